@@ -1,0 +1,23 @@
+import { NavLink } from "@remix-run/react";
+import { LogoMark } from "../ui/icons";
+import { railItems } from "./navigation";
+
+export function NavRail() {
+  return (
+    <nav className="nav-rail" aria-label="Main">
+      <NavLink to="/" className="nav-rail__brand" aria-label="Brandwork home">
+        <LogoMark />
+      </NavLink>
+      <ul className="nav-rail__items">
+        {railItems.map(({ to, label, icon: ItemIcon, end }) => (
+          <li key={to}>
+            <NavLink to={to} end={end} className="nav-rail__item" title={label}>
+              <ItemIcon aria-hidden="true" />
+              <span className="nav-rail__label">{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

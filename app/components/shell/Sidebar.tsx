@@ -1,0 +1,46 @@
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CloseIcon } from "../ui/icons";
+import { railItems } from "./navigation";
+
+interface SidebarProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  footer?: ReactNode;
+}
+
+/**
+ * The contextual sidebar beside the rail. On desktop it is always in the flow; below
+ * 900px it becomes a drawer over the content, closed with Escape, the close button or
+ * the backdrop.
+ */
+export function Sidebar({ id, open, onClose, footer }: SidebarProps) {
+  return (
+    <>
+      <aside id={id} className="sidebar" data-open={open} aria-label="Workspace">
+        <div className="sidebar__header">
+          <span className="sidebar__title">Brandwork</span>
+          <button type="button" className="icon-button sidebar__close" onClick={onClose} aria-label="Close sidebar">
+            <CloseIcon />
+          </button>
+        </div>
+        <nav className="sidebar__nav" aria-label="Sections">
+          <p className="sidebar__section">Workspace</p>
+          <ul>
+            {railItems.map(({ to, label, icon: ItemIcon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className="sidebar__link" onClick={onClose}>
+                  <ItemIcon aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {footer ? <div className="sidebar__footer">{footer}</div> : null}
+      </aside>
+      <div className="sidebar-backdrop" data-open={open} onClick={onClose} aria-hidden="true" />
+    </>
+  );
+}

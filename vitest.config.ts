@@ -1,0 +1,26 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Worker tests run inside workerd against real local D1, R2 and Durable Objects, with the
+// Worker from wrangler.toml as `main` (so `exports.default` is the real fetch/scheduled).
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./worker/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
+          APP_ENV: "test",
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["tests/worker/**/*.test.ts", "core/**/*.test.ts"],
+    setupFiles: ["./tests/worker/apply-migrations.ts"],
+    // Remix's runtime ships as CommonJS with require cycles; pre-bundle it to ESM.
+    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+  },
+});

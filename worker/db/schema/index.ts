@@ -1,0 +1,4 @@
+// Tables, one file per domain. Later areas (documents, reviews, content, publishing,
+// billing) add their own file here and a migration with `npm run db:generate`.
+export * from "./identity";
+export * from "./operations";

@@ -1,0 +1,38 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The Remix server build (`npm run build`), bundled whole by Vite for workerd.
+import * as remixBuild from "#remix-build";
+import { api } from "./api";
+import { runScheduled } from "./cron";
+import { renderServerErrorPage } from "./lib/error-page";
+import { reportError } from "./lib/reporter";
+
+export { InboxHub } from "../durable/inbox";
+
+const handleRemix = createRequestHandler(remixBuild as ServerBuild);
+
+/**
+ * Static assets never reach this code: Workers Static Assets answers them first (with
+ * the immutable cache headers from public/_headers). /v1 is the Hono API; the rest is Remix.
+ */
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "/v1" || pathname.startsWith("/v1/")) return api.fetch(request, env, ctx);
+    try {
+      return await handleRemix(request, { cloudflare: { env, ctx } });
+    } catch (error) {
+      // Remix renders its own error boundaries; this is for failures outside them.
+      reportError({ env, ctx, request }, error, { surface: "ssr" });
+      return renderServerErrorPage();
+    }
+  },
+
+  async scheduled(controller, env, ctx) {
+    try {
+      await runScheduled(controller, env, ctx);
+    } catch (error) {
+      reportError({ env, ctx }, error, { surface: "cron" });
+      throw error;
+    }
+  },
+} satisfies ExportedHandler<Env>;
