@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildSeedSql } from "./seed";
+
+/**
+ * The local stack shared by `npm start`, the end-to-end tests and the benchmark: the
+ * Worker under `wrangler dev` (workerd with local D1, R2 and Durable Objects) and the
+ * PartyKit dev server, each with prefixed logs.
+ */
+export interface StackOptions {
+  port: number;
+  partyPort: number;
+  /** Where local D1/R2/DO state lives; defaults to wrangler's .wrangler/state. */
+  persistTo?: string;
+  /** Print the processes' output with prefixes (on for `npm start`). */
+  logs?: boolean;
+  /** Shared secret for collaboration tokens between the Worker and PartyKit. */
+  collabSecret?: string;
+}
+
+export interface Stack {
+  url: string;
+  partyUrl: string;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const COLORS = { build: 35, db: 36, worker: 34, party: 32, cron: 33 } as const;
+
+export function prefixed(name: keyof typeof COLORS, child: ChildProcess) {
+  const tag = `\x1b[${COLORS[name]}m[${name}]\x1b[0m `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split("\n");
+      pending = lines.pop() ?? "";
+      for (const raw of lines) {
+        // Drop terminal cursor controls (PartyKit redraws its status line with them).
+        const line = raw.replace(/\x1b\[[0-9;]*[ABGKJ]/g, "");
+        if (line.trim()) process.stdout.write(tag + line + "\n");
+      }
+    });
+  }
+}
+
+/** Runs a command to completion; rejects with its output when it fails. */
+export function run(name: keyof typeof COLORS, command: string, args: string[], logs = true): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    if (logs) prefixed(name, child);
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
+    );
+  });
+}
+
+const persistArgs = (persistTo?: string) => (persistTo ? ["--persist-to", persistTo] : []);
+
+/** Applies every migration to the local D1 and seeds the demo workspace (idempotent). */
+export async function prepareDatabase({ persistTo, logs = true }: Pick<StackOptions, "persistTo" | "logs">) {
+  await run("db", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], logs);
+  const dir = await mkdtemp(path.join(tmpdir(), "brandwork-seed-"));
+  const file = path.join(dir, "seed.sql");
+  await writeFile(file, await buildSeedSql());
+  try {
+    await run("db", bin("wrangler"), ["d1", "execute", "DB", "--local", "--file", file, ...persistArgs(persistTo)], logs);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    // Both CLIs start workerd children; kill the whole process group.
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 5_000).unref();
+  });
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { port, partyPort, persistTo, logs = true, collabSecret = "local-collab-secret" } = options;
+  const env = { ...process.env, NO_D1_WARNING: "true", WRANGLER_SEND_METRICS: "false" };
+  const worker = spawn(
+    bin("wrangler"),
+    [
+      "dev",
+      "--port", String(port),
+      "--ip", "127.0.0.1",
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      "--var", `COLLAB_TOKEN_SECRET:${collabSecret}`,
+      ...persistArgs(persistTo),
+    ],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  const party = spawn(
+    bin("partykit"),
+    [
+      "dev",
+      "--port", String(partyPort),
+      "--var", `COLLAB_TOKEN_SECRET=${collabSecret}`,
+      "--disable-request-cf-fetch",
+      "--no-hotkeys",
+      ...(persistTo ? ["--persist", path.join(persistTo, "party")] : []),
+    ],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  if (logs) {
+    prefixed("worker", worker);
+    prefixed("party", party);
+  }
+  const stack: Stack = {
+    url: `http://127.0.0.1:${port}`,
+    partyUrl: `http://127.0.0.1:${partyPort}`,
+    stop: async () => void (await Promise.all([stopChild(worker), stopChild(party)])),
+  };
+  try {
+    await Promise.all([
+      waitFor(`${stack.url}/v1/health`, worker),
+      waitFor(`${stack.partyUrl}/parties/main/health`, party),
+    ]);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
+
+/** wrangler dev does not fire Cron Triggers; this does, once a minute, like production. */
+export function startCronTicker(url: string, log: (line: string) => void) {
+  const tick = async () => {
+    try {
+      const response = await fetch(`${url}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+      log(`scheduled handler ran: ${response.status}`);
+    } catch (error) {
+      log(`scheduled handler could not be reached: ${String(error)}`);
+    }
+  };
+  const timer = setInterval(tick, 60_000);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page renders the app shell", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Marketing content in your brand's voice" })).toBeVisible();
+  await expect(page.getByRole("main")).toBeVisible();
+});
+
+test("the status page shows the API, the database and the version", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Open status" }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByRole("status")).toHaveText("All systems operational");
+  await expect(page.getByText(/Answering in \d+ ms/)).toBeVisible();
+});
+
+test("a missing page shows the 404 page with a way home", async ({ page }) => {
+  const response = await page.goto("/this/page/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+});
+
+test("hashed assets are served with immutable cache headers", async ({ page, request }) => {
+  await page.goto("/");
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(stylesheet).toMatch(/^\/assets\//);
+  const response = await request.get(stylesheet!);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+for (const width of [375, 800, 1024, 1440, 1920]) {
+  test(`no horizontal overflow at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/", "/status", "/missing-page"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test("on a phone the sidebar opens as a drawer and closes with Escape", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  const sidebar = page.getByRole("complementary", { name: "Workspace" });
+  await expect(sidebar).toBeHidden();
+  await page.getByRole("button", { name: "Open sidebar" }).click();
+  await expect(sidebar).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(sidebar).toBeHidden();
+});
+
+test("on a desktop the sidebar is always shown and the menu button is not", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.getByRole("complementary", { name: "Workspace" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open sidebar" })).toBeHidden();
+});
