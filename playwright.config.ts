@@ -4,6 +4,7 @@ import { defineConfig } from "@playwright/test";
 // here) against the real stack that tests/e2e/global-setup.ts starts on free ports.
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,

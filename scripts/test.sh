@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs, on a fresh clone of a fresh machine. Installs what is
+# missing, builds, then runs typecheck, lint and the Worker tests side by side, then the
+# end-to-end suite in Chromium, and prints each runner's summary and a total.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-deps.sh || exit 1
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "Installing Debian's chromium for the end-to-end tests…"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null || exit 1
+fi
+
+rm -rf test-results && mkdir -p test-results
+echo "▶ build"
+npm run build --silent > test-results/build.log 2>&1 || { cat test-results/build.log; exit 1; }
+
+# Stage 1: the three cheap-to-start checks share the two cores.
+npm run typecheck --silent > test-results/typecheck.log 2>&1 & typecheck=$!
+npm run lint --silent > test-results/lint.log 2>&1 & lint=$!
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/worker.json \
+  > test-results/worker.log 2>&1 & worker=$!
+
+status=0
+report() { # name pid log
+  if wait "$2"; then echo "✔ $1"; else echo "✘ $1"; status=1; fi
+  cat "$3"
+}
+report "typecheck" $typecheck test-results/typecheck.log
+report "lint" $lint test-results/lint.log
+report "worker tests (vitest in workerd)" $worker test-results/worker.log
+
+# Stage 2: the browser suite against the real stack, alone so timings stay honest.
+echo "▶ end-to-end tests (Playwright in Chromium)"
+npx playwright test || status=1
+
+node scripts/test-summary.mjs test-results/worker.json test-results/e2e.json || status=1
+exit $status

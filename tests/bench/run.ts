@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: throughput and latency of the built Worker under wrangler dev (workerd)
+ * beside a bare "ok" Worker on the same machine, plus bundle and first-page JS sizes.
+ * Targets: Worker bundle < 1 MB gzip, first-page client JS < 200 KB gzip.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { prepareDatabase, run } from "../../scripts/local-stack";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const wrangler = path.join(root, "node_modules/.bin/wrangler");
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function serve(args: string[], port: number): Promise<ChildProcess> {
+  const child = spawn(wrangler, ["dev", ...args, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "error"], {
+    cwd: root,
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).status > 0) return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`wrangler dev on ${port} did not start`);
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const gzipKb = (bytes: Buffer | string) => (gzipSync(bytes).length / 1024).toFixed(1);
+
+await run("build", "npm", ["run", "build", "--silent"], false);
+const persistTo = await mkdtemp(path.join(tmpdir(), "brandwork-bench-"));
+await prepareDatabase({ persistTo, logs: false });
+const [appPort, barePort] = [await freePort(), await freePort()];
+const app = await serve(["--persist-to", persistTo], appPort);
+const bare = await serve(["--config", "tests/bench/bare/wrangler.toml"], barePort);
+
+try {
+  const base = `http://127.0.0.1:${appPort}`;
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+  if (!asset) throw new Error("no stylesheet found on the home page");
+
+  const baseline = await load(`http://127.0.0.1:${barePort}/`);
+  const rows = [["bare worker (ok)", baseline] as const];
+  for (const [name, url] of [
+    ["GET /v1/health", `${base}/v1/health`],
+    ["GET / (SSR)", `${base}/`],
+    [`GET ${asset} (static)`, `${base}${asset}`],
+  ] as const) {
+    rows.push([name, await load(url)] as const);
+  }
+
+  console.log(`\nThroughput and latency (${CONNECTIONS} connections, ${DURATION_S}s each, wrangler dev on this machine)\n`);
+  console.table(
+    rows.map(([name, r]) => ({
+      route: name,
+      "req/s": Math.round(r.rps),
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+      "vs bare": `${((r.rps / baseline.rps) * 100).toFixed(0)}%`,
+      errors: r.errors,
+    })),
+  );
+
+  const outdir = await mkdtemp(path.join(tmpdir(), "brandwork-bundle-"));
+  await run("build", wrangler, ["deploy", "--dry-run", "--outdir", outdir], false);
+  const bundle = await readFile(path.join(outdir, "index.js"));
+  await rm(outdir, { recursive: true, force: true });
+
+  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+  const clientJs = Buffer.concat(await Promise.all(scripts.map((s) => readFile(path.join(root, "build/client", s)))));
+
+  console.log("\nSizes (gzip)\n");
+  console.table([
+    { what: "Worker bundle", "KB gzip": gzipKb(bundle), target: "< 1024" },
+    { what: `First-page client JS (${scripts.length} files)`, "KB gzip": gzipKb(clientJs), target: "< 200" },
+  ]);
+} finally {
+  for (const child of [app, bare]) {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      child.kill();
+    }
+  }
+  await rm(persistTo, { recursive: true, force: true });
+}
