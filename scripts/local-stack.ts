@@ -39,6 +39,7 @@ export function prefixed(name: keyof typeof COLORS, child: ChildProcess) {
       pending = lines.pop() ?? "";
       for (const raw of lines) {
         // Drop terminal cursor controls (PartyKit redraws its status line with them).
+        // eslint-disable-next-line no-control-regex
         const line = raw.replace(/\x1b\[[0-9;]*[ABGKJ]/g, "");
         if (line.trim()) process.stdout.write(tag + line + "\n");
       }

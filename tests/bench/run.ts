@@ -63,13 +63,13 @@ try {
   if (!asset) throw new Error("no stylesheet found on the home page");
 
   const baseline = await load(`http://127.0.0.1:${barePort}/`);
-  const rows = [["bare worker (ok)", baseline] as const];
+  const rows: [string, Awaited<ReturnType<typeof load>>][] = [["bare worker (ok)", baseline]];
   for (const [name, url] of [
     ["GET /v1/health", `${base}/v1/health`],
     ["GET / (SSR)", `${base}/`],
     [`GET ${asset} (static)`, `${base}${asset}`],
   ] as const) {
-    rows.push([name, await load(url)] as const);
+    rows.push([name, await load(url)]);
   }
 
   console.log(`\nThroughput and latency (${CONNECTIONS} connections, ${DURATION_S}s each, wrangler dev on this machine)\n`);

@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/lib/create-app";
 import { Forbidden } from "../../worker/lib/errors";
 
@@ -26,6 +26,9 @@ function interceptSentry() {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+// Expected errors are logged by the reporter; keep the test output readable.
+beforeEach(() => void vi.spyOn(console, "error").mockImplementation(() => {}));
 
 describe("unexpected errors in the API", () => {
   it("answers a clean 500 JSON and reports the error to Sentry when a DSN is set", async () => {

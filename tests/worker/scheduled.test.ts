@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { desc } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { runScheduled } from "../../worker/cron";
 import { createDb } from "../../worker/db/client";
@@ -11,6 +11,9 @@ async function latestRun() {
   const [run] = await createDb(env.DB).select().from(cronRuns).orderBy(desc(cronRuns.id)).limit(1);
   return run;
 }
+
+// Expected errors are logged by the reporter; keep the test output readable.
+beforeEach(() => void vi.spyOn(console, "error").mockImplementation(() => {}));
 
 describe("scheduled handler", () => {
   it("runs the cron tasks and records a successful run that /v1/health reports", async () => {
