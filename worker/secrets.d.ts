@@ -5,5 +5,17 @@ declare namespace Cloudflare {
   interface Env {
     /** Sentry DSN; error reporting is off when empty. */
     SENTRY_DSN?: string;
+    /** Signs session tokens (HS256). Required in production; a fixed local default otherwise. */
+    AUTH_SECRET?: string;
+    /** Session lifetime in seconds; default 2592000 (30 days). */
+    SESSION_TTL_SECONDS?: string;
+    /** Signs collaboration tokens, shared with the PartyKit server. */
+    COLLAB_TOKEN_SECRET?: string;
+    /** Resend API key; with none, email is kept in the mail_outbox table (see /dev/outbox). */
+    RESEND_API_KEY?: string;
+    /** Sender address for email, e.g. "Brandwork <hello@example.com>". */
+    MAIL_FROM?: string;
+    /** Share of new registrations enrolled in the `new_registration` experiment; default 0.5. */
+    NEW_REGISTRATION_PERCENTAGE?: string;
   }
 }

@@ -1,7 +1,33 @@
+import { cors } from "hono/cors";
 import { createApp } from "../lib/create-app";
+import { auth } from "./auth";
 import { health } from "./health";
+import { usersApi } from "./users";
+import { workspacesApi } from "./workspaces";
 
 /** The JSON API, mounted at /v1 by the Worker. One sub-app per resource. */
-export const api = createApp().basePath("/v1").route("/health", health);
+export const api = createApp()
+  .basePath("/v1")
+  // Tokens travel in the Authorization header (never cookies), so any origin may call the API.
+  .use(
+    cors({
+      origin: "*",
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "X-Workspace-Id",
+        "x-session-uuid",
+        "x-superadmin-workspace-id",
+        "X-Anonymous-User-Uuid",
+        "X-Article-Password",
+      ],
+      exposeHeaders: ["Authorization", "Retry-After"],
+      maxAge: 600,
+    }),
+  )
+  .route("/health", health)
+  .route("/", auth)
+  .route("/w", workspacesApi)
+  .route("/", usersApi);
 
 export type ApiType = typeof api;

@@ -1,21 +1,41 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { createDb, type Database } from "../db/client";
+import type { Actor } from "../policies";
+import type { Session } from "../auth/sessions";
+import type { Workspace } from "../db/schema";
 import { HttpError } from "./errors";
 import { reportError } from "./reporter";
 
-export type AppEnv = { Bindings: Env };
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    db: Database;
+    /** Set by requireSession. */
+    session: Session;
+    /** Set by requireWorkspace: who is acting, in which workspace, with which role. */
+    actor: Actor;
+    /** Set by requireWorkspace: the workspace named in the path. */
+    workspace: Workspace;
+  };
+};
 
 /**
- * Builds a typed Hono app with the shared 404 and error handling, so every sub-app and
- * every test app answers errors the same way: typed errors as JSON with their status,
- * anything else reported and answered as a plain 500.
+ * Builds a typed Hono app with the shared database handle, 404 and error handling, so
+ * every sub-app and every test app answers the same way: typed errors as JSON with their
+ * status, anything else reported and answered as a plain 500.
  */
 export function createApp() {
   const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    if (!c.get("db")) c.set("db", createDb(c.env.DB));
+    await next();
+  });
   app.notFound((c) => c.json({ error: "not_found", message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      return c.json({ error: err.code, message: err.message, ...err.details }, err.status);
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      return c.json(err.body(), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: "bad_request", message: err.message }, err.status);

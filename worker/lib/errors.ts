@@ -1,17 +1,22 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
- * Typed errors thrown from anywhere in the Worker. The API's onError turns them into
- * JSON with their status; anything else is unexpected, reported, and answered as 500.
+ * Typed errors thrown from anywhere in the Worker. The API's onError answers them with
+ * `status` and `body()`; anything else is unexpected, reported, and answered as 500.
  */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly code: string,
-    readonly details?: Record<string, unknown>,
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { error: this.code, message: this.message, ...this.details };
   }
 }
 
@@ -27,15 +32,50 @@ export class Forbidden extends HttpError {
   }
 }
 
+/** 401 in the shape clients rely on: `{"errors": ["..."]}` (SPEC section 8). */
 export class Unauthorized extends HttpError {
   constructor(message = "You need to sign in or sign up before continuing.") {
     super(401, message, "unauthorized");
+  }
+
+  override body() {
+    return { errors: [this.message] };
+  }
+}
+
+/** 401 for an expired session token: `{"error": "Signature has expired"}`. */
+export class SignatureExpired extends HttpError {
+  constructor() {
+    super(401, "Signature has expired", "signature_expired");
+  }
+
+  override body() {
+    return { error: this.message };
   }
 }
 
 /** A request that fails validation: `fields` names each bad field and what is wrong. */
 export class Invalid extends HttpError {
-  constructor(message: string, readonly fields: Record<string, string[]> = {}) {
+  constructor(message: string, fields: Record<string, string[]> = {}) {
     super(400, message, "invalid", { fields });
+  }
+}
+
+/** Well-formed but refused by a business rule (duplicate email, weak password). */
+export class Unprocessable extends HttpError {
+  constructor(message: string, fields: Record<string, string[]> = {}) {
+    super(422, message, "unprocessable", { fields });
+  }
+}
+
+export class Conflict extends HttpError {
+  constructor(message: string) {
+    super(409, message, "conflict");
+  }
+}
+
+export class TooManyRequests extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, "too_many_requests", { retry_after: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
   }
 }

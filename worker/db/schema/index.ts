@@ -1,4 +1,6 @@
 // Tables, one file per domain. Later areas (documents, reviews, content, publishing,
 // billing) add their own file here and a migration with `npm run db:generate`.
 export * from "./identity";
+export * from "./workspaces";
+export * from "./channels";
 export * from "./operations";

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { pronouns } from "../enums";
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "is not a valid email address" }).max(254));
+
+/** Length is checked as a business rule (422), not a malformed request. */
+export const passwordField = z.string().max(128, "is too long (at most 128 characters)");
+
+/** POST /v1/users/sign_in */
+export const signInSchema = z.object({
+  domain: z.string().trim().max(253).nullish(),
+  user: z.object({ email: emailField, password: z.string().min(1, "can't be blank").max(128) }),
+});
+
+/** POST /v1/users (create account) */
+export const signUpSchema = z.object({
+  user: z.object({
+    first_name: z.string().trim().min(1, "can't be blank").max(60),
+    last_name: z.string().trim().min(1, "can't be blank").max(60),
+    email: emailField,
+    password: passwordField,
+    company: z.string().trim().max(80).nullish(),
+  }),
+});
+
+/** POST /v1/users/password */
+export const passwordResetRequestSchema = z.object({
+  email: emailField,
+  redirect_url: z.string().max(2048).nullish(),
+});
+
+/** PUT /v1/password-reset */
+export const passwordResetSchema = z.object({
+  token: z.string().min(10, "is not a valid reset token").max(200),
+  password: passwordField,
+});
+
+/** PUT /v1/password */
+export const passwordChangeSchema = z.object({
+  current_password: z.string().min(1, "can't be blank").max(128),
+  password: passwordField,
+});
+
+/** PUT /v1/users */
+export const updateUserSchema = z.object({
+  data: z
+    .object({
+      first_name: z.string().trim().min(1, "can't be blank").max(60),
+      last_name: z.string().trim().min(1, "can't be blank").max(60),
+      last_workspace_id: z.number().int().positive(),
+    })
+    .partial()
+    .strict(),
+});
+
+/** PUT /v1/profile */
+export const profileSchema = z.object({
+  profile: z
+    .object({
+      pronouns: z.enum(pronouns).nullable(),
+      job_title: z.string().trim().max(100).nullable(),
+      bio: z.string().trim().max(1000).nullable(),
+      location: z.string().trim().max(100).nullable(),
+      timezone: z.string().trim().max(64).nullable(),
+      avatar_url: z.url({ protocol: /^https?$/ }).max(2048).nullable(),
+    })
+    .partial()
+    .strict(),
+});
+
+/** POST /v1/user_experiments */
+export const userExperimentSchema = z.object({
+  feature_flag_name: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,63}$/, "use 2-64 lowercase letters, digits or underscores"),
+});

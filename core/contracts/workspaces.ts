@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { DEFAULT_SORT, documentStatuses, sortOrders, viewKinds } from "../enums";
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #4f46e5");
+const httpsUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+export const companyFields = {
+  name: z.string().trim().min(1, "can't be blank").max(80, "is too long (at most 80 characters)"),
+  company_size: z.enum(["1-10", "11-50", "51-200", "201-1000", "1000+"]).nullish(),
+  team_type: z.string().trim().max(60).nullish(),
+  logo_url: httpsUrl.nullish(),
+};
+
+/** POST /v1/w */
+export const createWorkspaceSchema = z.object({
+  company: z.object({
+    ...companyFields,
+    is_freemium: z.boolean().optional(),
+    is_virtual_marketer: z.boolean().optional(),
+  }),
+});
+
+/** Settings, one object per tab of SPEC section 3; every field optional on PUT. */
+export const workspaceSettingsSchema = z.object({
+  general: z.object(companyFields).partial().strict(),
+  sidebar: z
+    .object({
+      show_recent: z.boolean(),
+      show_favorites: z.boolean(),
+      show_handbooks: z.boolean(),
+      show_groups: z.boolean(),
+    })
+    .partial()
+    .strict(),
+  preferences: z
+    .object({
+      default_sort: z.enum(sortOrders),
+      default_view: z.enum(viewKinds),
+      members_can_invite: z.boolean(),
+      guests_can_see_members: z.boolean(),
+      version_control_mode: z.enum(["off", "branches"]),
+    })
+    .partial()
+    .strict(),
+  branding: z
+    .object({
+      theme: z
+        .object({
+          hue: z.number().int().min(0).max(360),
+          preset: z.enum(["indigo", "ocean", "forest", "sunset", "graphite"]),
+          overrides: z.partialRecord(z.enum(["accent", "background", "surface", "text"]), hex),
+        })
+        .partial()
+        .strict(),
+      color_scheme: z.enum(["light", "dark", "system"]),
+      app_logo_url: httpsUrl.nullable(),
+    })
+    .partial()
+    .strict(),
+  custom_url: z
+    .object({
+      subdomain: z
+        .string()
+        .regex(/^[a-z0-9](?:[a-z0-9-]{1,30}[a-z0-9])$/, "use 3-32 lowercase letters, digits or dashes")
+        .nullable(),
+    })
+    .partial()
+    .strict(),
+  publish: z
+    .object({
+      public_directory: z.boolean(),
+      allow_search_indexing: z.boolean(),
+      default_category_id: z.number().int().positive().nullable(),
+    })
+    .partial()
+    .strict(),
+  statuses: z
+    .object({
+      labels: z.partialRecord(z.enum(documentStatuses), z.string().trim().min(1).max(40)),
+    })
+    .partial()
+    .strict(),
+});
+
+/** PUT /v1/w/:ws/settings/workspace: any subset of tabs, each merged into what is stored. */
+export const updateWorkspaceSettingsSchema = workspaceSettingsSchema.partial().strict();
+
+/** What the settings column holds (general lives in the workspace's own columns). */
+export type WorkspaceSettings = Omit<z.infer<typeof updateWorkspaceSettingsSchema>, "general">;
+
+/** What a workspace's settings are before anyone changes them. */
+export const defaultWorkspaceSettings = {
+  sidebar: { show_recent: true, show_favorites: true, show_handbooks: true, show_groups: true },
+  preferences: {
+    default_sort: DEFAULT_SORT,
+    default_view: "list_view",
+    members_can_invite: true,
+    guests_can_see_members: false,
+    version_control_mode: "off",
+  },
+  branding: { theme: { hue: 243, preset: "indigo", overrides: {} }, color_scheme: "system", app_logo_url: null },
+  custom_url: { subdomain: null },
+  publish: { public_directory: false, allow_search_indexing: false, default_category_id: null },
+  statuses: {
+    labels: { draft: "Draft", in_review: "In review", reviewed: "Reviewed", approved: "Approved", suggestions: "Suggestions" },
+  },
+} satisfies Required<Omit<z.infer<typeof workspaceSettingsSchema>, "general">>;

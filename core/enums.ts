@@ -1,0 +1,36 @@
+// Enumerations from SPEC section 3, shared by the API, the UI and tests.
+
+export const userRoles = ["super_admin", "admin", "member", "guest", "unauthed"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** Roles a workspace membership can hold (super_admin is platform-wide, unauthed is nobody). */
+export const membershipRoles = ["admin", "member", "guest"] as const;
+export type MembershipRole = (typeof membershipRoles)[number];
+
+export const sortOrders = [
+  "name_asc",
+  "name_desc",
+  "last_modified_asc",
+  "last_modified_desc",
+  "owner_asc",
+  "owner_desc",
+] as const;
+export const DEFAULT_SORT = "name_asc" satisfies (typeof sortOrders)[number];
+
+export const accessLevels = ["read", "comment", "edit", "owner"] as const;
+export const viewKinds = ["list_view", "board_view", "table_view", "gallery_view", "folder_view", "calendar_view"] as const;
+export const documentStatuses = ["draft", "in_review", "reviewed", "approved", "suggestions"] as const;
+export const channelVisibilities = ["private", "public", "shared", "closed"] as const;
+export const jobStatuses = ["pending", "processing", "successful", "failed", "aborted", "expired", "started"] as const;
+export const pronouns = ["He / Him", "She / Her", "They / Them"] as const;
+export const workspaceSettingsTabs = [
+  "general",
+  "sidebar",
+  "preferences",
+  "branding",
+  "custom_url",
+  "publish",
+  "statuses",
+  "delete",
+] as const;
+export type WorkspaceSettingsTab = (typeof workspaceSettingsTabs)[number];

@@ -1,0 +1,106 @@
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { defaultWorkspaceSettings } from "../core/contracts/workspaces";
+import { hashPassword } from "../worker/auth/password";
+import { issueSession } from "../worker/auth/sessions";
+import { createDb } from "../worker/db/client";
+import { memberships, users, workspaces, type Membership, type User, type Workspace } from "../worker/db/schema";
+
+export const db = createDb(env.DB);
+export const DEFAULT_PASSWORD = "password123";
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(++sequence).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const hashes = new Map<string, Promise<string>>();
+const cachedHash = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
+export async function buildUser(overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}): Promise<User> {
+  const { password = DEFAULT_PASSWORD, ...values } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user-${next()}@example.com`,
+      firstName: "Test",
+      lastName: "User",
+      passwordHash: await cachedHash(password),
+      ...values,
+    })
+    .returning();
+  return user!;
+}
+
+export async function buildWorkspace(
+  overrides: Partial<typeof workspaces.$inferInsert> & { owner?: User } = {},
+): Promise<{ workspace: Workspace; owner: User }> {
+  const { owner = await buildUser(), ...values } = overrides;
+  const [workspace] = await db
+    .insert(workspaces)
+    .values({
+      key: `ws-${next()}`,
+      name: "Acme Marketing",
+      invitationToken: `invite-${next()}`,
+      settings: defaultWorkspaceSettings,
+      createdById: owner.id,
+      ...values,
+    })
+    .returning();
+  await addMember(workspace!, owner, "admin");
+  return { workspace: workspace!, owner };
+}
+
+export async function addMember(
+  workspace: Pick<Workspace, "id">,
+  user: Pick<User, "id">,
+  role: Membership["role"] = "member",
+  status: Membership["status"] = "active",
+): Promise<Membership> {
+  const [membership] = await db
+    .insert(memberships)
+    .values({ workspaceId: workspace.id, userId: user.id, role, status })
+    .returning();
+  return membership!;
+}
+
+/** A member of `workspace` with `role`, and their session token. */
+export async function buildMember(workspace: Pick<Workspace, "id">, role: Membership["role"] = "member") {
+  const user = await buildUser();
+  await addMember(workspace, user, role);
+  return { user, token: await tokenFor(user) };
+}
+
+export async function tokenFor(user: Pick<User, "id">, impersonatorId?: number) {
+  return (await issueSession(db, env, user, { impersonatorId })).token;
+}
+
+export async function reloadUser(id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user!;
+}
+
+interface ApiOptions {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  workspaceId?: number;
+}
+
+/** Calls the real Worker (`exports.default.fetch`) the way the browser client does. */
+export function api(path: string, { method = "GET", token, body, headers = {}, workspaceId }: ApiOptions = {}) {
+  return exports.default.fetch(`https://app.test/v1${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(workspaceId ? { "X-Workspace-Id": String(workspaceId) } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export const json = <T = Record<string, any>>(response: Response) => response.json<T>(); // eslint-disable-line @typescript-eslint/no-explicit-any

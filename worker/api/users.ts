@@ -1,0 +1,174 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { profileSchema, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
+import { issueSession } from "../auth/sessions";
+import { events, follows, integrations, memberships, userExperiments, users, type User } from "../db/schema";
+import type { Database } from "../db/client";
+import { createApp } from "../lib/create-app";
+import { Forbidden, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { authorizeImpersonation } from "../policies";
+import { iso, presentUser, presentUserCard } from "../presenters/users";
+
+const idParam = z.object({ id: z.coerce.number().int().positive({ error: "must be a positive number" }) });
+
+/**
+ * Another user is visible to you when you share an active workspace (or you are a super
+ * admin); otherwise they do not exist as far as you can tell (404, not 403).
+ */
+async function visibleUser(db: Database, viewer: User, id: number): Promise<User> {
+  const [target] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!target) throw new NotFound("User not found");
+  if (target.id === viewer.id || viewer.isSuperAdmin) return target;
+  const mine = db
+    .select({ id: memberships.workspaceId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, viewer.id), eq(memberships.status, "active")));
+  const [shared] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, id), inArray(memberships.workspaceId, mine)))
+    .limit(1);
+  if (!shared) throw new NotFound("User not found");
+  return target;
+}
+
+/** A stable variant per user and flag; `new_registration` honours NEW_REGISTRATION_PERCENTAGE. */
+async function assignVariant(userId: number, flag: string, percentage: number): Promise<"control" | "treatment"> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${flag}:${userId}`)));
+  const bucket = ((digest[0]! << 8) | digest[1]!) / 65536;
+  return bucket < percentage ? "treatment" : "control";
+}
+
+export const usersApi = createApp()
+  .use(requireSession)
+
+  .get("/users/self", (c) => {
+    const session = c.get("session");
+    return c.json({ data: { ...presentUser(session.user), impersonator_id: session.impersonatorId } });
+  })
+
+  .put("/users", validate("json", updateUserSchema), async (c) => {
+    const db = c.get("db");
+    const { user } = c.get("session");
+    const input = c.req.valid("json").data;
+    if (input.last_workspace_id !== undefined) {
+      const [membership] = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.userId, user.id), eq(memberships.workspaceId, input.last_workspace_id), eq(memberships.status, "active")));
+      if (!membership) throw new Forbidden("You are not a member of that workspace");
+    }
+    const [updated] = await db
+      .update(users)
+      .set({
+        ...(input.first_name !== undefined && { firstName: input.first_name }),
+        ...(input.last_name !== undefined && { lastName: input.last_name }),
+        ...(input.last_workspace_id !== undefined && { lastWorkspaceId: input.last_workspace_id }),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return c.json({ data: presentUser(updated!) });
+  })
+
+  .put("/profile", validate("json", profileSchema), async (c) => {
+    const { user } = c.get("session");
+    const [updated] = await c
+      .get("db")
+      .update(users)
+      .set({ profile: { ...user.profile, ...c.req.valid("json").profile } })
+      .where(eq(users.id, user.id))
+      .returning();
+    return c.json({ data: presentUser(updated!) });
+  })
+
+  .get("/users/:id/card", validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const viewer = c.get("session").user;
+    const target = await visibleUser(db, viewer, c.req.valid("param").id);
+    const [follow] = await db
+      .select({ id: follows.followingId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, target.id)));
+    return c.json({ data: presentUserCard(target, { following: Boolean(follow) }) });
+  })
+
+  /** `?following_id=<id>` makes the viewer follow that user (the one shown, or another they can see). */
+  .get(
+    "/users/:id",
+    validate("param", idParam),
+    validate("query", z.object({ following_id: z.coerce.number().int().positive().optional() })),
+    async (c) => {
+      const db = c.get("db");
+      const viewer = c.get("session").user;
+      const target = await visibleUser(db, viewer, c.req.valid("param").id);
+      const followingId = c.req.valid("query").following_id;
+      if (followingId !== undefined && followingId !== viewer.id) {
+        await visibleUser(db, viewer, followingId);
+        await db.insert(follows).values({ followerId: viewer.id, followingId }).onConflictDoNothing();
+      }
+      const [follow] = await db
+        .select({ id: follows.followingId })
+        .from(follows)
+        .where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, target.id)));
+      return c.json({ data: presentUserCard(target, { following: Boolean(follow) }) });
+    },
+  )
+
+  .get("/users/:id/third_party_integrations", validate("param", idParam), async (c) => {
+    const viewer = c.get("session").user;
+    const { id } = c.req.valid("param");
+    if (id !== viewer.id && !viewer.isSuperAdmin) throw new NotFound("User not found");
+    const rows = await c.get("db").select().from(integrations).where(eq(integrations.userId, id));
+    return c.json({
+      data: rows.map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        account_name: row.accountName,
+        status: row.status,
+        workspace_id: row.workspaceId,
+        connected_at: iso(row.createdAt),
+      })),
+    });
+  })
+
+  .post("/user_experiments", validate("json", userExperimentSchema), async (c) => {
+    const db = c.get("db");
+    const { user } = c.get("session");
+    const flag = c.req.valid("json").feature_flag_name;
+    const percentage = flag === "new_registration" ? Number(c.env.NEW_REGISTRATION_PERCENTAGE ?? 0.5) : 0.5;
+    await db
+      .insert(userExperiments)
+      .values({ userId: user.id, featureFlagName: flag, variant: await assignVariant(user.id, flag, percentage) })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(userExperiments)
+      .where(and(eq(userExperiments.userId, user.id), eq(userExperiments.featureFlagName, flag)));
+    return c.json({ data: { feature_flag_name: row!.featureFlagName, variant: row!.variant, enrolled_at: iso(row!.createdAt) } });
+  })
+
+  /** Support access: a super admin gets a session as the user, marked with who is acting. */
+  .post("/users/impersonate/:id", validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const session = c.get("session");
+    authorizeImpersonation(session.user);
+    const [target] = await db.select().from(users).where(eq(users.id, c.req.valid("param").id));
+    if (!target) throw new NotFound("User not found");
+    const { token } = await issueSession(db, c.env, target, {
+      impersonatorId: session.user.id,
+      ip: c.req.header("CF-Connecting-IP"),
+      userAgent: c.req.header("User-Agent"),
+    });
+    await db.insert(events).values({
+      name: "users.impersonate",
+      userId: target.id,
+      actorId: session.user.id,
+      sessionUuid: c.req.header("x-session-uuid") ?? null,
+      ip: c.req.header("CF-Connecting-IP") ?? null,
+      properties: { target_email: target.email },
+    });
+    c.header("Authorization", `Bearer ${token}`);
+    return c.json({ data: { ...presentUser(target), impersonator_id: session.user.id } });
+  });

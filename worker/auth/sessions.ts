@@ -1,0 +1,90 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Database } from "../db/client";
+import { sessions, users, type User } from "../db/schema";
+import { SignatureExpired, Unauthorized } from "../lib/errors";
+import { authSecret } from "./secrets";
+
+export interface Session {
+  id: string;
+  user: User;
+  /** The super_admin acting as `user`, when this is an impersonation session. */
+  impersonatorId: number | null;
+}
+
+/** SPEC section 9: the auth cookie (and so the token) lives 2592000 s. */
+export const DEFAULT_SESSION_TTL_SECONDS = 2_592_000;
+const ISSUER = "brandwork";
+
+type SessionEnv = Pick<Env, "AUTH_SECRET" | "APP_ENV" | "SESSION_TTL_SECONDS">;
+
+export interface IssueOptions {
+  ip?: string | null;
+  userAgent?: string | null;
+  impersonatorId?: number | null;
+}
+
+/** Records a session row and returns its signed JWT (`jti` = row id, `act` = impersonator). */
+export async function issueSession(db: Database, env: SessionEnv, user: Pick<User, "id">, options: IssueOptions = {}) {
+  const ttl = Number(env.SESSION_TTL_SECONDS) || DEFAULT_SESSION_TTL_SECONDS;
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await db.insert(sessions).values({
+    id,
+    userId: user.id,
+    impersonatorId: options.impersonatorId ?? null,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent?.slice(0, 255) ?? null,
+    expiresAt: new Date(now + ttl * 1000),
+  });
+  const jwt = new SignJWT(options.impersonatorId ? { act: { sub: String(options.impersonatorId) } } : {})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(user.id))
+    .setJti(id)
+    .setIssuer(ISSUER)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + ttl);
+  return { token: await jwt.sign(authSecret(env)), sessionId: id };
+}
+
+/** Reads `Authorization: Bearer <jwt>` and returns the live session, or throws a 401. */
+export async function authenticate(db: Database, env: SessionEnv, authorization: string | undefined): Promise<Session> {
+  const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (!token) throw new Unauthorized();
+  let jti: string | undefined;
+  let issuedAt = 0;
+  try {
+    const { payload } = await jwtVerify(token, authSecret(env), { issuer: ISSUER, algorithms: ["HS256"] });
+    jti = payload.jti;
+    issuedAt = (payload.iat ?? 0) * 1000;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new SignatureExpired();
+    throw new Unauthorized();
+  }
+  if (!jti) throw new Unauthorized();
+
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, jti), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row) throw new Unauthorized();
+  if (row.session.expiresAt.getTime() <= Date.now()) throw new SignatureExpired();
+  const validAfter = row.user.sessionsValidAfter?.getTime() ?? 0;
+  if (issuedAt < Math.floor(validAfter / 1000) * 1000) throw new Unauthorized();
+  return { id: row.session.id, user: row.user, impersonatorId: row.session.impersonatorId };
+}
+
+export async function revokeSession(db: Database, id: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user issued before now (password change or reset). */
+export function revokeAllSessionsStatements(db: Database, userId: number) {
+  const now = new Date();
+  return [
+    db.update(users).set({ sessionsValidAfter: now }).where(eq(users.id, userId)),
+    db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+  ] as const;
+}
