@@ -66,7 +66,7 @@ describe("POST /v1/users/sign_in", () => {
 
 describe("tokens", () => {
   it("answers 401 'You need to sign in' with no token or an unknown one", async () => {
-    for (const headers of [{}, { Authorization: "Bearer not.a.jwt" }]) {
+    for (const headers of [{}, { Authorization: "Bearer not.a.jwt" }] as Record<string, string>[]) {
       const response = await api("/users/self", { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ errors: ["You need to sign in or sign up before continuing."] });

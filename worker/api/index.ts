@@ -1,7 +1,12 @@
 import { cors } from "hono/cors";
 import { createApp } from "../lib/create-app";
 import { auth } from "./auth";
+import { channelsApi } from "./channels";
+import { guestsApi } from "./guests";
 import { health } from "./health";
+import { invitationsApi } from "./invitations";
+import { membersApi } from "./members";
+import { scimApi } from "./scim";
 import { usersApi } from "./users";
 import { workspacesApi } from "./workspaces";
 
@@ -27,6 +32,11 @@ export const api = createApp()
   )
   .route("/health", health)
   .route("/", auth)
+  .route("/", invitationsApi)
+  .route("/", scimApi)
+  .route("/", channelsApi)
+  .route("/w", membersApi)
+  .route("/w", guestsApi)
   .route("/w", workspacesApi)
   .route("/", usersApi);
 

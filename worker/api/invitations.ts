@@ -1,0 +1,4 @@
+import { createApp } from "../lib/create-app";
+
+/** Accepting member invitations: /v1/invitations/:token. */
+export const invitationsApi = createApp();
