@@ -41,15 +41,16 @@ async function assignVariant(userId: number, flag: string, percentage: number): 
   return bucket < percentage ? "treatment" : "control";
 }
 
+// Mounted at /v1 root, so the session is required route by route (a root `use` would turn
+// every unknown /v1 path into a 401 instead of a 404).
 export const usersApi = createApp()
-  .use(requireSession)
 
-  .get("/users/self", (c) => {
+  .get("/users/self", requireSession, (c) => {
     const session = c.get("session");
     return c.json({ data: { ...presentUser(session.user), impersonator_id: session.impersonatorId } });
   })
 
-  .put("/users", validate("json", updateUserSchema), async (c) => {
+  .put("/users", requireSession, validate("json", updateUserSchema), async (c) => {
     const db = c.get("db");
     const { user } = c.get("session");
     const input = c.req.valid("json").data;
@@ -72,7 +73,7 @@ export const usersApi = createApp()
     return c.json({ data: presentUser(updated!) });
   })
 
-  .put("/profile", validate("json", profileSchema), async (c) => {
+  .put("/profile", requireSession, validate("json", profileSchema), async (c) => {
     const { user } = c.get("session");
     const [updated] = await c
       .get("db")
@@ -83,7 +84,7 @@ export const usersApi = createApp()
     return c.json({ data: presentUser(updated!) });
   })
 
-  .get("/users/:id/card", validate("param", idParam), async (c) => {
+  .get("/users/:id/card", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
     const viewer = c.get("session").user;
     const target = await visibleUser(db, viewer, c.req.valid("param").id);
@@ -97,6 +98,7 @@ export const usersApi = createApp()
   /** `?following_id=<id>` makes the viewer follow that user (the one shown, or another they can see). */
   .get(
     "/users/:id",
+    requireSession,
     validate("param", idParam),
     validate("query", z.object({ following_id: z.coerce.number().int().positive().optional() })),
     async (c) => {
@@ -116,7 +118,7 @@ export const usersApi = createApp()
     },
   )
 
-  .get("/users/:id/third_party_integrations", validate("param", idParam), async (c) => {
+  .get("/users/:id/third_party_integrations", requireSession, validate("param", idParam), async (c) => {
     const viewer = c.get("session").user;
     const { id } = c.req.valid("param");
     if (id !== viewer.id && !viewer.isSuperAdmin) throw new NotFound("User not found");
@@ -133,7 +135,7 @@ export const usersApi = createApp()
     });
   })
 
-  .post("/user_experiments", validate("json", userExperimentSchema), async (c) => {
+  .post("/user_experiments", requireSession, validate("json", userExperimentSchema), async (c) => {
     const db = c.get("db");
     const { user } = c.get("session");
     const flag = c.req.valid("json").feature_flag_name;
@@ -150,7 +152,7 @@ export const usersApi = createApp()
   })
 
   /** Support access: a super admin gets a session as the user, marked with who is acting. */
-  .post("/users/impersonate/:id", validate("param", idParam), async (c) => {
+  .post("/users/impersonate/:id", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
     const session = c.get("session");
     authorizeImpersonation(session.user);
