@@ -16,7 +16,7 @@ import { memberships, userTokens, users, workspaces, type User } from "../db/sch
 import { createApp } from "../lib/create-app";
 import { Invalid, Unauthorized, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { requireSession } from "../middleware/session";
+import { requireSessionAnyWorkspace } from "../middleware/session";
 import { presentUser } from "../presenters/users";
 import { sendMail } from "../services/mail";
 import { passwordResetMail } from "../services/mail-templates";
@@ -124,7 +124,7 @@ export const auth = createApp()
     return respondWithSession(c, user!, 201);
   })
 
-  .delete("/users/sign_out", requireSession, async (c) => {
+  .delete("/users/sign_out", requireSessionAnyWorkspace, async (c) => {
     await revokeSession(c.get("db"), c.get("session").id);
     return c.body(null, 204);
   })
@@ -178,7 +178,7 @@ export const auth = createApp()
     return respondWithSession(c, user!);
   })
 
-  .put("/password", requireSession, validate("json", passwordChangeSchema), async (c) => {
+  .put("/password", requireSessionAnyWorkspace, validate("json", passwordChangeSchema), async (c) => {
     const db = c.get("db");
     const { current_password, password } = c.req.valid("json");
     const { user } = c.get("session");

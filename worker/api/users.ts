@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { createApp } from "../lib/create-app";
 import { Forbidden, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { requireSession } from "../middleware/session";
+import { requireSession, requireSessionAnyWorkspace } from "../middleware/session";
 import { authorizeImpersonation } from "../policies";
 import { iso, presentUser, presentUserCard } from "../presenters/users";
 
@@ -45,7 +45,7 @@ async function assignVariant(userId: number, flag: string, percentage: number): 
 // every unknown /v1 path into a 401 instead of a 404).
 export const usersApi = createApp()
 
-  .get("/users/self", requireSession, (c) => {
+  .get("/users/self", requireSessionAnyWorkspace, (c) => {
     const session = c.get("session");
     return c.json({ data: { ...presentUser(session.user), impersonator_id: session.impersonatorId } });
   })

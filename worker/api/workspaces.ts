@@ -8,7 +8,7 @@ import { memberships, workspaces } from "../db/schema";
 import { createApp } from "../lib/create-app";
 import { NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { requireSession } from "../middleware/session";
+import { requireSessionAnyWorkspace } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize, presentPolicies } from "../policies";
 import { effectiveSettings, presentWorkspace, presentWorkspaceSettings } from "../presenters/workspaces";
@@ -25,11 +25,13 @@ async function memberCounts(db: Database, workspaceId: number) {
 
 const joinLink = (origin: string, token: string) => `${origin}/join/${token}`;
 
-/** Workspaces: /v1/w. Routes under /w/:ws resolve the actor first (403 for non-members). */
+/**
+ * Workspaces: /v1/w. Listing, creating and joining work whatever the client's current
+ * workspace is; routes under /w/:ws resolve the actor first (403 for non-members).
+ */
 export const workspacesApi = createApp()
-  .use(requireSession)
 
-  .get("/", async (c) => {
+  .get("/", requireSessionAnyWorkspace, async (c) => {
     const db = c.get("db");
     const rows = await db
       .select({ workspace: workspaces, membership: memberships })
@@ -40,7 +42,7 @@ export const workspacesApi = createApp()
     return c.json({ data: rows.map(({ workspace, membership }) => presentWorkspace(workspace, membership)) });
   })
 
-  .post("/", validate("json", createWorkspaceSchema), async (c) => {
+  .post("/", requireSessionAnyWorkspace, validate("json", createWorkspaceSchema), async (c) => {
     const workspace = await workspaceCreator(c.get("db"), {
       ownerEmail: c.get("session").user.email,
       company: c.req.valid("json").company,
@@ -49,7 +51,7 @@ export const workspacesApi = createApp()
   })
 
   /** Joining through a workspace's invitation link makes the user a member. */
-  .post("/join/:token", async (c) => {
+  .post("/join/:token", requireSessionAnyWorkspace, async (c) => {
     const db = c.get("db");
     const [workspace] = await db
       .select()

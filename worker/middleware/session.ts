@@ -1,9 +1,29 @@
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
+import { parseWorkspaceId, resolveActor } from "./workspace";
 
-/** Requires `Authorization: Bearer <token>` for a live session; 401 otherwise. */
+/**
+ * Requires `Authorization: Bearer <token>` for a live session (401 otherwise). When the
+ * client names a workspace with `X-Workspace-Id`, the user must belong to it (403
+ * otherwise) and `actor` is set for it.
+ */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  const session = await authenticate(c.get("db"), c.env, c.req.header("Authorization"));
+  c.set("session", session);
+  const workspaceId = parseWorkspaceId(c.req.header("X-Workspace-Id"));
+  if (workspaceId !== null) {
+    const { actor } = await resolveActor(c.get("db"), session, workspaceId, c.req.header("x-superadmin-workspace-id"));
+    c.set("actor", actor);
+  }
+  await next();
+});
+
+/**
+ * The same, without the workspace check, for the calls a client makes to find its way
+ * back when its current workspace is stale: who am I, my workspaces, sign out, joining.
+ */
+export const requireSessionAnyWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
   await next();
 });

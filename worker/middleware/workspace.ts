@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
 import { memberships, workspaces, type Membership, type Workspace } from "../db/schema";
-import type { Session } from "../auth/sessions";
+import { authenticate, type Session } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
 import { Forbidden, Invalid, NotFound } from "../lib/errors";
 import type { Actor } from "../policies";
@@ -48,10 +48,11 @@ export function parseWorkspaceId(value: string | undefined): number | null {
 }
 
 /**
- * For routes under `/w/:ws`: resolves the actor for the path's workspace and sets `actor`.
- * Needs requireSession first.
+ * For routes under `/w/:ws`: requires a session, then resolves the actor for the path's
+ * workspace (the path wins over X-Workspace-Id) and sets `session`, `actor` and `workspace`.
  */
 export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get("session")) c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
   const workspaceId = parseWorkspaceId(c.req.param("ws"));
   if (workspaceId === null) throw new NotFound("Workspace not found");
   const { actor, workspace } = await resolveActor(
@@ -62,18 +63,5 @@ export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   );
   c.set("actor", actor);
   c.set("workspace", workspace);
-  await next();
-});
-
-/**
- * For routes outside `/w/:ws`: when the client names a workspace with X-Workspace-Id, the
- * user must belong to it (403 otherwise) and `actor` is set for it.
- */
-export const checkWorkspaceHeader = createMiddleware<AppEnv>(async (c, next) => {
-  const workspaceId = parseWorkspaceId(c.req.header("X-Workspace-Id"));
-  if (workspaceId !== null) {
-    const { actor } = await resolveActor(c.get("db"), c.get("session"), workspaceId, c.req.header("x-superadmin-workspace-id"));
-    c.set("actor", actor);
-  }
   await next();
 });

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
+import { userRoles, type UserRole } from "../../core/enums";
+import { authorize, can, rules, type Action, type Actor } from "../../worker/policies";
+
+const actor = (role: UserRole, overrides: Partial<Actor> = {}): Actor => ({
+  userId: 10,
+  role,
+  workspaceId: 1,
+  workspaceSettings: defaultWorkspaceSettings,
+  isSuperAdmin: role === "super_admin",
+  ...overrides,
+});
+
+/** The matrix the product promises, written out so a change to the table is a visible diff here. */
+const expected: Record<Action, UserRole[]> = {
+  "workspace.read": ["super_admin", "admin", "member", "guest"],
+  "workspace.update": ["super_admin", "admin"],
+  "workspace.deactivate": ["super_admin", "admin"],
+  "workspace.invitation_link": ["super_admin", "admin", "member"],
+  "workspace.regenerate_invitation_link": ["super_admin", "admin"],
+  "members.list": ["super_admin", "admin", "member"],
+  "members.invite": ["super_admin", "admin", "member"],
+  "members.invite_admin": ["super_admin", "admin"],
+  "members.manage": ["super_admin", "admin"],
+  "guests.list": ["super_admin", "admin", "member"],
+  "guests.manage": ["super_admin", "admin"],
+  "scim.manage": ["super_admin", "admin"],
+  "channels.list": ["super_admin", "admin", "member", "guest"],
+  "channels.create": ["super_admin", "admin", "member"],
+  "channels.manage": ["super_admin", "admin"],
+};
+
+describe("permission matrix", () => {
+  it("covers every action in the policy table", () => {
+    expect(Object.keys(rules).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  for (const action of Object.keys(expected) as Action[]) {
+    for (const role of userRoles) {
+      const allowed = expected[action].includes(role);
+      it(`${allowed ? "lets" : "stops"} ${role} ${action.replace(".", " → ")}`, () => {
+        expect(can(actor(role), action)).toBe(allowed);
+        if (allowed) expect(() => authorize(actor(role), action)).not.toThrow();
+        else expect(() => authorize(actor(role), action)).toThrow(/permission/);
+      });
+    }
+  }
+});
+
+describe("rules that depend on the workspace or the resource", () => {
+  it("stops members from inviting when the workspace allows only admins", () => {
+    const settings = { ...defaultWorkspaceSettings, preferences: { ...defaultWorkspaceSettings.preferences, members_can_invite: false } };
+    expect(can(actor("member", { workspaceSettings: settings }), "members.invite")).toBe(false);
+    expect(can(actor("admin", { workspaceSettings: settings }), "members.invite")).toBe(true);
+  });
+
+  it("lets guests see members only when the workspace allows it", () => {
+    const settings = { ...defaultWorkspaceSettings, preferences: { ...defaultWorkspaceSettings.preferences, guests_can_see_members: true } };
+    expect(can(actor("guest"), "members.list")).toBe(false);
+    expect(can(actor("guest", { workspaceSettings: settings }), "members.list")).toBe(true);
+  });
+
+  it("lets a group's owner manage it without being an admin, but not anyone else's", () => {
+    expect(can(actor("member"), "channels.manage", { createdById: 10 })).toBe(true);
+    expect(can(actor("member"), "channels.manage", { createdById: 99, ownerIds: [10] })).toBe(true);
+    expect(can(actor("member"), "channels.manage", { createdById: 99, ownerIds: [98] })).toBe(false);
+    expect(can(actor("unauthed"), "channels.manage", { createdById: 10 })).toBe(false);
+  });
+});
