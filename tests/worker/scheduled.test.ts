@@ -1,11 +1,12 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { runScheduled } from "../../worker/cron";
 import { createDb } from "../../worker/db/client";
-import { cronRuns } from "../../worker/db/schema";
+import { cronRuns, sessions } from "../../worker/db/schema";
+import { api, buildUser, tokenFor } from "../factories";
 
 async function latestRun() {
   const [run] = await createDb(env.DB).select().from(cronRuns).orderBy(desc(cronRuns.id)).limit(1);
@@ -58,5 +59,21 @@ describe("scheduled handler", () => {
     const rows = await db.select({ startedAt: cronRuns.startedAt }).from(cronRuns);
     expect(rows.some((row) => row.startedAt.getTime() === old.getTime())).toBe(false);
     expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe("auth housekeeping", () => {
+  it("forgets sessions that expired more than a day ago but keeps live ones", async () => {
+    const user = await buildUser();
+    const live = await tokenFor(user);
+    const db = createDb(env.DB);
+    await db.insert(sessions).values({ id: "stale-session", userId: user.id, expiresAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect(await db.select().from(sessions).where(eq(sessions.id, "stale-session"))).toHaveLength(0);
+    expect((await api("/users/self", { token: live })).status).toBe(200);
   });
 });

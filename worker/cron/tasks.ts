@@ -1,21 +1,38 @@
-import { lt } from "drizzle-orm";
+import { and, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cronRuns } from "../db/schema";
+import { cronRuns, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
   name: string;
   run(db: Database, now: Date, env: Env): Promise<void>;
 }
 
-const CRON_HISTORY_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Keeps a week of cron history: enough to debug, small enough to never matter. */
 const pruneCronHistory: CronTask = {
   name: "prune-cron-history",
   async run(db, now) {
-    await db.delete(cronRuns).where(lt(cronRuns.startedAt, new Date(now.getTime() - CRON_HISTORY_MS)));
+    await db.delete(cronRuns).where(lt(cronRuns.startedAt, ago(now, 7 * DAY_MS)));
+  },
+};
+
+/**
+ * Forgets what can no longer be used: sessions expired or revoked a day ago, used or
+ * expired reset and invitation tokens, and sign-in throttles idle for a day.
+ */
+const pruneAuthRecords: CronTask = {
+  name: "prune-auth-records",
+  async run(db, now) {
+    const dayAgo = ago(now, DAY_MS);
+    await db.batch([
+      db.delete(sessions).where(or(lt(sessions.expiresAt, dayAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo)))),
+      db.delete(userTokens).where(or(lt(userTokens.expiresAt, dayAgo), and(isNotNull(userTokens.usedAt), lt(userTokens.usedAt, dayAgo)))),
+      db.delete(signInThrottles).where(lt(signInThrottles.lastFailureAt, dayAgo)),
+    ]);
   },
 };
 
 /** Every task the minute-cron runs, in order. Publishing scheduled posts joins this list. */
-export const cronTasks: CronTask[] = [pruneCronHistory];
+export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords];
