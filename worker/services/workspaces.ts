@@ -1,0 +1,100 @@
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
+import type { Database } from "../db/client";
+import { memberships, workspaces, type Workspace } from "../db/schema";
+import { NotFound } from "../lib/errors";
+import { effectiveSettings, presentWorkspace, presentWorkspaceSettings } from "../presenters/workspaces";
+
+// Plain functions over workspaces, called by the /v1/w routes and by Remix loaders alike.
+// Permission is the caller's job (authorize before calling).
+
+/** The user's active workspaces, for the switcher and GET /v1/w. */
+export async function listWorkspaces(db: Database, userId: number) {
+  const rows = await db
+    .select({ workspace: workspaces, membership: memberships })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, "active"), isNull(workspaces.deactivatedAt)))
+    .orderBy(workspaces.name);
+  return rows.map(({ workspace, membership }) => presentWorkspace(workspace, membership));
+}
+
+async function memberCounts(db: Database, workspaceId: number) {
+  const rows = await db
+    .select({ role: memberships.role, n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.status, "active")))
+    .groupBy(memberships.role);
+  const guests = rows.find((r) => r.role === "guest")?.n ?? 0;
+  return { members: rows.reduce((total, r) => total + r.n, 0) - guests, guests };
+}
+
+export async function workspaceSettings(db: Database, workspace: Workspace) {
+  return presentWorkspaceSettings(workspace, await memberCounts(db, workspace.id));
+}
+
+/** Merges any subset of tabs into the stored settings; nested theme and labels merge too. */
+export async function updateWorkspaceSettings(
+  db: Database,
+  workspace: Workspace,
+  input: z.infer<typeof updateWorkspaceSettingsSchema>,
+) {
+  const { general, ...tabs } = input;
+  const current = effectiveSettings(workspace);
+  const merged = { ...workspace.settings };
+  for (const [tab, values] of Object.entries(tabs) as [keyof typeof tabs, Record<string, unknown>][]) {
+    merged[tab] = {
+      ...(current[tab] as Record<string, unknown>),
+      ...values,
+      ...(tab === "branding" && values.theme ? { theme: { ...current.branding.theme, ...values.theme } } : {}),
+      ...(tab === "statuses" && values.labels ? { labels: { ...current.statuses.labels, ...values.labels } } : {}),
+    } as never;
+  }
+  const [updated] = await db
+    .update(workspaces)
+    .set({
+      settings: merged,
+      ...(general?.name !== undefined && { name: general.name }),
+      ...(general?.company_size !== undefined && { companySize: general.company_size }),
+      ...(general?.team_type !== undefined && { teamType: general.team_type }),
+      ...(general?.logo_url !== undefined && { logoUrl: general.logo_url }),
+    })
+    .where(eq(workspaces.id, workspace.id))
+    .returning();
+  return workspaceSettings(db, updated!);
+}
+
+/** Clears `is_new`; `isFirstView` is true only for the call that cleared it. */
+export async function markWorkspaceSeen(db: Database, workspace: Workspace) {
+  const [updated] = await db
+    .update(workspaces)
+    .set({ isNew: false })
+    .where(and(eq(workspaces.id, workspace.id), eq(workspaces.isNew, true)))
+    .returning({ id: workspaces.id });
+  return { ...presentWorkspace({ ...workspace, isNew: false }), isFirstView: Boolean(updated) };
+}
+
+/** Joins through a workspace's invitation link; an invited user becomes active, a deactivated one stays so. */
+export async function joinWorkspaceByLink(db: Database, token: string, userId: number) {
+  const [workspace] = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.invitationToken, token), isNull(workspaces.deactivatedAt)))
+    .limit(1);
+  if (!workspace) throw new NotFound("This invitation link is no longer valid. Ask for a new one.");
+  await db
+    .insert(memberships)
+    .values({ workspaceId: workspace.id, userId, role: "member", status: "active", acceptedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [memberships.workspaceId, memberships.userId],
+      set: { status: sql`CASE WHEN ${memberships.status} = 'invited' THEN 'active' ELSE ${memberships.status} END` },
+    });
+  const [membership] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, userId)));
+  return presentWorkspace(workspace, membership);
+}
+
+export const joinLink = (origin: string, token: string) => `${origin}/join/${token}`;
