@@ -29,6 +29,11 @@ const expected: Record<Action, UserRole[]> = {
   "channels.list": ["super_admin", "admin", "member", "guest"],
   "channels.create": ["super_admin", "admin", "member"],
   "channels.manage": ["super_admin", "admin"],
+  "channels.read": ["super_admin", "admin"],
+  "channels.read_members": ["super_admin", "admin"],
+  // Joining depends on the group: nobody may join "no group in particular".
+  "channels.join": [],
+  "channels.request_join": [],
 };
 
 describe("permission matrix", () => {
@@ -66,5 +71,23 @@ describe("rules that depend on the workspace or the resource", () => {
     expect(can(actor("member"), "channels.manage", { createdById: 99, ownerIds: [10] })).toBe(true);
     expect(can(actor("member"), "channels.manage", { createdById: 99, ownerIds: [98] })).toBe(false);
     expect(can(actor("unauthed"), "channels.manage", { createdById: 10 })).toBe(false);
+  });
+
+  it("shows and opens groups by visibility: private to members only, shared even to guests", () => {
+    const group = (visibility: "private" | "public" | "shared" | "closed", isMember = false) => ({ createdById: 99, ownerIds: [99], visibility, isMember });
+    expect(can(actor("member"), "channels.read", group("private"))).toBe(false);
+    expect(can(actor("member"), "channels.read", group("private", true))).toBe(true);
+    expect(can(actor("admin"), "channels.read", group("private"))).toBe(true);
+    expect(can(actor("guest"), "channels.read", group("public"))).toBe(false);
+    expect(can(actor("guest"), "channels.read", group("shared"))).toBe(true);
+    expect(can(actor("member"), "channels.join", group("public"))).toBe(true);
+    expect(can(actor("member"), "channels.join", group("public", true))).toBe(false);
+    expect(can(actor("member"), "channels.join", group("closed"))).toBe(false);
+    expect(can(actor("member"), "channels.request_join", group("closed"))).toBe(true);
+    expect(can(actor("guest"), "channels.join", group("public"))).toBe(false);
+    expect(can(actor("guest"), "channels.join", group("shared"))).toBe(true);
+    expect(can(actor("guest"), "channels.request_join", group("closed"))).toBe(false);
+    expect(can(actor("member"), "channels.read_members", group("public"))).toBe(false);
+    expect(can(actor("member"), "channels.read_members", group("public", true))).toBe(true);
   });
 });

@@ -34,11 +34,36 @@ const guestsMaySeeMembers: Predicate = (actor) =>
 export interface ChannelResource {
   createdById: number | null;
   ownerIds?: number[];
+  /** For seeing and joining: the group's visibility and whether the actor belongs to it. */
+  visibility?: "private" | "public" | "shared" | "closed";
+  isMember?: boolean;
 }
 const ownsChannel: Predicate = (actor, resource) => {
   const channel = resource as ChannelResource | undefined;
   return Boolean(channel && (channel.createdById === actor.userId || channel.ownerIds?.includes(actor.userId)));
 };
+
+const inChannel: Predicate = (_actor, resource) => Boolean((resource as ChannelResource | undefined)?.isMember);
+
+/** Anyone may join a public group straight away, except guests, who only ever see shared ones. */
+const mayJoinChannel: Predicate = (actor, resource) => {
+  const channel = resource as ChannelResource | undefined;
+  if (!channel || channel.isMember) return false;
+  return channel.visibility === "shared" || (channel.visibility === "public" && actor.role !== "guest");
+};
+
+/** A closed group is joined by asking its owners (the rule's roles keep guests out). */
+const mayAskToJoinChannel: Predicate = (_actor, resource) => {
+  const channel = resource as ChannelResource | undefined;
+  return Boolean(channel && !channel.isMember && channel.visibility === "closed");
+};
+
+/** A private group exists only for its members (and the admins and owners who manage it). */
+const seesChannel: Predicate = (actor, resource) =>
+  inChannel(actor, resource) ||
+  ownsChannel(actor, resource) ||
+  mayJoinChannel(actor, resource) ||
+  (actor.role !== "guest" && mayAskToJoinChannel(actor, resource));
 
 interface Rule {
   roles: UserRole[];
@@ -64,6 +89,10 @@ export const rules = {
   "channels.list": { roles: SIGNED_IN },
   "channels.create": { roles: MEMBERS },
   "channels.manage": { roles: ADMINS, or: ownsChannel },
+  "channels.read": { roles: ADMINS, or: seesChannel },
+  "channels.read_members": { roles: ADMINS, or: (actor, channel) => inChannel(actor, channel) || ownsChannel(actor, channel) },
+  "channels.join": { roles: SIGNED_IN, when: mayJoinChannel },
+  "channels.request_join": { roles: MEMBERS, when: mayAskToJoinChannel },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

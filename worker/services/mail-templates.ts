@@ -49,3 +49,25 @@ export function invitationMail(options: {
     html: layout(`Join ${options.workspaceName}`, lines, { label: "Accept invitation", url: options.url }),
   };
 }
+
+/** To a group's owners: someone asks to join their closed group; the link carries the token that accepts. */
+export function channelJoinRequestMail(options: {
+  to: string;
+  requesterName: string;
+  requesterEmail: string;
+  channelName: string;
+  workspaceName: string;
+  url: string;
+}): MailMessage {
+  const lines = [
+    `${options.requesterName} (${options.requesterEmail}) asked to join the group ${options.channelName} in ${options.workspaceName}.`,
+    "Open the request to accept it. If you do nothing, they stay out of the group.",
+  ];
+  return {
+    to: options.to,
+    kind: "channel_join_request",
+    subject: `${options.requesterName} asked to join ${options.channelName}`,
+    text: `${lines.join("\n\n")}\n\nReview the request: ${options.url}\n`,
+    html: layout(`Request to join ${options.channelName}`, lines, { label: "Review request", url: options.url }),
+  };
+}

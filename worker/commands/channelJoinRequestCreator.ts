@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import { randomToken, sha256Hex } from "../auth/secrets";
+import type { Database } from "../db/client";
+import { channelJoinRequests, channelMemberships, memberships, users, type Channel, type User, type Workspace } from "../db/schema";
+import { Conflict } from "../lib/errors";
+import { fullName } from "../presenters/users";
+import { sendMail } from "../services/mail";
+import { channelJoinRequestMail } from "../services/mail-templates";
+import { channelEvent, type CommandContext } from "./channelEvents";
+
+/** The group's page, opened on the request; the token in it is what accepting requires. */
+export const joinRequestLink = (origin: string, channel: Channel, requestId: number, token: string) =>
+  `${origin}/workspaces/${channel.workspaceId}/groups/${channel.id}?join_request=${requestId}&token=${encodeURIComponent(token)}`;
+
+/** Who is told about a request: the group's owners still active in the workspace, else its admins. */
+async function joinRequestRecipients(db: Database, channel: Channel) {
+  const activeIn = and(eq(memberships.userId, users.id), eq(memberships.workspaceId, channel.workspaceId), eq(memberships.status, "active"));
+  const owners = await db
+    .select({ email: users.email })
+    .from(channelMemberships)
+    .innerJoin(users, eq(users.id, channelMemberships.userId))
+    .innerJoin(memberships, activeIn)
+    .where(and(eq(channelMemberships.channelId, channel.id), eq(channelMemberships.role, "owner")));
+  if (owners.length > 0) return owners;
+  return db.select({ email: users.email }).from(memberships).innerJoin(users, activeIn).where(eq(memberships.role, "admin"));
+}
+
+/**
+ * Asks to join a closed group: records the request with only the hash of a random token and
+ * emails the owners a link carrying the token. One pending request per person and group.
+ */
+export async function channelJoinRequestCreator(
+  db: Database,
+  env: Parameters<typeof sendMail>[1],
+  props: { context: CommandContext; channel: Channel; workspace: Workspace; requester: User; origin: string },
+) {
+  const { context, channel, requester } = props;
+  const [pending] = await db
+    .select({ id: channelJoinRequests.id })
+    .from(channelJoinRequests)
+    .where(
+      and(
+        eq(channelJoinRequests.channelId, channel.id),
+        eq(channelJoinRequests.userId, requester.id),
+        eq(channelJoinRequests.status, "pending"),
+      ),
+    );
+  if (pending) throw new Conflict("You have already asked to join this group; its owners have not answered yet");
+
+  const token = randomToken();
+  const [[request]] = await db.batch([
+    db
+      .insert(channelJoinRequests)
+      .values({ channelId: channel.id, userId: requester.id, tokenHash: await sha256Hex(token) })
+      .returning(),
+    channelEvent(db, context, "channels.join_request", { channel_id: channel.id }, requester.id),
+  ]);
+
+  const url = joinRequestLink(props.origin, channel, request!.id, token);
+  for (const { email } of await joinRequestRecipients(db, channel)) {
+    await sendMail(
+      db,
+      env,
+      channelJoinRequestMail({
+        to: email,
+        requesterName: fullName(requester),
+        requesterEmail: requester.email,
+        channelName: channel.name,
+        workspaceName: props.workspace.name,
+        url,
+      }),
+    );
+  }
+  return request!;
+}

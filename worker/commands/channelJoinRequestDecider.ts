@@ -1,0 +1,52 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { channelJoinRequests, channelMemberships } from "../db/schema";
+import { Conflict } from "../lib/errors";
+import { channelEvent, type CommandContext } from "./channelEvents";
+
+type JoinRequest = typeof channelJoinRequests.$inferSelect;
+
+/**
+ * Accepts or denies a pending join request. The status only moves from pending, and the
+ * membership is inserted only if this request ended up accepted, so a deny racing an
+ * accept cannot leave the requester in the group.
+ */
+export async function channelJoinRequestDecider(
+  db: Database,
+  { context, request, decision }: { context: CommandContext; request: JoinRequest; decision: "accepted" | "denied" },
+) {
+  if (request.status !== "pending") throw new Conflict(`This request was already ${request.status}`);
+  const now = sql<Date>`(unixepoch('subsec') * 1000)`;
+  const [decided] = await db.batch([
+    db
+      .update(channelJoinRequests)
+      .set({ status: decision, decidedById: context.actor.userId })
+      .where(and(eq(channelJoinRequests.id, request.id), eq(channelJoinRequests.status, "pending")))
+      .returning(),
+    db
+      .insert(channelMemberships)
+      .select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            channelId: channelJoinRequests.channelId,
+            userId: channelJoinRequests.userId,
+            role: sql<"member">`'member'`.as("role"),
+            createdAt: now.as("created_at"),
+            updatedAt: now.as("updated_at"),
+          })
+          .from(channelJoinRequests)
+          .where(and(eq(channelJoinRequests.id, request.id), eq(channelJoinRequests.status, "accepted"))),
+      )
+      .onConflictDoNothing(),
+    channelEvent(
+      db,
+      context,
+      decision === "accepted" ? "channels.join_request_accept" : "channels.join_request_deny",
+      { channel_id: request.channelId, request_id: request.id },
+      request.userId,
+    ),
+  ]);
+  if (!decided[0]) throw new Conflict("This request was already decided");
+  return decided[0];
+}
