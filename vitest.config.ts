@@ -18,7 +18,7 @@ export default defineConfig({
     })),
   ],
   test: {
-    include: ["tests/worker/**/*.test.ts", "core/**/*.test.ts"],
+    include: ["tests/worker/**/*.test.ts", "core/**/*.test.ts", "app/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     // Remix's runtime ships as CommonJS with require cycles; pre-bundle it to ESM.
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Link,
@@ -8,10 +8,24 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { CookieGate } from "./components/cookies/CookieGate";
+import { publicEnv } from "./lib/public-env.server";
+import { reporter } from "./lib/reporter";
 import "./load-context";
 import styles from "./styles/app.css?url";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { ENV: publicEnv(context.cloudflare.env) };
+}
+
+// The public settings never change while the page is open.
+export const shouldRevalidate = () => false;
+
+/** `window.ENV` for the browser modules, as JSON that cannot close the script tag. */
+const envScript = (env: unknown) => `window.ENV = ${JSON.stringify(env).replace(/</g, "\\u003c")};`;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -24,6 +38,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  useEffect(() => {
+    if (root) reporter.configure({ dsn: root.ENV.SENTRY_DSN, environment: root.ENV.APP_ENV });
+  }, [root]);
   return (
     <html lang="en">
       <head>
@@ -34,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        {root ? <script dangerouslySetInnerHTML={{ __html: envScript(root.ENV) }} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -42,13 +61,19 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <CookieGate>
+      <Outlet />
+    </CookieGate>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  useEffect(() => {
+    if (!notFound) reporter.captureException(error, { surface: "route" });
+  }, [error, notFound]);
   return (
     <main className="status-page" data-testid={notFound ? "not-found" : "server-error"}>
       <p className="status-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>

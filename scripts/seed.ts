@@ -19,8 +19,8 @@ export async function buildSeedSql(): Promise<string> {
 INSERT INTO users (email, first_name, last_name, password_hash)
   VALUES (${quote(DEMO.email)}, ${quote(DEMO.firstName)}, ${quote(DEMO.lastName)}, ${quote(passwordHash)})
   ON CONFLICT (email) DO NOTHING;
-INSERT INTO workspaces (key, name, company_size, team_type)
-  VALUES (${quote(DEMO.workspaceKey)}, ${quote(DEMO.workspaceName)}, '1-10', 'marketing')
+INSERT INTO workspaces (key, name, company_size, team_type, invitation_token)
+  VALUES (${quote(DEMO.workspaceKey)}, ${quote(DEMO.workspaceName)}, '1-10', 'marketing', lower(hex(randomblob(24))))
   ON CONFLICT (key) DO NOTHING;
 INSERT INTO memberships (workspace_id, user_id, role)
   SELECT w.id, u.id, 'admin' FROM workspaces w, users u

@@ -17,5 +17,13 @@ declare namespace Cloudflare {
     MAIL_FROM?: string;
     /** Share of new registrations enrolled in the `new_registration` experiment; default 0.5. */
     NEW_REGISTRATION_PERCENTAGE?: string;
+    /** The API base the browser calls; default this origin + "/v1". */
+    API_BASE?: string;
+    /** A public Sentry DSN for browser error reports; without it they go to the console. */
+    PUBLIC_SENTRY_DSN?: string;
+    /** OAuth client ids; each enables its "Continue with …" button on the sign-in page. */
+    GOOGLE_CLIENT_ID?: string;
+    LINKEDIN_CLIENT_ID?: string;
+    MICROSOFT_CLIENT_ID?: string;
   }
 }

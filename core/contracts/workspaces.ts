@@ -98,7 +98,11 @@ export const defaultWorkspaceSettings = {
     guests_can_see_members: false,
     version_control_mode: "off",
   },
-  branding: { theme: { hue: 243, preset: "indigo", overrides: {} }, color_scheme: "system", app_logo_url: null },
+  branding: {
+    theme: { hue: 243, preset: "indigo", overrides: {} as Partial<Record<"accent" | "background" | "surface" | "text", string>> },
+    color_scheme: "system",
+    app_logo_url: null,
+  },
   custom_url: { subdomain: null },
   publish: { public_directory: false, allow_search_indexing: false, default_category_id: null },
   statuses: {

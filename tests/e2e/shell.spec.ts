@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { DEMO_USER, signIn } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+});
 
 test("the home page renders the app shell", async ({ page }) => {
   await page.goto("/");
@@ -6,6 +11,14 @@ test("the home page renders the app shell", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Marketing content in your brand's voice" })).toBeVisible();
   await expect(page.getByRole("main")).toBeVisible();
+});
+
+test("the sidebar shows who is signed in and their workspace", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await expect(page.getByTestId("signed-in-user")).toHaveText(DEMO_USER.name);
+  await expect(page.getByRole("button", { name: /Workspace: Demo Workspace/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });
 
 test("the status page shows the API, the database and the version", async ({ page }) => {
@@ -59,4 +72,21 @@ test("on a desktop the sidebar is always shown and the menu button is not", asyn
   await page.goto("/");
   await expect(page.getByRole("complementary", { name: "Workspace" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Open sidebar" })).toBeHidden();
+});
+
+test("the sidebar can be resized from the keyboard, and keeps its width", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  const sidebar = page.getByRole("complementary", { name: "Workspace" });
+  const before = (await sidebar.boundingBox())!.width;
+  const handle = page.getByRole("separator", { name: "Resize sidebar" });
+  await handle.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(before + 32);
+  await page.reload();
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(before + 32);
+  await handle.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(256);
 });

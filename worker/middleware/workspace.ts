@@ -14,7 +14,7 @@ import type { Actor } from "../policies";
  */
 export async function resolveActor(
   db: Database,
-  session: Session,
+  session: { user: Pick<Session["user"], "id" | "isSuperAdmin"> },
   workspaceId: number,
   superAdminWorkspaceHeader: string | undefined,
 ): Promise<{ actor: Actor; workspace: Workspace; membership: Membership | null }> {

@@ -1,18 +1,23 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type CSSProperties, type ReactNode } from "react";
+import { DEFAULT_SIDEBAR_WIDTH } from "../../../core/breakpoints";
 import { MenuIcon } from "../ui/icons";
 import { NavRail } from "./NavRail";
 import { Sidebar } from "./Sidebar";
+import { SidebarResizer } from "./SidebarResizer";
 
 interface AppShellProps {
   title: string;
   children: ReactNode;
+  sidebarHeader?: ReactNode;
   sidebarFooter?: ReactNode;
 }
 
 /** Left nav rail, sidebar and content area: the frame of every signed-in screen. */
-export function AppShell({ title, children, sidebarFooter }: AppShellProps) {
+export function AppShell({ title, children, sidebarHeader, sidebarFooter }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Null until the person resizes (or a stored width loads): the stylesheet's width per breakpoint.
+  const [sidebarWidth, setSidebarWidth] = useState<number | null>(null);
   const sidebarId = useId();
   const location = useLocation();
 
@@ -25,12 +30,22 @@ export function AppShell({ title, children, sidebarFooter }: AppShellProps) {
   }, [drawerOpen]);
 
   return (
-    <div className="app-shell">
+    <div
+      className="app-shell"
+      style={sidebarWidth === null ? undefined : ({ "--sidebar-width": `${sidebarWidth}px` } as CSSProperties)}
+    >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <NavRail />
-      <Sidebar id={sidebarId} open={drawerOpen} onClose={() => setDrawerOpen(false)} footer={sidebarFooter} />
+      <Sidebar
+        id={sidebarId}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        header={sidebarHeader}
+        footer={sidebarFooter}
+        resizer={<SidebarResizer width={sidebarWidth ?? DEFAULT_SIDEBAR_WIDTH} onChange={setSidebarWidth} />}
+      />
       <div className="app-shell__body">
         <header className="topbar">
           <button

@@ -7,7 +7,11 @@ interface SidebarProps {
   id: string;
   open: boolean;
   onClose: () => void;
+  /** Replaces the product name at the top, e.g. with the workspace switcher. */
+  header?: ReactNode;
   footer?: ReactNode;
+  /** The drag handle on the sidebar's edge (desktop and tablet landscape). */
+  resizer?: ReactNode;
 }
 
 /**
@@ -15,12 +19,12 @@ interface SidebarProps {
  * 900px it becomes a drawer over the content, closed with Escape, the close button or
  * the backdrop.
  */
-export function Sidebar({ id, open, onClose, footer }: SidebarProps) {
+export function Sidebar({ id, open, onClose, header, footer, resizer }: SidebarProps) {
   return (
     <>
       <aside id={id} className="sidebar" data-open={open} aria-label="Workspace">
         <div className="sidebar__header">
-          <span className="sidebar__title">Brandwork</span>
+          {header ?? <span className="sidebar__title">Brandwork</span>}
           <button type="button" className="icon-button sidebar__close" onClick={onClose} aria-label="Close sidebar">
             <CloseIcon />
           </button>
@@ -39,6 +43,7 @@ export function Sidebar({ id, open, onClose, footer }: SidebarProps) {
           </ul>
         </nav>
         {footer ? <div className="sidebar__footer">{footer}</div> : null}
+        {resizer}
       </aside>
       <div className="sidebar-backdrop" data-open={open} onClick={onClose} aria-hidden="true" />
     </>

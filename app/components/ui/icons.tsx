@@ -62,3 +62,29 @@ export const LogoMark = (p: IconProps) => (
     <path d="M10 9h7.5a4.5 4.5 0 0 1 0 9H10zM10 18h8.5a4.5 4.5 0 0 1 0 9H10z" fill="#fff" opacity=".95" />
   </svg>
 );
+
+export const ChevronIcon = (p: IconProps) => (
+  <Icon width="16" height="16" {...p}>
+    <path d="m7 10 5 5 5-5" />
+  </Icon>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Icon width="16" height="16" {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Icon width="16" height="16" {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const SignOutIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
+    <path d="M10 17l-5-5 5-5" />
+    <path d="M5 12h11" />
+  </Icon>
+);

@@ -1,0 +1,88 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+
+interface FieldFrameProps {
+  label: string;
+  /** Messages from the API's `fields` for this input. */
+  errors?: string[];
+  hint?: ReactNode;
+  /** Shown after the label, e.g. "Optional" or a "Forgot password?" link. */
+  aside?: ReactNode;
+}
+
+function describedBy(hintId: string, errorId: string, hint: unknown, errors?: string[]) {
+  return [errors?.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+}
+
+function Frame({ id, label, errors, hint, aside, children }: FieldFrameProps & { id: string; children: ReactNode }) {
+  return (
+    <div className="field" data-invalid={errors?.length ? true : undefined}>
+      <div className="field__top">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {aside ? <span className="field__aside">{aside}</span> : null}
+      </div>
+      {children}
+      {errors?.length ? (
+        <p className="field__error" id={`${id}-error`}>
+          {label} {errors.join(", ")}
+        </p>
+      ) : null}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled input with its hint and the API's messages for it, wired for screen readers. */
+export function Field({ label, errors, hint, aside, ...input }: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} errors={errors} hint={hint} aside={aside}>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, errors)}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+export function SelectField({
+  label,
+  errors,
+  hint,
+  aside,
+  children,
+  ...select
+}: FieldFrameProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} errors={errors} hint={hint} aside={aside}>
+      <select
+        id={id}
+        className="input input--select"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, errors)}
+        {...select}
+      >
+        {children}
+      </select>
+    </Frame>
+  );
+}
+
+/** The form-level message: an alert so screen readers announce it when it appears. */
+export function FormAlert({ message, tone = "error" }: { message: string | null | undefined; tone?: "error" | "info" }) {
+  if (!message) return null;
+  return (
+    <div className={`form-alert form-alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
+      {message}
+    </div>
+  );
+}

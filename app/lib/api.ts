@@ -1,0 +1,186 @@
+import { clearAuth } from "./auth-cookie";
+import {
+  buildRequestHeaders,
+  classifyUnauthorized,
+  describeApiError,
+  RETRY_DELAY_MS,
+  redirectAllowed,
+  shouldRetry,
+  type ApiProblem,
+  type AttemptOutcome,
+  type UnauthorizedKind,
+} from "./api-rules";
+import { apiBase, clientEnv } from "./client-env";
+import { currentIdentity, forgetSignedInState, sessionUuid } from "./client-identity";
+import { browserSession } from "./preferences";
+import { LOGIN_PATH, loginUrl, pathAndQuery } from "./redirects";
+import { reporter, type Reporter } from "./reporter";
+
+/**
+ * THE browser API client. Every call the pages make to /v1 goes through it, so the shared
+ * rules hold everywhere (SPEC sections 7 and 8): the headers, GET retries on network errors
+ * and 5xx, 5xx reports, and what a 401 does to a signed-in session.
+ */
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** X-Article-Password for the current document, when it has a stored password. */
+  articlePassword?: string | null;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A non-2xx answer (or no answer: status 0), with the problem as the UI shows it. */
+export class ApiError extends Error {
+  readonly problem: ApiProblem;
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    headers?: Headers,
+  ) {
+    const problem = describeApiError(status, body, headers?.get("Retry-After"));
+    super(problem.message);
+    this.name = "ApiError";
+    this.problem = problem;
+  }
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  base: () => string;
+  headers: (options: RequestOptions) => Record<string, string>;
+  /** Whether the client is signed in: 401 handling only applies then. */
+  signedIn: () => boolean;
+  onUnauthorized: (kind: Exclude<UnauthorizedKind, "other">) => void;
+  sleep?: (ms: number) => Promise<void>;
+  report?: Reporter;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return null;
+  const text = await response.text();
+  if (!text) return null;
+  if ((response.headers.get("Content-Type") ?? "").includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function buildUrl(base: string, path: string, query?: Query) {
+  const url = new URL(base + (path.startsWith("/") ? path : `/${path}`));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const report = deps.report ?? reporter;
+
+  async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const url = buildUrl(deps.base(), path, options.query);
+    const headers: Record<string, string> = { Accept: "application/json", ...deps.headers(options), ...options.headers };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+    report.addBreadcrumb({ category: "api", message: `${method} ${path}` });
+
+    for (let retries = 0; ; retries++) {
+      let outcome: AttemptOutcome;
+      let response: Response | null = null;
+      try {
+        response = await deps.fetch(url, { method, headers, body, signal: options.signal });
+        outcome = { kind: "response", status: response.status };
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        outcome = { kind: "network_error" };
+        if (!shouldRetry(method, outcome, retries)) {
+          throw new ApiError(0, { message: "We couldn't reach Brandwork. Check your connection and try again." });
+        }
+        await sleep(RETRY_DELAY_MS);
+        continue;
+      }
+
+      const parsed = await readBody(response);
+      if (response.status >= 500) {
+        // SPEC section 8: reported as a warning with body, status, status text and URL.
+        report.captureMessage(`API ${method} ${path} answered ${response.status}`, "warning", {
+          body: parsed,
+          status: response.status,
+          statusText: response.statusText,
+          url,
+        });
+      }
+      if (shouldRetry(method, outcome, retries)) {
+        await sleep(RETRY_DELAY_MS);
+        continue;
+      }
+      if (response.status === 401 && deps.signedIn()) {
+        const kind = classifyUnauthorized(parsed);
+        if (kind !== "other") deps.onUnauthorized(kind);
+      }
+      if (!response.ok) throw new ApiError(response.status, parsed, response.headers);
+      return { status: response.status, headers: response.headers, body: parsed as T };
+    }
+  }
+
+  const bodyOf = async <T>(promise: Promise<ApiResponse<T>>) => (await promise).body;
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: RequestOptions) => bodyOf(request<T>("GET", path, options)),
+    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      bodyOf(request<T>("POST", path, { ...options, body })),
+    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      bodyOf(request<T>("PUT", path, { ...options, body })),
+    patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      bodyOf(request<T>("PATCH", path, { ...options, body })),
+    delete: <T = unknown>(path: string, options?: RequestOptions) => bodyOf(request<T>("DELETE", path, options)),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const LAST_REDIRECT_KEY = "brandwork.lastAuthRedirect";
+
+/** SPEC section 8: leave the expired or revoked session for the sign-in page, coming back here after. */
+function leaveForSignIn(kind: Exclude<UnauthorizedKind, "other">) {
+  clearAuth();
+  forgetSignedInState();
+  if (location.pathname === LOGIN_PATH) return;
+  const target = loginUrl(pathAndQuery(location));
+  if (kind === "signed_out") {
+    location.replace(target);
+    return;
+  }
+  const now = Date.now();
+  const last = browserSession.read<number | null>(LAST_REDIRECT_KEY, null, (v) => (typeof v === "number" ? v : null));
+  if (!redirectAllowed(last, now)) return;
+  browserSession.write(LAST_REDIRECT_KEY, now);
+  location.assign(target);
+}
+
+export const api = createApiClient({
+  fetch: (...args) => fetch(...args),
+  base: () => apiBase(clientEnv()?.API_BASE, location.origin),
+  headers: (options) =>
+    buildRequestHeaders({ sessionUuid: sessionUuid(), identity: currentIdentity(), articlePassword: options.articlePassword }),
+  signedIn: () => currentIdentity().kind === "signed_in",
+  onUnauthorized: leaveForSignIn,
+});

@@ -1,0 +1,37 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import type { createWorkspaceSchema } from "../../core/contracts/workspaces";
+import { callApi } from "./api.server";
+import { safeRedirectPath } from "./redirects";
+import { authCookie, requireUser } from "./session.server";
+
+/** Makes one of the user's workspaces the current one (the cookie, and the account for other devices). */
+export async function switchWorkspace(request: Request, context: AppLoadContext) {
+  const session = await requireUser(request, context);
+  const form = await request.formData();
+  const id = Number(form.get("workspace_id"));
+  const back = safeRedirectPath(String(form.get("redirect_to") ?? "/"));
+  const workspace = session.workspaces.find((w) => w.id === id);
+  if (!workspace) {
+    throw data({ message: "You are not a member of that workspace." }, { status: 403 });
+  }
+  await callApi(context, request, "PUT", "/users", {
+    body: { data: { last_workspace_id: workspace.id } },
+    authorization: session.auth.headers.Authorization,
+  });
+  const state = { ...session.auth, last_workspace_id: workspace.id, company_id: workspace.id };
+  return redirect(back, { headers: { "Set-Cookie": authCookie(request, state) } });
+}
+
+/** POST /v1/w from the home page's empty state; the new workspace becomes current. */
+export async function createWorkspace(request: Request, context: AppLoadContext, form: FormData) {
+  const session = await requireUser(request, context);
+  const body: z.input<typeof createWorkspaceSchema> = { company: { name: String(form.get("name") ?? "") } };
+  const result = await callApi<{ id: number }>(context, request, "POST", "/w", {
+    body,
+    authorization: session.auth.headers.Authorization,
+  });
+  if (!result.ok) return data({ error: result.problem }, { status: result.status });
+  const state = { ...session.auth, last_workspace_id: result.data.id, company_id: result.data.id };
+  return redirect("/", { headers: { "Set-Cookie": authCookie(request, state) } });
+}

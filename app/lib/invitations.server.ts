@@ -1,0 +1,119 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { PASSWORD_MIN_LENGTH, type signUpSchema } from "../../core/contracts/users";
+import type { ApiProblem } from "./api-rules";
+import { callApi } from "./api.server";
+import { authStateFor } from "./auth-cookie";
+import { authCookie, getSession, requireUser } from "./session.server";
+
+/**
+ * Member invitations (/invitations/:token) and workspace links (/join/:token). The API
+ * routes own the rules; these run them in-process and keep the session cookie in step.
+ */
+
+export interface InvitationPreview {
+  email: string;
+  workspaceId: number | null;
+  workspaceName: string;
+  inviterName: string | null;
+  role: string | null;
+  message: string | null;
+  /** Whether the invited person already has a password (then they sign in to accept). */
+  hasPassword: boolean;
+}
+
+type Loose = Record<string, unknown> | undefined;
+const str = (...values: unknown[]) => values.find((v): v is string => typeof v === "string" && v.length > 0) ?? null;
+const num = (...values: unknown[]) => values.find((v): v is number => typeof v === "number") ?? null;
+const bool = (...values: unknown[]) => values.find((v): v is boolean => typeof v === "boolean") ?? false;
+
+/** GET /v1/invitations/:token's answer, read field by field so small naming differences don't break the page. */
+export function readInvitation(raw: unknown): InvitationPreview | null {
+  if (!raw || typeof raw !== "object") return null;
+  const r = raw as Record<string, unknown>;
+  const workspace = (r.workspace ?? r.company) as Loose;
+  const user = (r.user ?? r.invitee) as Loose;
+  const inviter = (r.inviter ?? r.invited_by) as Loose;
+  const email = str(r.email, user?.email);
+  if (!email) return null;
+  return {
+    email,
+    workspaceId: num(workspace?.id, r.workspace_id),
+    workspaceName: str(workspace?.name, r.workspace_name) ?? "a workspace",
+    inviterName: str(inviter?.name, r.inviter_name),
+    role: str(r.role, (r.membership as Loose)?.role),
+    message: str(r.message),
+    hasPassword: bool(user?.has_password, r.has_password, r.user_exists),
+  };
+}
+
+export type InvitationState =
+  | { status: "ready"; invitation: InvitationPreview; signedInAs: string | null }
+  | { status: "invalid"; message: string }
+  | { status: "error"; message: string };
+
+export async function loadInvitation(request: Request, context: AppLoadContext, token: string): Promise<InvitationState> {
+  const lookup = await getSession(request, context);
+  const authorization = lookup.status === "signed_in" ? lookup.session.auth.headers.Authorization : null;
+  const result = await callApi(context, request, "GET", `/invitations/${encodeURIComponent(token)}`, { authorization });
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 410 || result.status === 400) {
+      return {
+        status: "invalid",
+        message: "This invitation is no longer valid. It may have been accepted already, or withdrawn. Ask the person who invited you for a new one.",
+      };
+    }
+    return { status: "error", message: result.problem.message };
+  }
+  const invitation = readInvitation(result.data);
+  if (!invitation) return { status: "error", message: "We couldn't read this invitation. Please try again." };
+  return {
+    status: "ready",
+    invitation,
+    signedInAs: lookup.status === "signed_in" ? lookup.session.user.email : null,
+  };
+}
+
+const fail = (problem: ApiProblem) =>
+  data({ error: { message: problem.message, fields: problem.fields } }, { status: problem.status || 400 });
+
+/** Accepts as the signed-in user, or creates the invited user's password and name and signs them in. */
+export async function acceptInvitation(request: Request, context: AppLoadContext, token: string) {
+  const form = await request.formData();
+  const workspaceId = Number(form.get("workspace_id")) || null;
+  const lookup = await getSession(request, context);
+  const path = `/invitations/${encodeURIComponent(token)}/accept`;
+
+  if (lookup.status === "signed_in") {
+    const { auth } = lookup.session;
+    const result = await callApi(context, request, "POST", path, { authorization: auth.headers.Authorization });
+    if (!result.ok) return fail(result.problem);
+    const authorization = result.headers.get("Authorization") ?? auth.headers.Authorization;
+    const state = { ...auth, headers: { Authorization: authorization }, last_workspace_id: workspaceId, company_id: workspaceId };
+    return redirect("/", { headers: { "Set-Cookie": authCookie(request, state) } });
+  }
+
+  const user: Omit<z.input<typeof signUpSchema>["user"], "email"> = {
+    first_name: String(form.get("first_name") ?? ""),
+    last_name: String(form.get("last_name") ?? ""),
+    password: String(form.get("password") ?? ""),
+  };
+  const result = await callApi(context, request, "POST", path, { body: { user } });
+  if (!result.ok) return fail(result.problem);
+  const authorization = result.headers.get("Authorization");
+  if (!authorization) return fail({ status: 500, message: "The invitation was accepted, but signing in failed. Sign in to continue.", fields: {}, retryAfter: null });
+  return redirect("/", { headers: { "Set-Cookie": authCookie(request, authStateFor(authorization, workspaceId)) } });
+}
+
+/** POST /v1/w/join/:token as the signed-in user; the joined workspace becomes current. */
+export async function joinWorkspace(request: Request, context: AppLoadContext, token: string) {
+  const session = await requireUser(request, context);
+  const result = await callApi<{ id: number; name: string }>(context, request, "POST", `/w/join/${encodeURIComponent(token)}`, {
+    authorization: session.auth.headers.Authorization,
+  });
+  if (!result.ok) return fail(result.problem);
+  const state = { ...session.auth, last_workspace_id: result.data.id, company_id: result.data.id };
+  return redirect("/", { headers: { "Set-Cookie": authCookie(request, state) } });
+}
+
+export { PASSWORD_MIN_LENGTH };

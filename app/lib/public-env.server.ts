@@ -1,0 +1,15 @@
+import type { ClientEnv } from "./client-env";
+
+/** The public subset of the Worker's settings that the browser may see (window.ENV). */
+export function publicEnv(env: Env): ClientEnv {
+  return {
+    API_BASE: env.API_BASE ?? "",
+    SENTRY_DSN: env.PUBLIC_SENTRY_DSN ?? "",
+    APP_ENV: env.APP_ENV,
+    OAUTH: {
+      google: Boolean(env.GOOGLE_CLIENT_ID),
+      linkedin: Boolean(env.LINKEDIN_CLIENT_ID),
+      microsoft: Boolean(env.MICROSOFT_CLIENT_ID),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { authenticate } from "../../worker/auth/sessions";
+import { createDb } from "../../worker/db/client";
+import { SignatureExpired, Unauthorized } from "../../worker/lib/errors";
+import { presentUser } from "../../worker/presenters/users";
+import { listWorkspaces } from "../../worker/services/workspaces";
+import {
+  authStateFromCookieHeader,
+  serializeAuthCookie,
+  serializeClearedAuthCookie,
+  type AuthState,
+} from "./auth-cookie";
+import { loginUrl, pathAndQuery } from "./redirects";
+
+/**
+ * The signed-in session for loaders and actions: the auth cookie's token checked exactly as
+ * the API checks it (revoked, expired and password-reset sessions all fail), then the user's
+ * workspaces and which one is current.
+ */
+
+export type Workspace = Awaited<ReturnType<typeof listWorkspaces>>[number];
+
+export interface SignedIn {
+  auth: AuthState;
+  user: ReturnType<typeof presentUser>;
+  workspaces: Workspace[];
+  currentWorkspace: Workspace | null;
+  /** A Set-Cookie value when the cookie's current workspace had to be corrected. */
+  setCookie: string | null;
+}
+
+export type SessionLookup =
+  | { status: "signed_in"; session: SignedIn }
+  | { status: "signed_out" | "expired" | "invalid"; clearCookie: string | null };
+
+export const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
+
+export function authCookie(request: Request, state: AuthState) {
+  return serializeAuthCookie(state, { secure: isSecure(request) });
+}
+
+export function clearedAuthCookie(request: Request) {
+  return serializeClearedAuthCookie({ secure: isSecure(request) });
+}
+
+/** The current workspace: the cookie's, else the user's last one, else the first they have. */
+export function pickWorkspace(workspaces: Workspace[], ...preferred: (number | null | undefined)[]) {
+  for (const id of preferred) {
+    const found = id ? workspaces.find((w) => w.id === id) : undefined;
+    if (found) return found;
+  }
+  return workspaces[0] ?? null;
+}
+
+export async function getSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
+  const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
+  if (!auth) {
+    const hadCookie = /(?:^|;\s*)brandwork_auth=/.test(request.headers.get("Cookie") ?? "");
+    return { status: "signed_out", clearCookie: hadCookie ? clearedAuthCookie(request) : null };
+  }
+  const { env } = context.cloudflare;
+  const db = createDb(env.DB);
+  let session;
+  try {
+    session = await authenticate(db, env, auth.headers.Authorization);
+  } catch (error) {
+    if (error instanceof SignatureExpired) return { status: "expired", clearCookie: clearedAuthCookie(request) };
+    if (error instanceof Unauthorized) return { status: "invalid", clearCookie: clearedAuthCookie(request) };
+    throw error;
+  }
+  const workspaces = await listWorkspaces(db, session.user.id);
+  const currentWorkspace = pickWorkspace(workspaces, auth.last_workspace_id, session.user.lastWorkspaceId);
+  const currentId = currentWorkspace?.id ?? null;
+  const corrected =
+    currentId !== auth.last_workspace_id || currentId !== auth.company_id
+      ? { ...auth, last_workspace_id: currentId, company_id: currentId }
+      : null;
+  return {
+    status: "signed_in",
+    session: {
+      auth: corrected ?? auth,
+      user: presentUser(session.user),
+      workspaces,
+      currentWorkspace,
+      setCookie: corrected ? authCookie(request, corrected) : null,
+    },
+  };
+}
+
+/**
+ * The signed-in session, or a redirect to the sign-in page that comes back to this page
+ * (its path and query) afterwards, clearing a cookie that no longer works.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedIn> {
+  const lookup = await getSession(request, context);
+  if (lookup.status === "signed_in") return lookup.session;
+  const headers = new Headers();
+  if (lookup.clearCookie) headers.append("Set-Cookie", lookup.clearCookie);
+  const notice: Record<string, string> = lookup.status === "expired" ? { expired: "1" } : {};
+  throw redirect(loginUrl(pathAndQuery(new URL(request.url)), notice), { headers });
+}

@@ -1,0 +1,56 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The seeded demo account (scripts/seed.ts). */
+export const DEMO_USER = { email: "demo@example.com", password: "brandwork-demo", name: "Dana Demo" } as const;
+
+/** An address no other test (or earlier run against the same database) uses. */
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** The session the API issued at sign-up, for API calls as this user. */
+  authorization: string;
+}
+
+/** Creates an account through the API (fast setup for tests that are about something else). */
+export async function createUser(
+  request: APIRequestContext,
+  overrides: Partial<Omit<NewUser, "authorization">> & { company?: string } = {},
+): Promise<NewUser> {
+  const user = {
+    email: uniqueEmail(),
+    password: "correct-horse-battery",
+    firstName: "Robin",
+    lastName: "Tester",
+    ...overrides,
+  };
+  const response = await request.post("/v1/users", {
+    data: {
+      user: {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        password: user.password,
+        company: overrides.company ?? null,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { ...user, authorization: response.headers()["authorization"]! };
+}
+
+/** Signs in through the sign-in page's email-and-password step and waits to leave it. */
+export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
+  const query = new URLSearchParams({ step: "sign_in" });
+  if (redirectTo) query.set("redirect_to", redirectTo);
+  await page.goto(`/login_or_signup?${query}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login_or_signup/);
+}
