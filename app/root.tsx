@@ -68,21 +68,30 @@ export default function App() {
   );
 }
 
+const ERROR_COPY: Record<number, { title: string; body: string }> = {
+  403: {
+    title: "You don't have access to this page",
+    body: "It belongs to a workspace you are not in, or needs a role you don't have. Ask a workspace admin for access.",
+  },
+  404: { title: "We couldn't find that page", body: "The link may be old, or the page may have been moved or deleted." },
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const expected = status === 403 || status === 404;
   useEffect(() => {
-    if (!notFound) reporter.captureException(error, { surface: "route" });
-  }, [error, notFound]);
+    if (!expected) reporter.captureException(error, { surface: "route" });
+  }, [error, expected]);
+  const copy = ERROR_COPY[status] ?? {
+    title: "Something went wrong",
+    body: "We could not load this page. The problem has been reported; try again in a moment.",
+  };
   return (
-    <main className="status-page" data-testid={notFound ? "not-found" : "server-error"}>
-      <p className="status-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>
-      <h1>{notFound ? "We couldn't find that page" : "Something went wrong"}</h1>
-      <p>
-        {notFound
-          ? "The link may be old, or the page may have been moved or deleted."
-          : "We could not load this page. The problem has been reported; try again in a moment."}
-      </p>
+    <main className="status-page" data-testid={status === 404 ? "not-found" : status === 403 ? "forbidden" : "server-error"}>
+      <p className="status-page__code">{status}</p>
+      <h1>{copy.title}</h1>
+      <p>{copy.body}</p>
       <Link className="button button--primary" to="/">
         Go to the home page
       </Link>

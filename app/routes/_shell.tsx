@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
+import { workspaceNavItems } from "~/components/shell/navigation";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { WorkspaceSwitcher } from "~/components/shell/WorkspaceSwitcher";
 import { preferences } from "~/lib/preferences";
@@ -37,6 +38,7 @@ export default function ShellLayout() {
       title={title}
       sidebarHeader={<WorkspaceSwitcher workspaces={workspaces} current={currentWorkspace} />}
       sidebarFooter={<UserMenu user={user} />}
+      workspaceItems={currentWorkspace ? workspaceNavItems(currentWorkspace) : []}
     >
       <Outlet />
     </AppShell>

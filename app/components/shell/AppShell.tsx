@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from "react";
 import { DEFAULT_SIDEBAR_WIDTH } from "../../../core/breakpoints";
 import { MenuIcon } from "../ui/icons";
+import type { NavItem } from "./navigation";
 import { NavRail } from "./NavRail";
 import { Sidebar } from "./Sidebar";
 import { SidebarResizer } from "./SidebarResizer";
@@ -11,10 +12,11 @@ interface AppShellProps {
   children: ReactNode;
   sidebarHeader?: ReactNode;
   sidebarFooter?: ReactNode;
+  workspaceItems?: NavItem[];
 }
 
 /** Left nav rail, sidebar and content area: the frame of every signed-in screen. */
-export function AppShell({ title, children, sidebarHeader, sidebarFooter }: AppShellProps) {
+export function AppShell({ title, children, sidebarHeader, sidebarFooter, workspaceItems }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Null until the person resizes (or a stored width loads): the stylesheet's width per breakpoint.
   const [sidebarWidth, setSidebarWidth] = useState<number | null>(null);
@@ -44,6 +46,7 @@ export function AppShell({ title, children, sidebarHeader, sidebarFooter }: AppS
         onClose={() => setDrawerOpen(false)}
         header={sidebarHeader}
         footer={sidebarFooter}
+        workspaceItems={workspaceItems}
         resizer={<SidebarResizer width={sidebarWidth ?? DEFAULT_SIDEBAR_WIDTH} onChange={setSidebarWidth} />}
       />
       <div className="app-shell__body">

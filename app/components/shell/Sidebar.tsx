@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CloseIcon } from "../ui/icons";
-import { railItems } from "./navigation";
+import { railItems, type NavItem } from "./navigation";
 
 interface SidebarProps {
   id: string;
@@ -12,6 +12,8 @@ interface SidebarProps {
   footer?: ReactNode;
   /** The drag handle on the sidebar's edge (desktop and tablet landscape). */
   resizer?: ReactNode;
+  /** Links into the current workspace's pages. */
+  workspaceItems?: NavItem[];
 }
 
 /**
@@ -19,7 +21,7 @@ interface SidebarProps {
  * 900px it becomes a drawer over the content, closed with Escape, the close button or
  * the backdrop.
  */
-export function Sidebar({ id, open, onClose, header, footer, resizer }: SidebarProps) {
+export function Sidebar({ id, open, onClose, header, footer, resizer, workspaceItems = [] }: SidebarProps) {
   return (
     <>
       <aside id={id} className="sidebar" data-open={open} aria-label="Workspace">
@@ -30,22 +32,31 @@ export function Sidebar({ id, open, onClose, header, footer, resizer }: SidebarP
           </button>
         </div>
         <nav className="sidebar__nav" aria-label="Sections">
-          <p className="sidebar__section">Workspace</p>
-          <ul>
-            {railItems.map(({ to, label, icon: ItemIcon, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className="sidebar__link" onClick={onClose}>
-                  <ItemIcon aria-hidden="true" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavSection title="Workspace" items={railItems} onNavigate={onClose} />
+          {workspaceItems.length > 0 && <NavSection title="This workspace" items={workspaceItems} onNavigate={onClose} />}
         </nav>
         {footer ? <div className="sidebar__footer">{footer}</div> : null}
         {resizer}
       </aside>
       <div className="sidebar-backdrop" data-open={open} onClick={onClose} aria-hidden="true" />
+    </>
+  );
+}
+
+function NavSection({ title, items, onNavigate }: { title: string; items: NavItem[]; onNavigate: () => void }) {
+  return (
+    <>
+      <p className="sidebar__section">{title}</p>
+      <ul>
+        {items.map(({ to, label, icon: ItemIcon, end }) => (
+          <li key={to}>
+            <NavLink to={to} end={end} className="sidebar__link" onClick={onNavigate}>
+              <ItemIcon aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { HomeIcon, PulseIcon } from "../ui/icons";
+import { HomeIcon, PulseIcon, SettingsIcon } from "../ui/icons";
 
 export interface NavItem {
   to: string;
@@ -18,3 +18,19 @@ export const railItems: NavItem[] = [
   { to: "/", label: "Home", icon: HomeIcon, end: true },
   { to: "/status", label: "System status", icon: PulseIcon },
 ];
+
+/** What the sidebar needs to know about the current workspace to build its links. */
+export interface WorkspaceNavContext {
+  id: number;
+  role: string | null;
+}
+
+/**
+ * The current workspace's pages, in the sidebar's "This workspace" section. Like the rail,
+ * an entry appears only once its page exists; admin-only pages only for admins.
+ */
+export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] {
+  const base = `/workspaces/${id}`;
+  const isAdmin = role === "admin" || role === "super_admin";
+  return [...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : [])];
+}
