@@ -6,6 +6,7 @@ import { workspaceNavItems } from "~/components/shell/navigation";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { WorkspaceSwitcher } from "~/components/shell/WorkspaceSwitcher";
 import { preferences } from "~/lib/preferences";
+import { themeStyle } from "~/lib/theme";
 import { requireUser } from "~/lib/session.server";
 
 export interface ShellHandle {
@@ -34,13 +35,15 @@ export default function ShellLayout() {
   }, [workspaces]);
 
   return (
-    <AppShell
-      title={title}
-      sidebarHeader={<WorkspaceSwitcher workspaces={workspaces} current={currentWorkspace} />}
-      sidebarFooter={<UserMenu user={user} />}
-      workspaceItems={currentWorkspace ? workspaceNavItems(currentWorkspace) : []}
-    >
-      <Outlet />
-    </AppShell>
+    <div className="theme-root" style={themeStyle(currentWorkspace?.theme)}>
+      <AppShell
+        title={title}
+        sidebarHeader={<WorkspaceSwitcher workspaces={workspaces} current={currentWorkspace} />}
+        sidebarFooter={<UserMenu user={user} />}
+        workspaceItems={currentWorkspace ? workspaceNavItems(currentWorkspace) : []}
+      >
+        <Outlet />
+      </AppShell>
+    </div>
   );
 }
