@@ -8,7 +8,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     devWorker(),
     remix({
@@ -23,14 +23,11 @@ export default defineConfig({
   ],
   resolve: { alias: { "~": "/app" } },
   ssr: {
-    // The server build is bundled whole (no bare imports left) so wrangler and the
-    // vitest pool load the same self-contained module, resolved for workerd.
-    noExternal: true,
-    target: "webworker",
-    resolve: {
-      conditions: ["workerd", "worker", "browser"],
-      externalConditions: ["workerd", "worker"],
-    },
+    // Resolve packages as workerd does (react-dom/server's web-streams build), in dev too.
+    resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
+    // The build is bundled whole (no bare imports left) so wrangler and the vitest pool load
+    // one self-contained module; `npm run dev` runs in Node and loads dependencies from node_modules.
+    ...(command === "build" && { noExternal: true, target: "webworker" as const }),
   },
   build: { minify: true },
-});
+}));

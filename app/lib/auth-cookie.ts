@@ -1,4 +1,7 @@
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
+// lz-string is CommonJS: a default import works in Vite dev (Node), the build and workerd alike.
+import LZString from "lz-string";
+
+const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
 /**
  * The signed-in session as the client keeps it (SPEC section 3 "auth"), in one compressed
