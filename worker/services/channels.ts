@@ -118,6 +118,16 @@ export async function pendingJoinRequests(db: Database, channelId: number) {
   return rows.map(({ request, user }) => presentJoinRequest(request, user));
 }
 
+/** One join request to the group, whatever its status, for the page the owners' email opens; null if it is not this group's. */
+export async function channelJoinRequest(db: Database, channelId: number, requestId: number) {
+  const [row] = await db
+    .select({ request: channelJoinRequests, user: users })
+    .from(channelJoinRequests)
+    .innerJoin(users, eq(users.id, channelJoinRequests.userId))
+    .where(and(eq(channelJoinRequests.id, requestId), eq(channelJoinRequests.channelId, channelId)));
+  return row ? presentJoinRequest(row.request, row.user) : null;
+}
+
 /** GET /channels/:id: the group, its members and pending requests for those allowed to see them. */
 export async function channelDetails(db: Database, actor: Actor, view: ChannelView) {
   const resource = channelResource(view);

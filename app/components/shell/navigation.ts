@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { HomeIcon, PulseIcon, SettingsIcon } from "../ui/icons";
+import { GroupsIcon, HomeIcon, PulseIcon, SettingsIcon } from "../ui/icons";
 
 export interface NavItem {
   to: string;
@@ -32,5 +32,8 @@ export interface WorkspaceNavContext {
 export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] {
   const base = `/workspaces/${id}`;
   const isAdmin = role === "admin" || role === "super_admin";
-  return [...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : [])];
+  return [
+    { to: `${base}/groups`, label: "Groups", icon: GroupsIcon },
+    ...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : []),
+  ];
 }

@@ -1,0 +1,84 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { CloseIcon } from "../ui/icons";
+
+interface DialogProps {
+  /** The dialog is part of the URL (`?new`, `?delete`), so it opens by link without JavaScript and Back closes it. */
+  open: boolean;
+  /** The same page without the dialog's search parameter. */
+  closeTo: string;
+  title: string;
+  description?: ReactNode;
+  tone?: "default" | "danger";
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog opened by URL. Rendered by the server it is a plain panel in the page, so
+ * its form works without JavaScript; once the page is interactive it becomes a real modal
+ * (focus kept inside, the page behind inert, Escape or a click outside closes it).
+ */
+export function Dialog({ open, closeTo, title, description, tone = "default", children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const pointerDownOutside = useRef(false);
+  const navigate = useNavigate();
+  const titleId = useId();
+  const descriptionId = useId();
+  const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog || dialog.matches(":modal")) return;
+    // Removing the attribute (not calling close()) fires no "close" event, so this upgrade does not close it.
+    dialog.removeAttribute("open");
+    dialog.showModal();
+    // showModal() focuses the first focusable element (the close button); a form's first field is the better start.
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      open
+      className={`dialog dialog--${tone}`}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Escape: the browser closes the dialog; the URL follows.
+      onClose={close}
+      onPointerDown={(event) => {
+        pointerDownOutside.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it,
+        // unless it began inside, as when selecting text past the panel's edge.
+        if (event.target === event.currentTarget && pointerDownOutside.current) close();
+      }}
+    >
+      <div className="dialog__panel">
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <Link to={closeTo} replace preventScrollReset className="icon-button dialog__close" aria-label="Close">
+            <CloseIcon />
+          </Link>
+        </header>
+        {description ? (
+          <div id={descriptionId} className="dialog__description">
+            {description}
+          </div>
+        ) : null}
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** The current page's path and query without `param`, for closing a dialog that `param` opens. */
+export function withoutParam(location: { pathname: string; search: string }, ...params: string[]) {
+  const query = new URLSearchParams(location.search);
+  for (const param of params) query.delete(param);
+  const search = query.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
