@@ -1,4 +1,73 @@
-import { createApp } from "../lib/create-app";
+import type { Context } from "hono";
+import { guestRemovalQuery, memberParam, workspaceParam } from "../../core/contracts/members";
+import { memberCommandContext } from "../commands/memberEvents";
+import { membershipRemover } from "../commands/membershipRemover";
+import { membershipUpdater } from "../commands/membershipUpdater";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { validate } from "../lib/validate";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize } from "../policies";
+import { presentMember, presentMemberPolicies } from "../presenters/members";
+import { listMembers, loadMember } from "../services/members";
 
-/** Guests of a workspace: /v1/w/:ws/settings/guests. */
-export const guestsApi = createApp();
+const context = (c: Context<AppEnv>) =>
+  memberCommandContext(c, { workspaceId: c.get("actor").workspaceId, actorId: c.get("actor").userId });
+
+/**
+ * Guests of a workspace (memberships with role "guest"): /v1/w/:ws/settings/guests. `:id` is
+ * the guest's user id; anyone who is not a guest of this workspace is a 404 here.
+ */
+export const guestsApi = createApp()
+  .get("/:ws/settings/guests", requireWorkspace, validate("param", workspaceParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "guests.list");
+    const rows = await listMembers(c.get("db"), actor.workspaceId, { scope: "guests" });
+    return c.json({
+      data: rows.map(({ user, membership }) => presentMember(user, membership)),
+      policies: presentMemberPolicies(actor),
+    });
+  })
+
+  .put("/:ws/settings/guests/:id/upgrade_to_member", requireWorkspace, validate("param", memberParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "guests.manage");
+    const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id, "guests");
+    const updated = await membershipUpdater(c.get("db"), {
+      context: context(c),
+      membership,
+      changes: { role: "member" },
+      event: "guests.upgraded_to_member",
+    });
+    return c.json({ data: presentMember(user, updated) });
+  })
+
+  .delete(
+    "/:ws/settings/guests/:id/remove_from_workspace",
+    requireWorkspace,
+    validate("param", memberParam),
+    validate("query", guestRemovalQuery),
+    async (c) => {
+      const actor = c.get("actor");
+      authorize(actor, "guests.manage");
+      const { membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id, "guests");
+      if (c.req.valid("query").removal_type === "remove_access") {
+        await membershipRemover(c.get("db"), { context: context(c), membership, event: "guests.removed" });
+      } else {
+        await membershipUpdater(c.get("db"), {
+          context: context(c),
+          membership,
+          changes: { status: "deactivated" },
+          event: "guests.deactivated",
+        });
+      }
+      return c.body(null, 204);
+    },
+  )
+
+  .get("/:ws/settings/guests/:id/unmerged_branches", requireWorkspace, validate("param", memberParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "guests.list");
+    await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id, "guests");
+    // Branches arrive with version control; until then no guest has any left unmerged.
+    return c.json({ data: [] });
+  });

@@ -1,4 +1,199 @@
-import { createApp } from "../lib/create-app";
+import type { Context } from "hono";
+import {
+  changeMemberRoleSchema,
+  inviteMemberSchema,
+  memberArticlesQuery,
+  memberParam,
+  onboardingInviteSchema,
+  reactivateMemberSchema,
+  updateMemberSchema,
+  workspaceParam,
+} from "../../core/contracts/members";
+import { memberCommandContext } from "../commands/memberEvents";
+import { memberInviter } from "../commands/memberInviter";
+import { membershipRemover } from "../commands/membershipRemover";
+import { membershipUpdater } from "../commands/membershipUpdater";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { Unprocessable } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize } from "../policies";
+import { presentInvitationResult, presentMember, presentMemberPolicies } from "../presenters/members";
+import { listMembers, loadMember, memberByEmail } from "../services/members";
 
-/** Members of a workspace: /v1/w/:ws/members and /v1/w/:ws/settings/members. */
-export const membersApi = createApp();
+const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+const context = (c: Context<AppEnv>) =>
+  memberCommandContext(c, { workspaceId: c.get("actor").workspaceId, actorId: c.get("actor").userId });
+
+/**
+ * Members of a workspace: /v1/w/:ws/members and /v1/w/:ws/settings/members. `:id` is the
+ * member's user id; someone from another workspace is a 404. Mounted at /w next to the
+ * workspaces routes, so middleware is given route by route.
+ */
+export const membersApi = createApp()
+  .get("/:ws/settings/members", requireWorkspace, validate("param", workspaceParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.list");
+    const rows = await listMembers(c.get("db"), actor.workspaceId, { scope: "members" });
+    return c.json({
+      data: rows.map(({ user, membership }) => presentMember(user, membership)),
+      policies: presentMemberPolicies(actor),
+    });
+  })
+
+  .post("/:ws/settings/members", requireWorkspace, validate("param", workspaceParam), validate("json", inviteMemberSchema), async (c) => {
+    const actor = c.get("actor");
+    const input = c.req.valid("json");
+    authorize(actor, "members.invite");
+    // Inviting again renews a pending invitation with the new role: an admin's is for admins to change.
+    const pending = (await memberByEmail(c.get("db"), actor.workspaceId, input.email)).membership;
+    if (input.role === "admin" || (pending?.status === "invited" && pending.role === "admin")) {
+      authorize(actor, "members.invite_admin");
+    }
+    const [result] = await memberInviter(c.get("db"), c.env, {
+      context: context(c),
+      inviter: c.get("session").user,
+      workspace: c.get("workspace"),
+      invites: [{ email: input.email, role: input.role, message: input.message, inviteReason: input.invite_reason }],
+      origin: origin(c),
+      urlInvitation: input.url_invitation,
+      renewPending: true,
+    });
+    if (result!.status === "active") {
+      throw new Unprocessable("That person is already a member of this workspace", { email: ["is already a member of this workspace"] });
+    }
+    if (result!.status === "deactivated") {
+      throw new Unprocessable("That person's membership is deactivated: reactivate it instead of inviting them again", {
+        email: ["belongs to a deactivated member"],
+      });
+    }
+    return c.json({ data: presentMember(result!.user!, result!.membership!) }, 201);
+  })
+
+  .put(
+    "/:ws/settings/members/:id",
+    requireWorkspace,
+    validate("param", memberParam),
+    validate("json", changeMemberRoleSchema),
+    async (c) => {
+      const actor = c.get("actor");
+      authorize(actor, "members.manage");
+      const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+      const updated = await membershipUpdater(c.get("db"), {
+        context: context(c),
+        membership,
+        changes: { role: c.req.valid("json").role },
+        event: "members.role_changed",
+      });
+      return c.json({ data: presentMember(user, updated) });
+    },
+  )
+
+  .delete("/:ws/settings/members/:id", requireWorkspace, validate("param", memberParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.manage");
+    const { membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    await membershipUpdater(c.get("db"), {
+      context: context(c),
+      membership,
+      changes: { status: "deactivated" },
+      event: "members.deactivated",
+    });
+    return c.body(null, 204);
+  })
+
+  .put(
+    "/:ws/settings/members/:id/reactivate",
+    requireWorkspace,
+    validate("param", memberParam),
+    validate("json", reactivateMemberSchema),
+    async (c) => {
+      const actor = c.get("actor");
+      authorize(actor, "members.manage");
+      const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+      if (membership.status !== "deactivated") {
+        throw new Unprocessable("Only a deactivated member can be reactivated", { id: [`is ${membership.status}, not deactivated`] });
+      }
+      const updated = await membershipUpdater(c.get("db"), {
+        context: context(c),
+        membership,
+        changes: { status: "active", role: c.req.valid("json").admin ? "admin" : "member" },
+        event: "members.reactivated",
+      });
+      return c.json({ data: presentMember(user, updated) });
+    },
+  )
+
+  .put("/:ws/settings/members/:id/resend_invitation", requireWorkspace, validate("param", memberParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.invite");
+    const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    if (membership.role === "admin") authorize(actor, "members.invite_admin");
+    if (membership.status !== "invited") {
+      throw new Unprocessable("Only a pending invitation can be sent again", { id: [`is ${membership.status}, not invited`] });
+    }
+    const [result] = await memberInviter(c.get("db"), c.env, {
+      context: context(c),
+      inviter: c.get("session").user,
+      workspace: c.get("workspace"),
+      invites: [{ email: user.email, role: membership.role, message: membership.invitationMessage, inviteReason: membership.inviteReason }],
+      origin: origin(c),
+      renewPending: true,
+    });
+    return c.json({ data: presentMember(result!.user!, result!.membership!) });
+  })
+
+  .get("/:ws/members", requireWorkspace, validate("param", workspaceParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.list");
+    const rows = await listMembers(c.get("db"), actor.workspaceId, { scope: "members", status: "active" });
+    return c.json({ data: rows.map(({ user, membership }) => presentMember(user, membership)) });
+  })
+
+  .get("/:ws/members/:id", requireWorkspace, validate("param", memberParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.list");
+    const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    return c.json({ data: presentMember(user, membership) });
+  })
+
+  .put("/:ws/members/:id", requireWorkspace, validate("param", memberParam), validate("json", updateMemberSchema), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.manage");
+    const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    const { role } = c.req.valid("json").data;
+    const updated =
+      role === undefined
+        ? membership
+        : await membershipUpdater(c.get("db"), { context: context(c), membership, changes: { role }, event: "members.role_changed" });
+    return c.json({ data: presentMember(user, updated) });
+  })
+
+  .delete("/:ws/members/:id", requireWorkspace, validate("param", memberParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.manage");
+    const { membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    await membershipRemover(c.get("db"), { context: context(c), membership, event: "members.removed" });
+    return c.body(null, 204);
+  })
+
+  .get("/:ws/members/:id/articles", requireWorkspace, validate("param", memberParam), validate("query", memberArticlesQuery), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "members.list");
+    await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    // Articles arrive with the documents area; until then every member has written none.
+    return c.json({ data: [], meta: { items: c.req.valid("query").items } });
+  })
+
+  .post("/:ws/onboarding/invite", requireWorkspace, validate("param", workspaceParam), validate("json", onboardingInviteSchema), async (c) => {
+    authorize(c.get("actor"), "members.invite");
+    const results = await memberInviter(c.get("db"), c.env, {
+      context: context(c),
+      inviter: c.get("session").user,
+      workspace: c.get("workspace"),
+      invites: c.req.valid("json").emails.map((email) => ({ email, role: "member" as const })),
+      origin: origin(c),
+      renewPending: false,
+    });
+    return c.json({ data: results.map(presentInvitationResult) });
+  });

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { createDb, type Database } from "../db/client";
 import type { Actor } from "../policies";
 import type { Session } from "../auth/sessions";
-import type { Workspace } from "../db/schema";
+import type { scimTokens, Workspace } from "../db/schema";
 import { HttpError } from "./errors";
 import { reportError } from "./reporter";
 
@@ -15,8 +15,10 @@ export type AppEnv = {
     session: Session;
     /** Set by requireWorkspace: who is acting, in which workspace, with which role. */
     actor: Actor;
-    /** Set by requireWorkspace: the workspace named in the path. */
+    /** Set by requireWorkspace: the workspace named in the path (by requireScimToken: the token's). */
     workspace: Workspace;
+    /** Set by requireScimToken: the SCIM token an identity provider called with. */
+    scimToken: typeof scimTokens.$inferSelect;
   };
 };
 
