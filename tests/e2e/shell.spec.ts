@@ -90,3 +90,26 @@ test("the sidebar can be resized from the keyboard, and keeps its width", async 
   await page.keyboard.press("Enter");
   await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(256);
 });
+
+test("on a desktop the sidebar and the rail can be hidden, and stay hidden after a reload", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  const sidebar = page.getByRole("complementary", { name: "Workspace" });
+  const rail = page.getByRole("navigation", { name: "Main" });
+
+  await page.getByRole("button", { name: "Hide sidebar" }).click();
+  await expect(sidebar).toBeHidden();
+  await page.getByRole("button", { name: "Hide navigation rail" }).click();
+  await expect(rail).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.reload();
+  await expect(sidebar).toBeHidden();
+  await expect(rail).toBeHidden();
+
+  await page.getByRole("button", { name: "Show navigation rail" }).click();
+  await expect(rail).toBeVisible();
+  await page.keyboard.press("Control+\\");
+  await expect(sidebar).toBeVisible();
+});

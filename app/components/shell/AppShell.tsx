@@ -1,7 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from "react";
 import { DEFAULT_SIDEBAR_WIDTH } from "../../../core/breakpoints";
-import { MenuIcon } from "../ui/icons";
+import { preferences } from "~/lib/preferences";
+import { MenuIcon, SidebarIcon } from "../ui/icons";
 import type { NavItem } from "./navigation";
 import { NavRail } from "./NavRail";
 import { Sidebar } from "./Sidebar";
@@ -23,6 +24,29 @@ export function AppShell({ title, children, sidebarHeader, sidebarFooter, worksp
   const sidebarId = useId();
   const location = useLocation();
 
+  // Desktop layout preferences (SPEC section 3: hideLeftNavRail, sidebar.locked), read after
+  // hydration so the server render and the first client render agree.
+  const [railHidden, setRailHidden] = useState(false);
+  const [sidebarLocked, setSidebarLocked] = useState(true);
+  useEffect(() => {
+    setRailHidden(preferences.navigation().hideLeftNavRail);
+    setSidebarLocked(preferences.sidebar().locked);
+  }, []);
+  const toggleSidebar = () => setSidebarLocked(preferences.setSidebar({ locked: !sidebarLocked }).locked);
+  const toggleRail = () => setRailHidden(preferences.setNavigation({ hideLeftNavRail: !railHidden }).hideLeftNavRail);
+
+  // Ctrl/Cmd + \ shows or hides the sidebar, as in most editors.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "\\" && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        setSidebarLocked((locked) => preferences.setSidebar({ locked: !locked }).locked);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   useEffect(() => {
     if (!drawerOpen) return;
@@ -34,12 +58,14 @@ export function AppShell({ title, children, sidebarHeader, sidebarFooter, worksp
   return (
     <div
       className="app-shell"
+      data-rail={railHidden ? "hidden" : "shown"}
+      data-sidebar={sidebarLocked ? "shown" : "hidden"}
       style={sidebarWidth === null ? undefined : ({ "--sidebar-width": `${sidebarWidth}px` } as CSSProperties)}
     >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavRail />
+      <NavRail onHide={toggleRail} />
       <Sidebar
         id={sidebarId}
         open={drawerOpen}
@@ -61,7 +87,22 @@ export function AppShell({ title, children, sidebarHeader, sidebarFooter, worksp
           >
             <MenuIcon />
           </button>
+          <button
+            type="button"
+            className="icon-button topbar__toggle"
+            aria-label={sidebarLocked ? "Hide sidebar" : "Show sidebar"}
+            aria-pressed={!sidebarLocked}
+            title={`${sidebarLocked ? "Hide" : "Show"} sidebar (Ctrl+\\)`}
+            onClick={toggleSidebar}
+          >
+            <SidebarIcon />
+          </button>
           <h1 className="topbar__title">{title}</h1>
+          {railHidden && (
+            <button type="button" className="button topbar__rail-toggle" onClick={toggleRail}>
+              Show navigation rail
+            </button>
+          )}
         </header>
         <main id="main" className="content" tabIndex={-1}>
           {children}

@@ -1,8 +1,8 @@
 import { NavLink } from "@remix-run/react";
-import { LogoMark } from "../ui/icons";
+import { ChevronIcon, LogoMark } from "../ui/icons";
 import { railItems } from "./navigation";
 
-export function NavRail() {
+export function NavRail({ onHide }: { onHide?: () => void }) {
   return (
     <nav className="nav-rail" aria-label="Main">
       <NavLink to="/" className="nav-rail__brand" aria-label="Brandwork home">
@@ -18,6 +18,11 @@ export function NavRail() {
           </li>
         ))}
       </ul>
+      {onHide && (
+        <button type="button" className="nav-rail__hide" onClick={onHide} aria-label="Hide navigation rail" title="Hide navigation rail">
+          <ChevronIcon aria-hidden="true" style={{ transform: "rotate(90deg)" }} />
+        </button>
+      )}
     </nav>
   );
 }
