@@ -9,7 +9,6 @@ import {
   userTokens,
   users,
   type Channel,
-  type Membership,
   type User,
   type Workspace,
 } from "../db/schema";
@@ -17,6 +16,7 @@ import { authorize } from "../policies";
 import { fullName } from "../presenters/users";
 import { sendMail } from "../services/mail";
 import { invitationMail } from "../services/mail-templates";
+import { membershipsOf, usersByEmail } from "../services/members";
 import { channelEvent, type CommandContext } from "./channelEvents";
 
 export const INVITATION_TTL_DAYS = 7;
@@ -28,26 +28,6 @@ export const invitationLink = (origin: string, token: string) => `${origin}/invi
 
 /** Rows are written before their ids are known, so later statements find users by (unique) email. */
 const userIdByEmail = (email: string) => sql<number>`(SELECT id FROM users WHERE email = ${email})`;
-
-async function usersByEmail(db: Database, emails: string[]) {
-  const found = new Map<string, User>();
-  for (const part of chunk(emails, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.email, part))) found.set(user.email, user);
-  }
-  return found;
-}
-
-async function workspaceMemberships(db: Database, workspaceId: number, userIds: number[]) {
-  const found = new Map<number, Membership>();
-  for (const part of chunk(userIds, IN_LIST_CHUNK)) {
-    const rows = await db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, part)));
-    for (const row of rows) found.set(row.userId, row);
-  }
-  return found;
-}
 
 async function channelMemberIds(db: Database, channelId: number, userIds: number[]) {
   const found = new Set<number>();
@@ -78,7 +58,7 @@ export async function channelMembersAdder(
   const known = await usersByEmail(db, emails);
   const knownIds = [...known.values()].map((user) => user.id);
   const [members, inGroup] = await Promise.all([
-    workspaceMemberships(db, workspace.id, knownIds),
+    membershipsOf(db, workspace.id, knownIds),
     channelMemberIds(db, channel.id, knownIds),
   ]);
 
