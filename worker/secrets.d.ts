@@ -21,9 +21,12 @@ declare namespace Cloudflare {
     API_BASE?: string;
     /** A public Sentry DSN for browser error reports; without it they go to the console. */
     PUBLIC_SENTRY_DSN?: string;
-    /** OAuth client ids; each enables its "Continue with …" button on the sign-in page. */
+    /** OAuth clients; an id and its secret together enable "Continue with …" on the sign-in page. */
     GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
     LINKEDIN_CLIENT_ID?: string;
+    LINKEDIN_CLIENT_SECRET?: string;
     MICROSOFT_CLIENT_ID?: string;
+    MICROSOFT_CLIENT_SECRET?: string;
   }
 }

@@ -1,3 +1,4 @@
+import { oauthConfigured } from "../../worker/auth/oauth";
 import type { ClientEnv } from "./client-env";
 
 /** The public subset of the Worker's settings that the browser may see (window.ENV). */
@@ -7,9 +8,9 @@ export function publicEnv(env: Env): ClientEnv {
     SENTRY_DSN: env.PUBLIC_SENTRY_DSN ?? "",
     APP_ENV: env.APP_ENV,
     OAUTH: {
-      google: Boolean(env.GOOGLE_CLIENT_ID),
-      linkedin: Boolean(env.LINKEDIN_CLIENT_ID),
-      microsoft: Boolean(env.MICROSOFT_CLIENT_ID),
+      google: oauthConfigured(env, "google"),
+      linkedin: oauthConfigured(env, "linkedin"),
+      microsoft: oauthConfigured(env, "microsoft"),
     },
   };
 }

@@ -63,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       resent: params.get("resent") === "1",
       token: params.get("reset_password_token") ?? "",
       expired: params.get("expired") === "1" || lookup.status === "expired",
+      oauthError: params.get("oauth_error")?.slice(0, 200) ?? null,
       firstName: lookup.status === "signed_in" ? lookup.session.user.first_name : null,
       passwordMinLength: PASSWORD_MIN_LENGTH,
       companySizes,
@@ -147,7 +148,7 @@ function alertMessage(error: AuthFormError | null, shown: string[]) {
 
 const EXPIRED_NOTICE = "Your session has ended. Sign in again to pick up where you left off.";
 
-function ContinueStep({ redirectTo, email, expired }: Loaded) {
+function ContinueStep({ redirectTo, email, expired, oauthError }: Loaded) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
@@ -155,6 +156,7 @@ function ContinueStep({ redirectTo, email, expired }: Loaded) {
         Sign in or create an account to write campaigns, posts and emails in your brand&apos;s voice.
       </StepHeader>
       {expired ? <FormAlert tone="info" message={EXPIRED_NOTICE} /> : null}
+      <FormAlert message={oauthError} />
       <SocialButtons configured={root?.ENV.OAUTH ?? { google: false, linkedin: false, microsoft: false }} redirectTo={redirectTo} />
       <div className="divider" role="separator">
         <span>or</span>

@@ -1,0 +1,43 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { isOAuthProvider, oauthConfigured, type OAuthProvider } from "../../worker/auth/oauth";
+import { readCookie } from "./auth-cookie";
+import { safeRedirectPath } from "./redirects";
+
+/** Binds an OAuth round trip to this browser: provider, random state and where to return. */
+export const OAUTH_COOKIE = "brandwork_oauth";
+const OAUTH_COOKIE_MAX_AGE = 600;
+
+export function configuredProvider(context: AppLoadContext, value: string | undefined): OAuthProvider {
+  if (!isOAuthProvider(value) || !oauthConfigured(context.cloudflare.env, value)) {
+    throw new Response("Not found", { status: 404 });
+  }
+  return value;
+}
+
+const cookieAttributes = (request: Request, maxAge: number) =>
+  `Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${new URL(request.url).protocol === "https:" ? "; Secure" : ""}`;
+
+export function oauthStateCookie(request: Request, provider: OAuthProvider, state: string, redirectTo: string) {
+  const value = encodeURIComponent(JSON.stringify({ provider, state, redirectTo }));
+  return `${OAUTH_COOKIE}=${value}; ${cookieAttributes(request, OAUTH_COOKIE_MAX_AGE)}`;
+}
+
+export const clearedOAuthCookie = (request: Request) => `${OAUTH_COOKIE}=; ${cookieAttributes(request, 0)}`;
+
+/** The round trip this browser started, if the callback's provider and state match it. */
+export function readOAuthState(request: Request, provider: OAuthProvider, state: string | null) {
+  try {
+    const raw = readCookie(request.headers.get("Cookie"), OAUTH_COOKIE);
+    const saved = raw ? (JSON.parse(decodeURIComponent(raw)) as { provider?: string; state?: string; redirectTo?: string }) : null;
+    if (!saved || !state || saved.provider !== provider || saved.state !== state) return null;
+    return { redirectTo: safeRedirectPath(saved.redirectTo) };
+  } catch {
+    return null;
+  }
+}
+
+/** Back to the sign-in page with a message, forgetting the round trip. */
+export function oauthFailure(request: Request, message: string) {
+  const query = new URLSearchParams({ oauth_error: message });
+  return redirect(`/login_or_signup?${query}`, { headers: { "Set-Cookie": clearedOAuthCookie(request) } });
+}
