@@ -12,7 +12,7 @@ function mockGoogle(userinfo: Record<string, unknown>, tokenStatus = 200) {
   const calls: Request[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
-    calls.push(request.clone());
+    calls.push(request.clone() as Request);
     if (request.url === "https://oauth2.googleapis.com/token") {
       return tokenStatus === 200 ? Response.json({ access_token: "at-789", token_type: "Bearer" }) : Response.json({ error: "invalid_grant" }, { status: tokenStatus });
     }
