@@ -1,10 +1,11 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { PASSWORD_MIN_LENGTH, type signUpSchema } from "../../core/contracts/users";
+import type { presentInvitationPreview } from "../../worker/presenters/members";
 import type { ApiProblem } from "./api-rules";
 import { callApi } from "./api.server";
 import { authStateFor } from "./auth-cookie";
-import { authCookie, getSession, requireUser } from "./session.server";
+import { authCookie, clearedAuthCookie, getSession, requireUser } from "./session.server";
 
 /**
  * Member invitations (/invitations/:token) and workspace links (/join/:token). The API
@@ -13,37 +14,27 @@ import { authCookie, getSession, requireUser } from "./session.server";
 
 export interface InvitationPreview {
   email: string;
-  workspaceId: number | null;
+  workspaceId: number;
   workspaceName: string;
   inviterName: string | null;
-  role: string | null;
+  role: string;
   message: string | null;
   /** Whether the invited person already has a password (then they sign in to accept). */
   hasPassword: boolean;
 }
 
-type Loose = Record<string, unknown> | undefined;
-const str = (...values: unknown[]) => values.find((v): v is string => typeof v === "string" && v.length > 0) ?? null;
-const num = (...values: unknown[]) => values.find((v): v is number => typeof v === "number") ?? null;
-const bool = (...values: unknown[]) => values.find((v): v is boolean => typeof v === "boolean") ?? false;
+/** GET /v1/invitations/:token's answer (a type-only import: nothing from the Worker reaches the browser). */
+export type InvitationAnswer = ReturnType<typeof presentInvitationPreview>;
 
-/** GET /v1/invitations/:token's answer, read field by field so small naming differences don't break the page. */
-export function readInvitation(raw: unknown): InvitationPreview | null {
-  if (!raw || typeof raw !== "object") return null;
-  const r = raw as Record<string, unknown>;
-  const workspace = (r.workspace ?? r.company) as Loose;
-  const user = (r.user ?? r.invitee) as Loose;
-  const inviter = (r.inviter ?? r.invited_by) as Loose;
-  const email = str(r.email, user?.email);
-  if (!email) return null;
+export function readInvitation(answer: InvitationAnswer): InvitationPreview {
   return {
-    email,
-    workspaceId: num(workspace?.id, r.workspace_id),
-    workspaceName: str(workspace?.name, r.workspace_name) ?? "a workspace",
-    inviterName: str(inviter?.name, r.inviter_name),
-    role: str(r.role, (r.membership as Loose)?.role),
-    message: str(r.message),
-    hasPassword: bool(user?.has_password, r.has_password, r.user_exists),
+    email: answer.email,
+    workspaceId: answer.workspace.id,
+    workspaceName: answer.workspace.name,
+    inviterName: answer.inviter?.name ?? null,
+    role: answer.role,
+    message: answer.message,
+    hasPassword: answer.has_password,
   };
 }
 
@@ -55,18 +46,13 @@ export type InvitationState =
 export async function loadInvitation(request: Request, context: AppLoadContext, token: string): Promise<InvitationState> {
   const lookup = await getSession(request, context);
   const authorization = lookup.status === "signed_in" ? lookup.session.auth.headers.Authorization : null;
-  const result = await callApi(context, request, "GET", `/invitations/${encodeURIComponent(token)}`, { authorization });
+  const result = await callApi<InvitationAnswer>(context, request, "GET", `/invitations/${encodeURIComponent(token)}`, { authorization });
   if (!result.ok) {
-    if (result.status === 404 || result.status === 410 || result.status === 400) {
-      return {
-        status: "invalid",
-        message: "This invitation is no longer valid. It may have been accepted already, or withdrawn. Ask the person who invited you for a new one.",
-      };
-    }
+    // 404: used, expired, withdrawn or never existed; the API's sentence says what to do next.
+    if (result.status === 404 || result.status === 400) return { status: "invalid", message: result.problem.message };
     return { status: "error", message: result.problem.message };
   }
   const invitation = readInvitation(result.data);
-  if (!invitation) return { status: "error", message: "We couldn't read this invitation. Please try again." };
   return {
     status: "ready",
     invitation,
@@ -83,6 +69,14 @@ export async function acceptInvitation(request: Request, context: AppLoadContext
   const workspaceId = Number(form.get("workspace_id")) || null;
   const lookup = await getSession(request, context);
   const path = `/invitations/${encodeURIComponent(token)}/accept`;
+
+  if (form.get("intent") === "sign_out") {
+    // Signed in as someone else: sign out and come straight back, so the invited person can accept.
+    if (lookup.status === "signed_in") {
+      await callApi(context, request, "DELETE", "/users/sign_out", { authorization: lookup.session.auth.headers.Authorization });
+    }
+    return redirect(`/invitations/${encodeURIComponent(token)}`, { headers: { "Set-Cookie": clearedAuthCookie(request) } });
+  }
 
   if (lookup.status === "signed_in") {
     const { auth } = lookup.session;

@@ -1,18 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { readInvitation } from "./invitations.server";
+import { readInvitation, type InvitationAnswer } from "./invitations.server";
+
+const answer = (overrides: Partial<InvitationAnswer> = {}): InvitationAnswer => ({
+  email: "new@example.com",
+  role: "member",
+  status: "invited",
+  message: "Welcome aboard",
+  expires_at: "2026-05-01T00:00:00.000Z",
+  has_password: false,
+  workspace: { id: 4, key: "acme", name: "Acme", logo_url: null },
+  inviter: { id: 1, name: "Dana Demo" },
+  user: { email: "new@example.com", first_name: "", last_name: "", has_password: false },
+  ...overrides,
+});
 
 describe("reading an invitation preview", () => {
-  it("reads the nested shape", () => {
-    expect(
-      readInvitation({
-        email: "new@example.com",
-        role: "member",
-        message: "Welcome aboard",
-        workspace: { id: 4, name: "Acme" },
-        inviter: { name: "Dana Demo" },
-        user: { has_password: false },
-      }),
-    ).toEqual({
+  it("reads what GET /v1/invitations/:token answers", () => {
+    expect(readInvitation(answer())).toEqual({
       email: "new@example.com",
       workspaceId: 4,
       workspaceName: "Acme",
@@ -23,14 +27,12 @@ describe("reading an invitation preview", () => {
     });
   });
 
-  it("reads flat field names too, and knows an existing account", () => {
-    expect(
-      readInvitation({ user: { email: "old@example.com" }, workspace_id: 2, workspace_name: "Beta", has_password: true }),
-    ).toMatchObject({ email: "old@example.com", workspaceId: 2, workspaceName: "Beta", inviterName: null, hasPassword: true });
-  });
-
-  it("refuses an answer without an email", () => {
-    expect(readInvitation({ workspace: { name: "Acme" } })).toBeNull();
-    expect(readInvitation(null)).toBeNull();
+  it("knows an existing account, and an invitation nobody in particular sent (SCIM)", () => {
+    expect(readInvitation(answer({ has_password: true, inviter: null, message: null, role: "admin" }))).toMatchObject({
+      hasPassword: true,
+      inviterName: null,
+      message: null,
+      role: "admin",
+    });
   });
 });

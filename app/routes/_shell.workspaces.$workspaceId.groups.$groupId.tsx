@@ -23,7 +23,7 @@ import { can } from "../../worker/policies";
 import { channelResource } from "../../worker/presenters/channels";
 import { channelDetails, channelJoinRequest, channelNonMembers, channelView } from "../../worker/services/channels";
 import { AddMembersForm } from "~/components/groups/AddMembersForm";
-import { Dialog, withoutParam } from "~/components/groups/Dialog";
+import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { emailErrors, parseEmailList } from "~/components/groups/emailList";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
 import { actionFailure, badForm, formId, groupsActionContext } from "~/components/groups/groups.server";
@@ -39,11 +39,15 @@ import {
 } from "~/components/groups/types";
 import { VISIBILITY_COPY, VisibilityBadge, VisibilityIcon } from "~/components/groups/visibility";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
+import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Groups" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dialogStyles },
+  { rel: "stylesheet", href: styles },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.group.name} · Groups · Brandwork` : "Group · Brandwork" },
   // The join-request link carries a token: keep it out of Referer headers.

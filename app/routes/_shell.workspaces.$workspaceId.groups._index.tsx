@@ -19,7 +19,7 @@ import {
 import { useState } from "react";
 import { can } from "../../worker/policies";
 import { listChannels } from "../../worker/services/channels";
-import { Dialog, withoutParam } from "~/components/groups/Dialog";
+import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { GroupCard } from "~/components/groups/GroupCard";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
 import { actionFailure, badForm, formId, groupsActionContext } from "~/components/groups/groups.server";
@@ -27,11 +27,15 @@ import { NewGroupForm } from "~/components/groups/NewGroupForm";
 import type { GroupActionResult, GroupSummary } from "~/components/groups/types";
 import { GroupsIcon, PlusIcon } from "~/components/ui/icons";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
+import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Groups" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dialogStyles },
+  { rel: "stylesheet", href: styles },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Groups · ${data.workspaceName} · Brandwork` : "Groups · Brandwork" },
 ];

@@ -34,6 +34,8 @@ export default function Invitation() {
   const busy = navigation.state === "submitting";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const fields = error?.fields ?? {};
+  // A problem with one field is said next to it; the alert is for everything else.
+  const alert = error && !["first_name", "last_name", "password"].some((name) => fields[name]?.length) ? error.message : null;
   const here = `/invitations/${token}`;
 
   if (state.status !== "ready") {
@@ -65,11 +67,11 @@ export default function Invitation() {
           <p className="auth-step__lead">
             {invitation.inviterName ? `${invitation.inviterName} invited ` : "You were invited as "}
             <strong>{invitation.email}</strong>
-            {invitation.role ? ` as ${article(invitation.role)} ${invitation.role}` : ""} to write and plan with the team on Brandwork.
+            {` as ${article(invitation.role)} ${invitation.role}`} to write and plan with the team on Brandwork.
           </p>
         </div>
         {invitation.message ? <blockquote className="invitation-message">{invitation.message}</blockquote> : null}
-        <FormAlert message={error?.message} />
+        <FormAlert message={alert} />
 
         {signedInAs && !sameUser ? (
           <>
@@ -77,16 +79,16 @@ export default function Invitation() {
               tone="info"
               message={`You're signed in as ${signedInAs}, but this invitation is for ${invitation.email}. Sign out, then open the invitation again.`}
             />
-            <Form method="post" action="/logout">
-              <input type="hidden" name="redirect_to" value={here} />
-              <button type="submit" className="button button--block">
-                Sign out and continue
+            <Form method="post">
+              <input type="hidden" name="intent" value="sign_out" />
+              <button type="submit" className="button button--block" disabled={busy}>
+                {busy ? "Signing out…" : "Sign out and continue"}
               </button>
             </Form>
           </>
         ) : sameUser ? (
           <Form method="post" className="auth-form">
-            <input type="hidden" name="workspace_id" value={invitation.workspaceId ?? ""} />
+            <input type="hidden" name="workspace_id" value={invitation.workspaceId} />
             <button type="submit" className="button button--primary button--block" disabled={busy}>
               {busy ? "Joining…" : `Accept and open ${invitation.workspaceName}`}
             </button>
@@ -100,7 +102,7 @@ export default function Invitation() {
           </>
         ) : (
           <Form method="post" className="auth-form">
-            <input type="hidden" name="workspace_id" value={invitation.workspaceId ?? ""} />
+            <input type="hidden" name="workspace_id" value={invitation.workspaceId} />
             <div className="field-row">
               <Field label="First name" name="first_name" autoComplete="given-name" required maxLength={60} errors={fields.first_name} />
               <Field label="Last name" name="last_name" autoComplete="family-name" required maxLength={60} errors={fields.last_name} />

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import {
   createScimTokenSchema,
@@ -22,7 +22,7 @@ import { requireSession } from "../middleware/session";
 import { authorize } from "../policies";
 import { presentScimList, presentScimToken, presentScimUser } from "../presenters/scim";
 import { loadMember, memberByEmail, type MemberRow } from "../services/members";
-import { assertSameUserName, listScimUsers, parseScimFilter, scimPatchChanges } from "../services/scim";
+import { assertSameUserName, listScimTokens, listScimUsers, parseScimFilter, scimPatchChanges } from "../services/scim";
 
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
@@ -74,12 +74,7 @@ export const scimApi = createApp()
 
   .get("/scim/tokens", requireSession, async (c) => {
     const actor = workspaceActor(c);
-    const rows = await c
-      .get("db")
-      .select()
-      .from(scimTokens)
-      .where(eq(scimTokens.workspaceId, actor.workspaceId))
-      .orderBy(desc(scimTokens.createdAt), desc(scimTokens.id));
+    const rows = await listScimTokens(c.get("db"), actor.workspaceId);
     return c.json({ data: rows.map(presentScimToken) });
   })
 

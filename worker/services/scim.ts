@@ -1,8 +1,8 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { scimBoolean, scimNameField, type ScimPatchOperation } from "../../core/contracts/scim";
 import type { ScimUserChanges } from "../commands/scimUserUpdater";
 import type { Database } from "../db/client";
-import { memberships, users } from "../db/schema";
+import { memberships, scimTokens, users } from "../db/schema";
 import { Invalid, Unprocessable } from "../lib/errors";
 import type { MemberRow } from "./members";
 
@@ -92,4 +92,13 @@ export function scimPatchChanges(operations: ScimPatchOperation[], email: string
     }
   }
   return changes;
+}
+
+/** The workspace's SCIM tokens, newest first (hashes only; the raw token is shown once at creation). */
+export function listScimTokens(db: Database, workspaceId: number) {
+  return db
+    .select()
+    .from(scimTokens)
+    .where(eq(scimTokens.workspaceId, workspaceId))
+    .orderBy(desc(scimTokens.createdAt), desc(scimTokens.id));
 }

@@ -1,7 +1,7 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormAlert } from "../ui/Field";
-import { TextAreaField } from "./TextAreaField";
+import { TextAreaField } from "../ui/TextAreaField";
 import type { GroupActionResult, GroupCandidate, MembershipResult } from "./types";
 
 const OUTCOME: Record<MembershipResult["status"], { label: string; detail: string; tone: string }> = {

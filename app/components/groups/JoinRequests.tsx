@@ -1,7 +1,7 @@
 import { Link, useActionData, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { Avatar } from "../auth/Avatar";
 import { FormAlert } from "../ui/Field";
-import { withoutParam } from "./Dialog";
+import { withoutParam } from "../ui/Dialog";
 import { formatDate, type GroupActionResult, type JoinRequest } from "./types";
 
 /** The request an owner's email links to (`?join_request=<id>&token=<token>`), as the loader found it. */

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FormAlert } from "../ui/Field";
-import { TextAreaField } from "./TextAreaField";
+import { TextAreaField } from "../ui/TextAreaField";
 import type { GroupActionResult } from "./types";
 import { VISIBILITY_CHOICES, VISIBILITY_COPY, VisibilityIcon } from "./visibility";
 

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { GroupsIcon, HomeIcon, PulseIcon, SettingsIcon } from "../ui/icons";
+import { GroupsIcon, HomeIcon, PeopleIcon, PulseIcon, SettingsIcon } from "../ui/icons";
 
 export interface NavItem {
   to: string;
@@ -33,6 +33,8 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
   const base = `/workspaces/${id}`;
   const isAdmin = role === "admin" || role === "super_admin";
   return [
+    // Guests see the member list only where the workspace allows it: the page says so, the sidebar doesn't offer it.
+    ...(role === "guest" ? [] : [{ to: `${base}/members`, label: "Members", icon: PeopleIcon }]),
     { to: `${base}/groups`, label: "Groups", icon: GroupsIcon },
     ...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : []),
   ];

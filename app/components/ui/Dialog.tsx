@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { CloseIcon } from "../ui/icons";
+import { CloseIcon } from "./icons";
 
 interface DialogProps {
   /** The dialog is part of the URL (`?new`, `?delete`), so it opens by link without JavaScript and Back closes it. */
