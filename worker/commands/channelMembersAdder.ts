@@ -18,8 +18,7 @@ import { sendMail } from "../services/mail";
 import { invitationMail } from "../services/mail-templates";
 import { membershipsOf, usersByEmail } from "../services/members";
 import { channelEvent, type CommandContext } from "./channelEvents";
-
-export const INVITATION_TTL_DAYS = 7;
+import { MEMBER_INVITATION_TTL_DAYS } from "./memberInviter";
 
 /** Every table written here has at most 11 columns, plus up to 3 parameters in subqueries. */
 const ROWS_PER_INSERT = rowsPerInsert(16);
@@ -78,7 +77,7 @@ export async function channelMembersAdder(
   if (invited.length > 0) authorize(context.actor, "members.invite");
 
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const expiresAt = new Date(now.getTime() + MEMBER_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
   const tokens = new Map(invited.map((email) => [email, randomToken()]));
   const tokenRows = await Promise.all(
     invited.map(async (email) => ({
