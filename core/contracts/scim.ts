@@ -7,6 +7,9 @@ export const SCIM_SCHEMAS = {
   listResponse: "urn:ietf:params:scim:api:messages:2.0:ListResponse",
   patchOp: "urn:ietf:params:scim:api:messages:2.0:PatchOp",
   error: "urn:ietf:params:scim:api:messages:2.0:Error",
+  serviceProviderConfig: "urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig",
+  resourceType: "urn:ietf:params:scim:schemas:core:2.0:ResourceType",
+  schema: "urn:ietf:params:scim:schemas:core:2.0:Schema",
 } as const;
 
 export const SCIM_CONTENT_TYPE = "application/scim+json";

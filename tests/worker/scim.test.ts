@@ -385,3 +385,29 @@ describe("DELETE /v1/scim/v2/Users/:id", () => {
     expect((await membershipOf(other, outsider.user))!.status).toBe("active");
   });
 });
+
+describe("SCIM discovery", () => {
+  it("tells an identity provider what this server supports", async () => {
+    const { scimToken } = await setup();
+    const config = await scim("/ServiceProviderConfig", scimToken);
+    expect(config.status).toBe(200);
+    expect(config.headers.get("Content-Type")).toContain("application/scim+json");
+    expect(await config.json()).toMatchObject({
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
+      patch: { supported: true },
+      bulk: { supported: false },
+      filter: { supported: true },
+      authenticationSchemes: [expect.objectContaining({ type: "oauthbearertoken" })],
+    });
+
+    const types = await json(await scim("/ResourceTypes", scimToken));
+    expect(types.Resources).toEqual([expect.objectContaining({ id: "User", endpoint: "/Users" })]);
+    const schemas = await json(await scim("/Schemas", scimToken));
+    const names = schemas.Resources[0].attributes.map((a: { name: string }) => a.name);
+    expect(names).toEqual(expect.arrayContaining(["userName", "name", "emails", "active"]));
+  });
+
+  it("needs a SCIM token like every other SCIM call", async () => {
+    expect((await scim("/ServiceProviderConfig", null)).status).toBe(401);
+  });
+});

@@ -20,7 +20,14 @@ import { validate } from "../lib/validate";
 import { requireScimToken, scimResponses } from "../middleware/scim";
 import { requireSession } from "../middleware/session";
 import { authorize } from "../policies";
-import { presentScimList, presentScimToken, presentScimUser } from "../presenters/scim";
+import {
+  presentScimList,
+  presentScimToken,
+  presentScimUser,
+  presentServiceProviderConfig,
+  presentUserResourceType,
+  presentUserSchema,
+} from "../presenters/scim";
 import { loadMember, memberByEmail, type MemberRow } from "../services/members";
 import { assertSameUserName, listScimTokens, listScimUsers, parseScimFilter, scimPatchChanges } from "../services/scim";
 
@@ -93,6 +100,15 @@ export const scimApi = createApp()
     }
     return c.body(null, 204);
   })
+
+  // Discovery, for identity providers that configure themselves from it.
+  .get("/scim/v2/ServiceProviderConfig", scimResponses, requireScimToken, (c) => c.json(presentServiceProviderConfig(origin(c))))
+  .get("/scim/v2/ResourceTypes", scimResponses, requireScimToken, (c) =>
+    c.json(presentScimList([presentUserResourceType(origin(c))], { totalResults: 1, startIndex: 1 })),
+  )
+  .get("/scim/v2/Schemas", scimResponses, requireScimToken, (c) =>
+    c.json(presentScimList([presentUserSchema(origin(c))], { totalResults: 1, startIndex: 1 })),
+  )
 
   .get("/scim/v2/Users", scimResponses, requireScimToken, validate("query", scimListQuery), async (c) => {
     const query = c.req.valid("query");

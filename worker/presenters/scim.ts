@@ -1,5 +1,5 @@
 import { HTTPException } from "hono/http-exception";
-import { SCIM_SCHEMAS } from "../../core/contracts/scim";
+import { SCIM_MAX_PAGE_SIZE, SCIM_SCHEMAS } from "../../core/contracts/scim";
 import type { Membership, scimTokens, User } from "../db/schema";
 import { Conflict, HttpError, Invalid, Unprocessable } from "../lib/errors";
 import { fullName, iso } from "./users";
@@ -79,4 +79,76 @@ export function presentScimError(error: Error) {
   }
   const scimType = status < 500 ? scimTypeOf(error) : undefined;
   return { status, body: { schemas: [SCIM_SCHEMAS.error], status: String(status), detail, ...(scimType && { scimType }) } };
+}
+
+/**
+ * SCIM discovery (RFC 7643 sections 5-7): what this server supports, so an identity
+ * provider configures itself: PATCH yes; bulk, sort, etag and password changes no;
+ * filtering only `userName eq`; bearer-token authentication.
+ */
+export function presentServiceProviderConfig(origin: string) {
+  return {
+    schemas: [SCIM_SCHEMAS.serviceProviderConfig],
+    documentationUri: `${origin}/`,
+    patch: { supported: true },
+    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    filter: { supported: true, maxResults: SCIM_MAX_PAGE_SIZE },
+    changePassword: { supported: false },
+    sort: { supported: false },
+    etag: { supported: false },
+    authenticationSchemes: [
+      { type: "oauthbearertoken", name: "Bearer token", description: "A SCIM token created by a workspace admin.", primary: true },
+    ],
+    meta: { resourceType: "ServiceProviderConfig", location: `${origin}/v1/scim/v2/ServiceProviderConfig` },
+  };
+}
+
+export function presentUserResourceType(origin: string) {
+  return {
+    schemas: [SCIM_SCHEMAS.resourceType],
+    id: "User",
+    name: "User",
+    endpoint: "/Users",
+    description: "A member of the workspace the SCIM token belongs to",
+    schema: SCIM_SCHEMAS.user,
+    meta: { resourceType: "ResourceType", location: `${origin}/v1/scim/v2/ResourceTypes/User` },
+  };
+}
+
+const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: "string",
+  multiValued: false,
+  required: false,
+  caseExact: false,
+  mutability: "readWrite",
+  returned: "default",
+  uniqueness: "none",
+  ...extra,
+});
+
+/** The User attributes this server reads and returns; others are accepted and ignored. */
+export function presentUserSchema(origin: string) {
+  return {
+    schemas: [SCIM_SCHEMAS.schema],
+    id: SCIM_SCHEMAS.user,
+    name: "User",
+    description: "Workspace member",
+    attributes: [
+      attribute("userName", { required: true, uniqueness: "server", mutability: "immutable", description: "The email address" }),
+      attribute("name", {
+        type: "complex",
+        subAttributes: [attribute("givenName"), attribute("familyName"), attribute("formatted", { mutability: "readOnly" })],
+      }),
+      attribute("displayName", { mutability: "readOnly" }),
+      attribute("emails", {
+        type: "complex",
+        multiValued: true,
+        mutability: "readOnly",
+        subAttributes: [attribute("value"), attribute("type"), attribute("primary", { type: "boolean" })],
+      }),
+      attribute("active", { type: "boolean" }),
+    ],
+    meta: { resourceType: "Schema", location: `${origin}/v1/scim/v2/Schemas/${SCIM_SCHEMAS.user}` },
+  };
 }
