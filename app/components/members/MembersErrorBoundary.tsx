@@ -1,21 +1,9 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
-import { useEffect } from "react";
-import { reporter } from "~/lib/reporter";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { PageError, usePageError } from "../ui/PageError";
 
-/**
- * The members page's errors, inside the app shell so the sidebar stays: what happened and
- * what to do next. 403 (a stranger, or a guest the workspace keeps out) and 404 are expected
- * answers; anything else is reported.
- */
+/** The members page's errors: 403 for a stranger or a guest the workspace keeps out, 404, or a retry. */
 export function MembersErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const expected = status === 403 || status === 404;
-  useEffect(() => {
-    if (!expected) reporter.captureException(error, { surface: "members" });
-  }, [error, expected]);
-
+  const { error, status, retry } = usePageError("members");
   // The 403's own sentence says which case it is (not in the workspace, or a guest kept out).
   const reason = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const copy =
@@ -34,22 +22,6 @@ export function MembersErrorBoundary() {
             body: "The link may be old, or the workspace may have been deleted.",
             next: { to: "/", label: "Go to the home page" },
           }
-        : {
-            title: "Something went wrong",
-            body: "We could not load the members of this workspace. The problem has been reported; try again in a moment.",
-            next: { to: `${location.pathname}${location.search}`, label: "Try again", reload: true },
-          };
-
-  return (
-    <div className="page">
-      <section className="members-error" data-testid={status === 404 ? "not-found" : status === 403 ? "forbidden" : "server-error"}>
-        <p className="members-error__code">{status}</p>
-        <h2>{copy.title}</h2>
-        <p>{copy.body}</p>
-        <Link className="button button--primary" to={copy.next.to} reloadDocument={"reload" in copy.next ? true : undefined}>
-          {copy.next.label}
-        </Link>
-      </section>
-    </div>
-  );
+        : { ...retry, body: "We could not load the members of this workspace. The problem has been reported; try again in a moment." };
+  return <PageError status={status} copy={copy} />;
 }
