@@ -1,29 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createUser, signIn, uniqueEmail, type NewUser } from "./helpers";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import {
+  auth,
+  createColleague,
+  createOwner,
+  expectNoHorizontalOverflow,
+  signIn,
+  uniqueEmail,
+  type NewUser,
+} from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-const auth = (user: NewUser, workspaceId?: number) => ({
-  Authorization: user.authorization,
-  ...(workspaceId ? { "X-Workspace-Id": String(workspaceId) } : {}),
-});
-
-/** A fresh account that owns (is admin of) a fresh workspace. */
-async function createOwner(request: APIRequestContext, firstName: string) {
-  const owner = await createUser(request, { firstName, lastName: "Owner", company: `${firstName} Co ${Date.now().toString(36)}` });
-  const workspaces = await (await request.get("/v1/w", { headers: auth(owner) })).json();
-  const workspace = workspaces.data[0] as { id: number; name: string };
-  return { owner, workspace };
-}
-
-/** A fresh account that joins `workspaceId` through its invitation link, as a member. */
-async function createColleague(request: APIRequestContext, owner: NewUser, workspaceId: number, firstName: string) {
-  const colleague = await createUser(request, { firstName, lastName: "Colleague" });
-  const link = await (await request.get(`/v1/w/${workspaceId}/invitation_link`, { headers: auth(owner, workspaceId) })).json();
-  const joined = await request.post(`/v1/w/join/${link.data.url.split("/join/")[1]}`, { headers: auth(colleague) });
-  expect(joined.status(), await joined.text()).toBeLessThan(300);
-  return colleague;
-}
 
 async function createGroup(
   request: APIRequestContext,
@@ -40,22 +26,6 @@ async function createGroup(
 async function askToJoin(request: APIRequestContext, user: NewUser, groupId: number) {
   const self = await (await request.get("/v1/users/self", { headers: auth(user) })).json();
   return request.post(`/v1/channels/${groupId}/join`, { headers: auth(user), data: { user_id: self.data.id } });
-}
-
-/** Nothing inside the page's main area reaches past the viewport's right edge (the body hides overflow, so measure). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const offenders = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return [...document.querySelectorAll("main *, dialog *")]
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return rect.width > 0 && rect.right > width + 1 && !element.closest(".visually-hidden");
-      })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      .slice(0, 5);
-  });
-  expect(offenders).toEqual([]);
-  expect(await page.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 test("an owner creates a public group and adds people by email; an unknown address gets an invitation", async ({ page, request }) => {

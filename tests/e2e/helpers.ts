@@ -54,3 +54,48 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).not.toHaveURL(/\/login_or_signup/);
 }
+
+/** Headers for API calls as `user`, optionally in one workspace. */
+export const auth = (user: NewUser, workspaceId?: number) => ({
+  Authorization: user.authorization,
+  ...(workspaceId ? { "X-Workspace-Id": String(workspaceId) } : {}),
+});
+
+/** A fresh account that owns (is admin of) a fresh workspace. */
+export async function createOwner(request: APIRequestContext, firstName: string) {
+  const owner = await createUser(request, { firstName, lastName: "Owner", company: `${firstName} Co ${Date.now().toString(36)}` });
+  const workspaces = await (await request.get("/v1/w", { headers: auth(owner) })).json();
+  const workspace = workspaces.data[0] as { id: number; name: string };
+  return { owner, workspace };
+}
+
+/** A fresh account that joins `workspaceId` through its invitation link, as a member. */
+export async function createColleague(
+  request: APIRequestContext,
+  owner: NewUser,
+  workspaceId: number,
+  firstName: string,
+  lastName = "Colleague",
+) {
+  const colleague = await createUser(request, { firstName, lastName });
+  const link = await (await request.get(`/v1/w/${workspaceId}/invitation_link`, { headers: auth(owner, workspaceId) })).json();
+  const joined = await request.post(`/v1/w/join/${link.data.url.split("/join/")[1]}`, { headers: auth(colleague) });
+  expect(joined.status(), await joined.text()).toBeLessThan(300);
+  return colleague;
+}
+
+/** Nothing inside the page's main area reaches past the viewport's right edge (the body hides overflow, so measure). */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const offenders = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("main *, dialog *")]
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && rect.right > width + 1 && !element.closest(".visually-hidden");
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .slice(0, 5);
+  });
+  expect(offenders).toEqual([]);
+  expect(await page.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}

@@ -1,31 +1,18 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createUser, signIn, uniqueEmail, type NewUser } from "./helpers";
+import {
+  auth,
+  createColleague,
+  createOwner,
+  createUser,
+  expectNoHorizontalOverflow,
+  signIn,
+  uniqueEmail,
+  type NewUser,
+} from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const LAST_ADMIN_MESSAGE = "A workspace needs at least one active admin. Make someone else an admin before changing this one.";
-
-const auth = (user: NewUser, workspaceId?: number) => ({
-  Authorization: user.authorization,
-  ...(workspaceId ? { "X-Workspace-Id": String(workspaceId) } : {}),
-});
-
-/** A fresh account that owns (is admin of) a fresh workspace. */
-async function createOwner(request: APIRequestContext, firstName: string) {
-  const owner = await createUser(request, { firstName, lastName: "Owner", company: `${firstName} Co ${Date.now().toString(36)}` });
-  const workspaces = await (await request.get("/v1/w", { headers: auth(owner) })).json();
-  const workspace = workspaces.data[0] as { id: number; name: string };
-  return { owner, workspace };
-}
-
-/** A fresh account that joins `workspaceId` through its invitation link, as a member. */
-async function createColleague(request: APIRequestContext, owner: NewUser, workspaceId: number, firstName: string, lastName = "Colleague") {
-  const colleague = await createUser(request, { firstName, lastName });
-  const link = await (await request.get(`/v1/w/${workspaceId}/invitation_link`, { headers: auth(owner, workspaceId) })).json();
-  const joined = await request.post(`/v1/w/join/${link.data.url.split("/join/")[1]}`, { headers: auth(colleague) });
-  expect(joined.status(), await joined.text()).toBeLessThan(300);
-  return colleague;
-}
 
 /** Invites `email` through the API, as `inviter`. */
 async function invite(request: APIRequestContext, inviter: NewUser, workspaceId: number, email: string, role: "member" | "admin" | "guest") {
@@ -49,22 +36,6 @@ async function invitationPath(page: Page, email: string) {
   const mail = page.getByRole("listitem").filter({ hasText: email }).first();
   const href = await mail.getByRole("link", { name: /\/invitations\// }).getAttribute("href");
   return new URL(href!).pathname;
-}
-
-/** Nothing inside the page's main area reaches past the viewport's right edge (the body hides overflow, so measure). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const offenders = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return [...document.querySelectorAll("main *, dialog *")]
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return rect.width > 0 && rect.right > width + 1 && !element.closest(".visually-hidden");
-      })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      .slice(0, 5);
-  });
-  expect(offenders).toEqual([]);
-  expect(await page.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 test("an admin invites a new member who accepts and appears in the list; their role changes, they are deactivated and reactivated", async ({

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUser, signIn } from "./helpers";
+import { createColleague, createOwner, createUser, signIn } from "./helpers";
 
 test("an admin renames the workspace and changes its branding from settings", async ({ page, request }) => {
   const admin = await createUser(request, { company: "Settings Test Co" });
@@ -26,14 +26,9 @@ test("an admin renames the workspace and changes its branding from settings", as
 });
 
 test("a member who is not an admin gets the no-access page for settings", async ({ page, request }) => {
-  const admin = await createUser(request, { company: "Members Only Co" });
-  const workspaces = await (await request.get("/v1/w", { headers: { Authorization: admin.authorization } })).json();
-  const workspaceId = workspaces.data[0].id;
-  const link = await (
-    await request.get(`/v1/w/${workspaceId}/invitation_link`, { headers: { Authorization: admin.authorization } })
-  ).json();
-  const member = await createUser(request);
-  await request.post(`/v1/w/join/${link.data.url.split("/join/")[1]}`, { headers: { Authorization: member.authorization } });
+  const { owner, workspace } = await createOwner(request, "Settings");
+  const workspaceId = workspace.id;
+  const member = await createColleague(request, owner, workspaceId, "Plain");
 
   await signIn(page, member.email, member.password);
   const response = await page.goto(`/workspaces/${workspaceId}/settings`);

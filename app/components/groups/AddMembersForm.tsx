@@ -1,7 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FormAlert } from "../ui/Field";
-import { TextAreaField } from "../ui/TextAreaField";
+import { FormAlert, TextAreaField } from "../ui/Field";
 import type { GroupActionResult, GroupCandidate, MembershipResult } from "./types";
 
 const OUTCOME: Record<MembershipResult["status"], { label: string; detail: string; tone: string }> = {

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Field, FormAlert } from "../ui/Field";
-import { TextAreaField } from "../ui/TextAreaField";
+import { Field, FormAlert, TextAreaField } from "../ui/Field";
 import type { GroupActionResult } from "./types";
 import { VISIBILITY_CHOICES, VISIBILITY_COPY, VisibilityIcon } from "./visibility";
 

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FormAlert } from "../ui/Field";
-import { TextAreaField } from "../ui/TextAreaField";
+import { FormAlert, TextAreaField } from "../ui/Field";
 import { Choice } from "./ConfirmForms";
 import type { MembersActionResult } from "./types";
 

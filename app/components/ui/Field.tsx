@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 interface FieldFrameProps {
   label: string;
@@ -73,6 +73,28 @@ export function SelectField({
       >
         {children}
       </select>
+    </Frame>
+  );
+}
+
+/** A labelled textarea, wired like `Field`; `optional` marks it beside the label. */
+export function TextAreaField({
+  label,
+  errors,
+  hint,
+  optional,
+  ...textarea
+}: Omit<FieldFrameProps, "aside"> & { optional?: boolean } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} errors={errors} hint={hint} aside={optional ? <span className="field__optional">Optional</span> : undefined}>
+      <textarea
+        id={id}
+        className="input input--textarea"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, errors)}
+        {...textarea}
+      />
     </Frame>
   );
 }
