@@ -14,7 +14,9 @@ import { useEffect, type ReactNode } from "react";
 import { CookieGate } from "./components/cookies/CookieGate";
 import { publicEnv } from "./lib/public-env.server";
 import { reporter } from "./lib/reporter";
+import { colorScheme, themeStyle } from "./lib/theme";
 import "./load-context";
+import type { loader as shellLoader } from "./routes/_shell";
 import styles from "./styles/app.css?url";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -39,11 +41,15 @@ export const meta: MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // The current workspace's branding and colour scheme, on <html> so that everything (dialogs,
+  // scrollbars, the page behind the shell) takes them. Pages outside the shell stay light.
+  const workspace = useRouteLoaderData<typeof shellLoader>("routes/_shell")?.currentWorkspace;
+  const scheme = colorScheme(workspace);
   useEffect(() => {
     if (root) reporter.configure({ dsn: root.ENV.SENTRY_DSN, environment: root.ENV.APP_ENV });
   }, [root]);
   return (
-    <html lang="en">
+    <html lang="en" data-color-scheme={scheme} style={themeStyle(workspace?.theme, scheme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -34,3 +34,37 @@ export const workspaceSettingsTabs = [
   "delete",
 ] as const;
 export type WorkspaceSettingsTab = (typeof workspaceSettingsTabs)[number];
+
+export type AccessLevel = (typeof accessLevels)[number];
+export type DocumentStatus = (typeof documentStatuses)[number];
+export type SortOrder = (typeof sortOrders)[number];
+export type ViewKind = (typeof viewKinds)[number];
+export type JobStatus = (typeof jobStatuses)[number];
+export const calendarModes = ["month_view", "week_view"] as const;
+
+/** Whom an access grant names (SPEC section 6). */
+export const accessTargetTypes = [
+  "User",
+  "Channel",
+  "Email",
+  "LayerEditors",
+  "AccessMemberGroup",
+  "EveryoneAtWorkspace",
+  "Company",
+  "UnauthUser",
+] as const;
+export type AccessTargetType = (typeof accessTargetTypes)[number];
+
+export const requestAccessLabels: Record<Exclude<AccessLevel, "owner">, string> = {
+  edit: "Request Edit Access",
+  comment: "Request Comment Access",
+  read: "Request Read Access",
+};
+
+export const handbookItemTypes = ["section", "doc", "link", "nested_handbook"] as const;
+export const handbookSorts = ["custom", "newest", "oldest", "name_asc", "name_descending"] as const;
+export const propertyTypes = ["text", "number", "select", "multi_select", "date", "person", "checkbox", "url"] as const;
+
+/** Upload limit for the editor and the files API (SPEC sections 5 and 9). */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = "Your file is over the 50 MB limit";

@@ -4,7 +4,23 @@ import { defaultWorkspaceSettings } from "../core/contracts/workspaces";
 import { hashPassword } from "../worker/auth/password";
 import { issueSession } from "../worker/auth/sessions";
 import { createDb } from "../worker/db/client";
-import { memberships, users, workspaces, type Membership, type User, type Workspace } from "../worker/db/schema";
+import { emptyDocument } from "../core/document/types";
+import { documentFromPlainText } from "../core/document/text";
+import type { AccessLevel, AccessTargetType } from "../core/enums";
+import { newFolderKey } from "../worker/commands/folderCommands";
+import {
+  accesses,
+  articles,
+  folders,
+  memberships,
+  users,
+  workspaces,
+  type Article,
+  type Folder,
+  type Membership,
+  type User,
+  type Workspace,
+} from "../worker/db/schema";
 
 export const db = createDb(env.DB);
 export const DEFAULT_PASSWORD = "password123";
@@ -104,3 +120,53 @@ export function api(path: string, { method = "GET", token, body, headers = {}, w
 }
 
 export const json = <T = Record<string, any>>(response: Response) => response.json<T>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A folder owned by `owner`, with no grants unless given. */
+export async function buildFolder(
+  workspace: Pick<Workspace, "id">,
+  owner: Pick<User, "id">,
+  overrides: Partial<typeof folders.$inferInsert> = {},
+): Promise<Folder> {
+  const [folder] = await db
+    .insert(folders)
+    .values({ workspaceId: workspace.id, key: newFolderKey(), name: `Folder ${next()}`, ownerId: owner.id, ...overrides })
+    .returning();
+  return folder!;
+}
+
+/** A document owned by `owner`: private to them unless grants are added. `text` becomes its body. */
+export async function buildArticle(
+  workspace: Pick<Workspace, "id">,
+  owner: Pick<User, "id">,
+  overrides: Partial<typeof articles.$inferInsert> & { text?: string } = {},
+): Promise<Article> {
+  const { text, ...values } = overrides;
+  const body = text === undefined ? emptyDocument() : documentFromPlainText(text);
+  const [article] = await db
+    .insert(articles)
+    .values({ workspaceId: workspace.id, title: `Doc ${next()}`, body, bodyText: text ?? "", ownerId: owner.id, ...values })
+    .returning();
+  return article!;
+}
+
+/** Grants `permission` on an article or folder to a target. */
+export async function grant(
+  on: { article?: Pick<Article, "id" | "workspaceId">; folder?: Pick<Folder, "id" | "workspaceId"> },
+  targetType: AccessTargetType,
+  permission: AccessLevel,
+  target: { userId?: number; channelId?: number; email?: string; role?: Membership["role"] } = {},
+) {
+  const item = on.article ?? on.folder!;
+  const [row] = await db
+    .insert(accesses)
+    .values({
+      workspaceId: item.workspaceId,
+      articleId: on.article?.id ?? null,
+      folderId: on.folder?.id ?? null,
+      targetType,
+      permission,
+      ...target,
+    })
+    .returning();
+  return row!;
+}

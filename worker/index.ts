@@ -5,26 +5,36 @@ import { api } from "./api";
 import { runScheduled } from "./cron";
 import { renderServerErrorPage } from "./lib/error-page";
 import { reportError } from "./lib/reporter";
+import { isPublicPagePath, servePublicPage } from "./services/public-cache";
 
 export { InboxHub } from "../durable/inbox";
 
 const handleRemix = createRequestHandler(remixBuild as ServerBuild);
+const remixBuildId = (remixBuild as ServerBuild).assets.version;
+
+async function renderPage(request: Request, env: Env, ctx: ExecutionContext) {
+  try {
+    return await handleRemix(request, { cloudflare: { env, ctx } });
+  } catch (error) {
+    // Remix renders its own error boundaries; this is for failures outside them.
+    reportError({ env, ctx, request }, error, { surface: "ssr" });
+    return renderServerErrorPage();
+  }
+}
 
 /**
  * Static assets never reach this code: Workers Static Assets answers them first (with
- * the immutable cache headers from public/_headers). /v1 is the Hono API; the rest is Remix.
+ * the immutable cache headers from public/_headers). /v1 is the Hono API; public pages
+ * (/p/:slug) go through the Workers Cache API; the rest is Remix.
  */
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (pathname === "/v1" || pathname.startsWith("/v1/")) return api.fetch(request, env, ctx);
-    try {
-      return await handleRemix(request, { cloudflare: { env, ctx } });
-    } catch (error) {
-      // Remix renders its own error boundaries; this is for failures outside them.
-      reportError({ env, ctx, request }, error, { surface: "ssr" });
-      return renderServerErrorPage();
+    if (isPublicPagePath(pathname)) {
+      return servePublicPage(request, env, { render: (req) => renderPage(req, env, ctx), buildId: remixBuildId });
     }
+    return renderPage(request, env, ctx);
   },
 
   async scheduled(controller, env, ctx) {

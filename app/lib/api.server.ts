@@ -9,9 +9,12 @@ import { describeApiError, type ApiProblem } from "./api-rules";
  * call worker/services functions directly instead.
  */
 export interface ApiCall {
+  /** JSON, or FormData passed through as multipart (imports, uploads). */
   body?: unknown;
   authorization?: string | null;
   workspaceId?: number | null;
+  /** Extra request headers, e.g. X-Article-Password for a protected document or folder. */
+  headers?: Record<string, string>;
 }
 
 export type ApiResult<T> =
@@ -34,10 +37,13 @@ export async function callApi<T = unknown>(
   }
   if (call.authorization) headers.set("Authorization", call.authorization);
   if (call.workspaceId) headers.set("X-Workspace-Id", String(call.workspaceId));
-  if (call.body !== undefined) headers.set("Content-Type", "application/json");
+  for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
+  const multipart = call.body instanceof FormData;
+  if (call.body !== undefined && !multipart) headers.set("Content-Type", "application/json");
   const url = new URL(`/v1${path}`, request.url);
+  const body = call.body === undefined ? undefined : multipart ? (call.body as FormData) : JSON.stringify(call.body);
   const response = await api.fetch(
-    new Request(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) }),
+    new Request(url, { method, headers, body }),
     context.cloudflare.env,
     context.cloudflare.ctx,
   );

@@ -52,7 +52,23 @@ export function pickWorkspace(workspaces: Workspace[], ...preferred: (number | n
   return workspaces[0] ?? null;
 }
 
-export async function getSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
+/**
+ * One lookup per request: the shell's loader and the page's loader run in the same request
+ * with the same load context, so they share one authentication and one workspace list.
+ * (Actions run in requests of their own, so a change is always seen by the next lookup.)
+ */
+const lookups = new WeakMap<AppLoadContext, Map<string, Promise<SessionLookup>>>();
+
+export function getSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
+  let byCookie = lookups.get(context);
+  if (!byCookie) lookups.set(context, (byCookie = new Map()));
+  const key = request.headers.get("Cookie") ?? "";
+  let lookup = byCookie.get(key);
+  if (!lookup) byCookie.set(key, (lookup = lookUpSession(request, context)));
+  return lookup;
+}
+
+async function lookUpSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
   if (!auth) {
     const hadCookie = /(?:^|;\s*)brandwork_auth=/.test(request.headers.get("Cookie") ?? "");

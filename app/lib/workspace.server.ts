@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { createDb } from "../../worker/db/client";
 import { HttpError } from "../../worker/lib/errors";
 import { parseWorkspaceId, resolveActor } from "../../worker/middleware/workspace";
+import { callApi } from "./api.server";
 import { requireUser } from "./session.server";
 
 /**
@@ -26,4 +27,16 @@ export async function requireWorkspaceActor(request: Request, context: AppLoadCo
     if (error instanceof HttpError) throw data(error.message, { status: error.status === 400 ? 404 : error.status });
     throw error;
   }
+}
+
+/**
+ * For actions on a workspace page: the resolved actor plus `call`, which runs an API route
+ * in-process as this user in this workspace.
+ */
+export async function workspaceActionContext(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
+  const resolved = await requireWorkspaceActor(request, context, workspaceIdParam);
+  const authorization = resolved.signedIn.auth.headers.Authorization;
+  const call = <T>(method: string, path: string, body?: unknown) =>
+    callApi<T>(context, request, method, path, { body, authorization, workspaceId: resolved.workspace.id });
+  return { ...resolved, call };
 }

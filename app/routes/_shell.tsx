@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
@@ -6,8 +6,21 @@ import { workspaceNavItems } from "~/components/shell/navigation";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { WorkspaceSwitcher } from "~/components/shell/WorkspaceSwitcher";
 import { preferences } from "~/lib/preferences";
-import { themeStyle } from "~/lib/theme";
 import { requireUser } from "~/lib/session.server";
+import { signedOutDocumentRedirect } from "~/components/doc-page/doc-page.server";
+import { sidebarFolderTree } from "~/components/shell/folderTree.server";
+import { NewFolderDialog } from "~/components/folders/NewFolderDialog";
+import { SearchDialog } from "~/components/search/SearchDialog";
+import dialogStyles from "~/styles/dialog.css?url";
+import sidebarFolderStyles from "~/styles/sidebar-folders.css?url";
+import searchStyles from "~/styles/search.css?url";
+
+// The sidebar's folder tree and tabs, and the "New folder" dialog, are on every shell page.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dialogStyles },
+  { rel: "stylesheet", href: sidebarFolderStyles },
+  { rel: "stylesheet", href: searchStyles },
+];
 
 export interface ShellHandle {
   title: string;
@@ -15,9 +28,12 @@ export interface ShellHandle {
 
 /** Every page in the shell is for signed-in people: signed-out visitors go to sign in and come back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Except documents shared with anyone holding the link: their reading view decides.
+  signedOutDocumentRedirect(request);
   const { user, workspaces, currentWorkspace, setCookie } = await requireUser(request, context);
+  const folderTree = await sidebarFolderTree(context, user.id, currentWorkspace);
   return data(
-    { user, workspaces, currentWorkspace },
+    { user, workspaces, currentWorkspace, folderTree },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -35,14 +51,17 @@ export default function ShellLayout() {
   }, [workspaces]);
 
   return (
-    <div className="theme-root" style={themeStyle(currentWorkspace?.theme)}>
+    // The workspace's theme and colour scheme are on <html> (app/root.tsx).
+    <div className="theme-root">
       <AppShell
         title={title}
         sidebarHeader={<WorkspaceSwitcher workspaces={workspaces} current={currentWorkspace} />}
         sidebarFooter={<UserMenu user={user} />}
         workspaceItems={currentWorkspace ? workspaceNavItems(currentWorkspace) : []}
+        topbarActions={currentWorkspace ? <SearchDialog workspaceId={currentWorkspace.id} /> : null}
       >
         <Outlet />
+        <NewFolderDialog workspaceId={currentWorkspace?.id ?? null} />
       </AppShell>
     </div>
   );

@@ -16,9 +16,10 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { can } from "../../worker/policies";
-import { listChannels } from "../../worker/services/channels";
+import { DEFAULT_PER_PAGE, pageMeta } from "../../core/contracts/pagination";
+import { availableChannels, listChannels } from "../../worker/services/channels";
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { GroupCard } from "~/components/groups/GroupCard";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
@@ -26,6 +27,7 @@ import { actionFailure, badForm, formId, groupsActionContext } from "~/component
 import { NewGroupForm } from "~/components/groups/NewGroupForm";
 import type { GroupActionResult, GroupSummary } from "~/components/groups/types";
 import { GroupsIcon, PlusIcon } from "~/components/ui/icons";
+import { Pager } from "~/components/ui/Pager";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
@@ -40,19 +42,34 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Groups · ${data.workspaceName} · Brandwork` : "Groups · Brandwork" },
 ];
 
-/** Search parameters that only open a dialog, filter what is already loaded or dismiss a notice. */
-const CLIENT_ONLY_PARAMS = ["new", "q", "deleted"];
+/** Search parameters that only open a dialog or dismiss a notice. */
+const CLIENT_ONLY_PARAMS = ["new", "deleted"];
 
-/** The groups the person is in and the ones they could join, with what they may do. */
+/** `?page=` pages the person's groups, `?open_page=` the ones they could join. */
+const pageParam = (url: URL, name: string) => {
+  const page = Number(url.searchParams.get(name));
+  return { page: Number.isInteger(page) && page > 1 ? page : 1, per_page: DEFAULT_PER_PAGE };
+};
+
+/** The groups the person is in and the ones they could join, a page of each, with what they may do. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { db, actor, workspace } = await requireWorkspaceActor(request, context, params.workspaceId);
   const url = new URL(request.url);
+  const query = url.searchParams.get("q")?.trim() ?? "";
+  const [minePage, othersPage] = [pageParam(url, "page"), pageParam(url, "open_page")];
+  const [mine, others] = await Promise.all([
+    listChannels(db, actor, { includeOpenGroups: false, search: query, page: minePage }),
+    availableChannels(db, actor, { search: query, page: othersPage }),
+  ]);
   return {
     workspaceId: workspace.id,
     workspaceName: workspace.name,
-    groups: await listChannels(db, actor, { includeOpenGroups: true }),
+    mine: mine.data,
+    minePage: pageMeta(minePage, mine.total),
+    others: others.data,
+    othersPage: pageMeta(othersPage, others.total),
     canCreate: can(actor, "channels.create"),
-    query: url.searchParams.get("q") ?? "",
+    query,
     deleted: url.searchParams.get("deleted"),
   };
 }
@@ -106,12 +123,14 @@ const matches = (group: GroupSummary, query: string) => {
 };
 
 export default function GroupsIndex() {
-  const { workspaceId, groups, canCreate, query: initialQuery, deleted } = useLoaderData<typeof loader>();
+  const { workspaceId, mine: myGroups, minePage, others: otherGroups, othersPage, canCreate, query: initialQuery, deleted } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
   const [query, setQuery] = useState(initialQuery);
+  useEffect(() => setQuery(initialQuery), [initialQuery]);
   const joinFetcher = useFetcher<GroupActionResult>({ key: "join-group" });
 
   const createResult = actionData?.intent === "create" ? actionData : undefined;
@@ -119,9 +138,13 @@ export default function GroupsIndex() {
   const closeDialog = withoutParam(location, "new");
   const loading = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
 
-  const visible = groups.filter((group) => matches(group, query));
-  const mine = visible.filter((group) => group.is_member);
-  const others = visible.filter((group) => !group.is_member);
+  // Typing filters the groups on the page at once; when there are more pages (or the list was
+  // already searched on the server), sending the form (Enter) searches them all.
+  const complete = !initialQuery && [minePage, othersPage].every((meta) => meta.page === 1 && !meta.has_more);
+  const mine = myGroups.filter((group) => matches(group, query));
+  const others = otherGroups.filter((group) => matches(group, query));
+  const count = (shown: GroupSummary[], meta: typeof minePage) => (complete ? shown.length : meta.total);
+  const total = minePage.total + othersPage.total;
   const groupHref = (group: GroupSummary) => `/workspaces/${workspaceId}/groups/${group.id}`;
   const newGroupLink = (
     <Link to="?new" replace preventScrollReset className="button button--primary">
@@ -150,7 +173,7 @@ export default function GroupsIndex() {
         </div>
       ) : null}
 
-      {groups.length === 0 ? (
+      {total === 0 && !initialQuery ? (
         <section className="groups-empty" aria-labelledby="groups-empty-title">
           <span className="groups-empty__icon" aria-hidden="true">
             <GroupsIcon width={32} height={32} />
@@ -171,8 +194,17 @@ export default function GroupsIndex() {
         </section>
       ) : (
         <>
-          {groups.length > 5 ? (
-            <Form method="get" className="groups-search" role="search" onSubmit={(event) => event.preventDefault()}>
+          {total > 5 || initialQuery ? (
+            <Form
+              method="get"
+              replace
+              preventScrollReset
+              className="groups-search"
+              role="search"
+              onSubmit={(event) => {
+                if (complete) event.preventDefault();
+              }}
+            >
               <label htmlFor="groups-query" className="visually-hidden">
                 Find a group
               </label>
@@ -196,8 +228,10 @@ export default function GroupsIndex() {
 
           {query.trim() && mine.length + others.length === 0 ? (
             <p className="groups-page__none" role="status">
-              No groups match “{query.trim()}”.{" "}
-              <Link to={withoutParam(location, "q")} className="link-button" onClick={() => setQuery("")}>
+              {complete || query.trim() === initialQuery
+                ? `No groups match “${query.trim()}”.`
+                : `No groups on this page match “${query.trim()}”: press Enter to search them all.`}{" "}
+              <Link to={withoutParam(location, "q", "page", "open_page")} className="link-button" onClick={() => setQuery("")}>
                 Show all groups
               </Link>
             </p>
@@ -205,7 +239,7 @@ export default function GroupsIndex() {
             <>
               <section className="groups-section" aria-labelledby="my-groups-title">
                 <h2 id="my-groups-title" className="groups-section__title">
-                  Your groups <span className="groups-section__count">{mine.length}</span>
+                  Your groups <span className="groups-section__count">{count(mine, minePage)}</span>
                 </h2>
                 {mine.length ? (
                   <ul className="group-grid">
@@ -213,17 +247,18 @@ export default function GroupsIndex() {
                       <GroupCard key={group.id} group={group} href={groupHref(group)} fetcher={joinFetcher} />
                     ))}
                   </ul>
-                ) : (
+                ) : minePage.total > 0 && !query.trim() ? null : (
                   <p className="groups-section__empty">
                     {query.trim()
                       ? "None of your groups match."
                       : `You're not in any group yet. ${others.length ? "Join one below" : "Ask a colleague to add you"}${canCreate ? " or create your own." : "."}`}
                   </p>
                 )}
+                <Pager meta={minePage} label="Pages of your groups" />
               </section>
               <section className="groups-section" aria-labelledby="other-groups-title">
                 <h2 id="other-groups-title" className="groups-section__title">
-                  Groups you can join <span className="groups-section__count">{others.length}</span>
+                  Groups you can join <span className="groups-section__count">{count(others, othersPage)}</span>
                 </h2>
                 {others.length ? (
                   <ul className="group-grid">
@@ -231,13 +266,14 @@ export default function GroupsIndex() {
                       <GroupCard key={group.id} group={group} href={groupHref(group)} fetcher={joinFetcher} />
                     ))}
                   </ul>
-                ) : (
+                ) : othersPage.total > 0 && !query.trim() ? null : (
                   <p className="groups-section__empty">
                     {query.trim()
                       ? "No other groups match."
                       : "You're in every group you can see. Private groups only show to the people in them."}
                   </p>
                 )}
+                <Pager meta={othersPage} param="open_page" label="Pages of groups you can join" />
               </section>
             </>
           )}

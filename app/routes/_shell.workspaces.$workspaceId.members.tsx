@@ -28,6 +28,7 @@ import { ScimSection } from "~/components/members/ScimSection";
 import { DIALOG_PARAMS, plural, ROW_ACTION_KEY, type MembersActionResult, type Person } from "~/components/members/types";
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { PeopleIcon, PlusIcon, SearchIcon } from "~/components/ui/icons";
+import { Pager } from "~/components/ui/Pager";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/members.css?url";
 import type { ShellHandle } from "./_shell";
@@ -43,8 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-/** Search parameters that only open a dialog, switch tabs or filter what is already loaded. */
-const CLIENT_ONLY_PARAMS: string[] = [...DIALOG_PARAMS, "tab", "q"];
+/** Search parameters that only open a dialog or switch tabs (both tabs' first pages are loaded). */
+const CLIENT_ONLY_PARAMS: string[] = [...DIALOG_PARAMS, "tab"];
 
 /** Quick actions from a row's menu: without a dialog to hold their answer, the page's notice does. */
 const ROW_INTENTS = new Set(["change_role", "resend", "upgrade_guest"]);
@@ -53,8 +54,7 @@ const ROW_INTENTS = new Set(["change_role", "resend", "upgrade_guest"]);
 const SEARCH_FROM = 8;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const page = await loadMembersPage(request, context, params.workspaceId);
-  return { ...page, query: new URL(request.url).searchParams.get("q") ?? "" };
+  return loadMembersPage(request, context, params.workspaceId);
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
@@ -77,13 +77,15 @@ const matches = (person: Person, query: string) => {
   return !needle || person.name.toLowerCase().includes(needle) || person.email.toLowerCase().includes(needle);
 };
 
-/** "8 active members · 2 invited · 1 deactivated" */
-function summary(people: Person[]) {
-  const count = (status: Person["status"]) => people.filter((person) => person.status === status).length;
+type StatusCounts = Record<Person["status"], number>;
+const total = (counts: StatusCounts) => counts.active + counts.invited + counts.deactivated;
+
+/** "8 active members · 2 invited · 1 deactivated", over every page. */
+function summary(counts: StatusCounts) {
   return [
-    plural(count("active"), "active member"),
-    count("invited") ? `${count("invited")} invited` : null,
-    count("deactivated") ? `${count("deactivated")} deactivated` : null,
+    plural(counts.active, "active member"),
+    counts.invited ? `${counts.invited} invited` : null,
+    counts.deactivated ? `${counts.deactivated} deactivated` : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -108,7 +110,11 @@ export default function MembersPage() {
     workspaceName,
     policies,
     members,
+    membersPage,
+    memberCounts,
     guests,
+    guestsPage,
+    guestCounts,
     invitationLink,
     scim,
     invitationDays,
@@ -122,14 +128,21 @@ export default function MembersPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const [query, setQuery] = useState(initialQuery);
+  useEffect(() => setQuery(initialQuery), [initialQuery]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   const tab = guests && searchParams.get("tab") === "guests" ? "guests" : "members";
   const people = tab === "guests" ? (guests ?? []) : members;
+  const pageMeta = tab === "guests" && guestsPage ? guestsPage : membersPage;
+  const counts = tab === "guests" && guestCounts ? guestCounts : memberCounts;
+  // Typing filters the rows on the page at once; a list longer than a page is searched on the
+  // server when the form is sent (Enter), as is any list already searched there.
+  const complete = !initialQuery && pageMeta.page === 1 && !pageMeta.has_more;
   const visible = people.filter((person) => matches(person, query));
+  const searchedAll = complete || query.trim() === initialQuery;
   const everyone = [...members, ...(guests ?? [])];
-  const activeGuests = guests?.filter((guest) => guest.status !== "deactivated").length ?? 0;
+  const activeGuests = guestCounts ? guestCounts.active + guestCounts.invited : 0;
   const leaving = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
 
   // Dialogs live in the URL (?deactivate=12), so they open by link without JavaScript; a failed
@@ -163,7 +176,7 @@ export default function MembersPage() {
 
   const tabHref = (name: "members" | "guests") => {
     const next = new URLSearchParams(location.search);
-    for (const param of [...DIALOG_PARAMS, "tab"]) next.delete(param);
+    for (const param of [...DIALOG_PARAMS, "tab", "page"]) next.delete(param);
     if (name === "guests") next.set("tab", "guests");
     const search = next.toString();
     return search ? `${location.pathname}?${search}` : location.pathname;
@@ -176,7 +189,7 @@ export default function MembersPage() {
         <div className="members-header__text">
           <h2 className="members-header__title">People in {workspaceName}</h2>
           <p className="members-header__meta">
-            {summary(members)}
+            {summary(memberCounts)}
             {activeGuests ? ` · ${plural(activeGuests, "guest")}` : ""}
           </p>
         </div>
@@ -212,17 +225,26 @@ export default function MembersPage() {
           {guests ? (
             <nav className="members-tabs" aria-label="Members and guests">
               <Link to={tabHref("members")} replace preventScrollReset className="members-tabs__tab" aria-current={tab === "members" ? "page" : undefined}>
-                Members <span className="members-tabs__count">{members.length}</span>
+                Members <span className="members-tabs__count">{total(memberCounts)}</span>
               </Link>
               <Link to={tabHref("guests")} replace preventScrollReset className="members-tabs__tab" aria-current={tab === "guests" ? "page" : undefined}>
-                Guests <span className="members-tabs__count">{guests.length}</span>
+                Guests <span className="members-tabs__count">{guestCounts ? total(guestCounts) : guests.length}</span>
               </Link>
             </nav>
           ) : (
             <h2 className="members-list__title">Members</h2>
           )}
-          {people.length > SEARCH_FROM ? (
-            <Form method="get" className="members-search" role="search" onSubmit={(event) => event.preventDefault()}>
+          {total(counts) > SEARCH_FROM ? (
+            <Form
+              method="get"
+              replace
+              preventScrollReset
+              className="members-search"
+              role="search"
+              onSubmit={(event) => {
+                if (complete) event.preventDefault();
+              }}
+            >
               {tab === "guests" ? <input type="hidden" name="tab" value="guests" /> : null}
               <SearchIcon className="members-search__icon" aria-hidden="true" />
               <label htmlFor="members-query" className="visually-hidden">
@@ -247,11 +269,11 @@ export default function MembersPage() {
           ) : null}
         </div>
 
-        {tab === "guests" && people.length ? (
+        {tab === "guests" && total(counts) ? (
           <p className="members-hint">Guests are people from outside the team. They see only the documents and groups shared with them.</p>
         ) : null}
 
-        {people.length === 0 ? (
+        {total(counts) === 0 ? (
           <div className="members-empty">
             <span className="members-empty__icon" aria-hidden="true">
               <PeopleIcon width={28} height={28} />
@@ -267,10 +289,10 @@ export default function MembersPage() {
               </Link>
             ) : null}
           </div>
-        ) : visible.length === 0 ? (
+        ) : visible.length === 0 && !query.trim() ? null : visible.length === 0 ? (
           <p className="members-none" role="status">
-            Nobody matches “{query.trim()}”.{" "}
-            <Link to={withoutParam(location, "q")} replace className="link-button" onClick={() => setQuery("")}>
+            {searchedAll ? `Nobody matches “${query.trim()}”.` : `Nobody on this page matches “${query.trim()}”: press Enter to search everyone.`}{" "}
+            <Link to={withoutParam(location, "q", "page")} replace className="link-button" onClick={() => setQuery("")}>
               Show everyone
             </Link>
           </p>
@@ -283,6 +305,8 @@ export default function MembersPage() {
             label={tab === "guests" ? "Guests" : "Members"}
           />
         )}
+
+        <Pager meta={pageMeta} label={tab === "guests" ? "Pages of guests" : "Pages of members"} />
 
         {!policies.manage ? (
           <p className="members-hint">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { channelVisibilities } from "../enums";
+import { pageQuery } from "./pagination";
 import { emailField } from "./users";
 
 /** Most addresses one "add members" call takes: each may send an invitation email. */
@@ -22,8 +23,8 @@ export const createChannelSchema = z.object({
   }),
 });
 
-/** GET /v1/w/:ws/channels */
-export const listChannelsQuery = z.object({
+/** GET /v1/w/:ws/channels, one page at a time (`page`, `per_page`). */
+export const listChannelsQuery = pageQuery.extend({
   include_open_groups: z
     .enum(["true", "false"], { error: "must be true or false" })
     .optional()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { membershipRoles } from "../enums";
+import { pageQuery } from "./pagination";
 import { emailField, passwordField } from "./users";
 
 /** Most addresses one onboarding call takes: each may send an invitation email. */
@@ -16,6 +17,9 @@ export const workspaceParam = z.object({ ws: positiveId });
 
 /** `/w/:ws/members/:id`, `/w/:ws/settings/members/:id`, `/w/:ws/settings/guests/:id`: `id` is the user's id. */
 export const memberParam = z.object({ ws: positiveId, id: positiveId });
+
+/** GET /v1/w/:ws/members, /v1/w/:ws/settings/members, /v1/w/:ws/settings/guests: `page`, `per_page`. */
+export const listMembersQuery = pageQuery;
 
 /** POST /v1/w/:ws/settings/members */
 export const inviteMemberSchema = z.object({

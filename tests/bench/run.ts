@@ -11,6 +11,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { prepareDatabase, run } from "../../scripts/local-stack";
+import { publishBenchPage } from "./public-page";
+import { measureSearch, SEARCH_BENCH_DOCUMENTS, seedSearchDocuments } from "./search";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const wrangler = path.join(root, "node_modules/.bin/wrangler");
@@ -52,6 +54,7 @@ const gzipKb = (bytes: Buffer | string) => (gzipSync(bytes).length / 1024).toFix
 await run("build", "npm", ["run", "build", "--silent"], false);
 const persistTo = await mkdtemp(path.join(tmpdir(), "brandwork-bench-"));
 await prepareDatabase({ persistTo, logs: false });
+await seedSearchDocuments(persistTo);
 const [appPort, barePort] = [await freePort(), await freePort()];
 const app = await serve(["--persist-to", persistTo], appPort);
 const bare = await serve(["--config", "tests/bench/bare/wrangler.toml"], barePort);
@@ -64,10 +67,13 @@ try {
 
   const baseline = await load(`http://127.0.0.1:${barePort}/`);
   const rows: [string, Awaited<ReturnType<typeof load>>][] = [["bare worker (ok)", baseline]];
+  const publicPage = await publishBenchPage(base);
   for (const [name, url] of [
     ["GET /v1/health", `${base}/v1/health`],
     ["GET / (SSR)", `${base}/`],
     [`GET ${asset} (static)`, `${base}${asset}`],
+    ["GET /p/:slug (edge cache HIT)", publicPage.cached],
+    ["GET /p/:slug?bench=render (rendered)", publicPage.rendered],
   ] as const) {
     rows.push([name, await load(url)]);
   }
@@ -83,6 +89,17 @@ try {
       errors: r.errors,
     })),
   );
+
+  const [cachedPage, renderedPage] = [rows.find(([n]) => n.includes("HIT"))![1], rows.find(([n]) => n.includes("rendered"))![1]];
+  console.log(
+    `\nPublic page served from cache vs rendered: ${(cachedPage.rps / renderedPage.rps).toFixed(2)}x the requests/second ` +
+      `(${Math.round(cachedPage.rps)} vs ${Math.round(renderedPage.rps)}; p50 ${cachedPage.p50} ms vs ${renderedPage.p50} ms)`,
+  );
+
+  const search = await measureSearch(base);
+  console.log(`\nSearch latency over ${SEARCH_BENCH_DOCUMENTS.toLocaleString("en")} documents (${search.requests} requests, one at a time)\n`);
+  console.table([{ "p50 ms": search.p50.toFixed(1), "p95 ms": search.p95.toFixed(1), "p99 ms": search.p99.toFixed(1) }]);
+  console.log("Matches the demo user may read, per query:", search.matches);
 
   const outdir = await mkdtemp(path.join(tmpdir(), "brandwork-bundle-"));
   await run("build", wrangler, ["deploy", "--dry-run", "--outdir", outdir], false);

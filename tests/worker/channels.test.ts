@@ -164,6 +164,41 @@ describe("GET /v1/w/:ws/channels", () => {
     expect(byId.get(mine.id)).toMatchObject({ is_member: true, role: "owner", visibility: "private", policies: { "channels.manage": true } });
   });
 
+  it("pages the groups in name order, with page 2 holding the rest and meta counting them all", async () => {
+    const { workspace, member } = await setup();
+    const colleague = await buildMember(workspace, "member");
+    const mine = await buildChannel(workspace, member.user, "private");
+    const others = [
+      await buildChannel(workspace, colleague.user, "public"),
+      await buildChannel(workspace, colleague.user, "closed"),
+      await buildChannel(workspace, colleague.user, "shared"),
+    ];
+    await buildChannel(workspace, colleague.user, "private");
+    const path = `/w/${workspace.id}/channels?include_open_groups=true`;
+    const all = await json(await api(path, { token: member.token }));
+    expect(all.meta).toEqual({ page: 1, per_page: 50, total: 4, has_more: false });
+
+    const first = await json(await api(`${path}&per_page=3`, { token: member.token }));
+    expect(first.data).toHaveLength(3);
+    expect(first.meta).toEqual({ page: 1, per_page: 3, total: 4, has_more: true });
+    const second = await json(await api(`${path}&per_page=3&page=2`, { token: member.token }));
+    expect(second.meta).toEqual({ page: 2, per_page: 3, total: 4, has_more: false });
+    expect([...first.data, ...second.data].map((entry: { id: number }) => entry.id)).toEqual(all.data.map((entry: { id: number }) => entry.id));
+    expect(ids(all.data)).toEqual(ids([mine, ...others]));
+
+    const own = await json(await api(`/w/${workspace.id}/channels?per_page=1`, { token: member.token }));
+    expect(own).toMatchObject({ data: [{ id: mine.id }], meta: { total: 1, has_more: false } });
+  });
+
+  it("refuses per_page of 0 or over 100 with 400 naming it", async () => {
+    const { workspace, member } = await setup();
+    for (const perPage of ["0", "101"]) {
+      const response = await api(`/w/${workspace.id}/channels?include_open_groups=true&per_page=${perPage}`, { token: member.token });
+      expect(response.status).toBe(400);
+      expect(Object.keys((await json(response)).fields)).toEqual(["per_page"]);
+    }
+  });
+
   it("never lists a private group to a workspace admin who is not in it", async () => {
     const { workspace, adminToken, member } = await setup();
     const hidden = await buildChannel(workspace, member.user, "private");
@@ -422,7 +457,15 @@ describe("POST /v1/channels/:id/channel_memberships", () => {
       .select()
       .from(memberships)
       .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, invitedUser!.id)));
-    expect(membership).toMatchObject({ role: "member", status: "invited", invitedById: member.user.id });
+    expect(membership).toMatchObject({
+      role: "member",
+      status: "invited",
+      invitedById: member.user.id,
+      invitationMessage: `You have been added to the group ${channel.name}.`,
+    });
+    // The same invitation as from the members page, with its event.
+    const [invitedEvent] = await db.select().from(events).where(and(eq(events.name, "members.invited"), eq(events.userId, invitedUser!.id)));
+    expect(invitedEvent).toMatchObject({ workspaceId: workspace.id, actorId: member.user.id });
 
     const mail = await latestMail(newcomer, "invitation");
     const link = mail!.text.match(/https:\/\/app\.test\/invitations\/([\w-]+)/);

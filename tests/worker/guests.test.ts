@@ -29,6 +29,30 @@ describe("GET /v1/w/:ws/settings/guests", () => {
     expect(body.policies).toMatchObject({ "guests.manage": true });
   });
 
+  it("pages the guests: per_page respected, page 2 with the rest, totals in meta", async () => {
+    const { workspace, adminToken, guest } = await setup();
+    const more = [await buildUser(), await buildUser()];
+    for (const user of more) await addMember(workspace, user, "guest", "invited");
+    const path = `/w/${workspace.id}/settings/guests`;
+    const first = await json(await api(`${path}?per_page=2`, { token: adminToken }));
+    expect(first.data).toHaveLength(2);
+    expect(first.meta).toEqual({ page: 1, per_page: 2, total: 3, has_more: true });
+    const second = await json(await api(`${path}?per_page=2&page=2`, { token: adminToken }));
+    expect(second.meta).toEqual({ page: 2, per_page: 2, total: 3, has_more: false });
+    expect([...first.data, ...second.data].map((entry: { id: number }) => entry.id).sort()).toEqual(
+      [guest.user.id, ...more.map((user) => user.id)].sort(),
+    );
+  });
+
+  it("answers 400 naming per_page when it is 0 or over 100", async () => {
+    const { workspace, adminToken } = await setup();
+    for (const perPage of ["0", "101"]) {
+      const response = await api(`/w/${workspace.id}/settings/guests?per_page=${perPage}`, { token: adminToken });
+      expect(response.status).toBe(400);
+      expect(Object.keys((await json(response)).fields)).toEqual(["per_page"]);
+    }
+  });
+
   it("lets a plain member see guests, but not a guest or a stranger (403)", async () => {
     const { workspace, member, guest } = await setup();
     expect((await api(`/w/${workspace.id}/settings/guests`, { token: member.token })).status).toBe(200);

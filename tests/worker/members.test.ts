@@ -13,6 +13,7 @@ import {
   type User,
   type Workspace,
 } from "../../worker/db/schema";
+import { listMembers } from "../../worker/services/members";
 import { addMember, api, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 /** A workspace with its admin, a plain member, and their tokens. */
@@ -67,6 +68,26 @@ describe("GET /v1/w/:ws/settings/members", () => {
     );
     expect(body.policies).toMatchObject({ "members.manage": true, "members.invite_admin": true });
     expect(JSON.stringify(body)).not.toContain("pbkdf2");
+  });
+
+  it("pages the list with page and per_page, 50 a page by default", async () => {
+    const { workspace, admin, adminToken, member } = await setup();
+    const invited = await buildUser({ passwordHash: null });
+    await addMember(workspace, invited, "member", "invited");
+    const path = `/w/${workspace.id}/settings/members`;
+    expect((await json(await api(path, { token: adminToken }))).meta).toEqual({ page: 1, per_page: 50, total: 3, has_more: false });
+
+    const first = await json(await api(`${path}?per_page=2`, { token: adminToken }));
+    const second = await json(await api(`${path}?per_page=2&page=2`, { token: adminToken }));
+    expect(first.meta).toMatchObject({ total: 3, has_more: true });
+    expect(second.meta).toMatchObject({ page: 2, total: 3, has_more: false });
+    expect([...first.data, ...second.data].map((entry: { id: number }) => entry.id).sort()).toEqual([admin.id, member.user.id, invited.id].sort());
+    expect(second.data).toHaveLength(1);
+    expect(second.policies).toMatchObject({ "members.manage": true });
+
+    const bad = await api(`${path}?per_page=101`, { token: adminToken });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).fields).toHaveProperty(["per_page"]);
   });
 
   it("lets a plain member see the list but tells them they cannot manage it", async () => {
@@ -461,6 +482,40 @@ describe("GET and PUT /v1/w/:ws/members", () => {
     expect(body.data.map((entry: { id: number }) => entry.id).sort()).toEqual([admin.id, member.user.id].sort());
   });
 
+  it("pages the list: per_page rows in name order, page 2 with the rest, and meta with the totals", async () => {
+    const { workspace, member } = await setup();
+    for (const lastName of ["Cole", "Abbot", "Baker"]) await addMember(workspace, await buildUser({ firstName: "Zed", lastName }));
+    await addMember(workspace, await buildUser(), "member", "invited");
+    const path = `/w/${workspace.id}/members`;
+    const everyone = (await json(await api(path, { token: member.token }))).data.map((entry: { id: number }) => entry.id);
+    expect(everyone).toHaveLength(5);
+
+    const first = await json(await api(`${path}?per_page=3`, { token: member.token }));
+    expect(first.meta).toEqual({ page: 1, per_page: 3, total: 5, has_more: true });
+    const second = await json(await api(`${path}?per_page=3&page=2`, { token: member.token }));
+    expect(second.meta).toEqual({ page: 2, per_page: 3, total: 5, has_more: false });
+    expect([...first.data, ...second.data].map((entry: { id: number }) => entry.id)).toEqual(everyone);
+    expect(second.data.map((entry: { name: string }) => entry.name)).toEqual(["Zed Baker", "Zed Cole"]);
+
+    const beyond = await json(await api(`${path}?per_page=3&page=3`, { token: member.token }));
+    expect(beyond).toMatchObject({ data: [], meta: { page: 3, total: 5, has_more: false } });
+  });
+
+  it("answers 400 naming page or per_page when they are out of range", async () => {
+    const { workspace, member } = await setup();
+    for (const [query, field] of [
+      ["per_page=0", "per_page"],
+      ["per_page=101", "per_page"],
+      ["page=0", "page"],
+      ["page=two", "page"],
+    ]) {
+      const response = await api(`/w/${workspace.id}/members?${query}`, { token: member.token });
+      expect(response.status).toBe(400);
+      expect(Object.keys((await json(response)).fields)).toEqual([field]);
+    }
+    expect((await api(`/w/${workspace.id}/members?per_page=100`, { token: member.token })).status).toBe(200);
+  });
+
   it("shows one member, and 404 for someone from another workspace", async () => {
     const { workspace, admin, member } = await setup();
     const shown = await api(`/w/${workspace.id}/members/${admin.id}`, { token: member.token });
@@ -494,6 +549,34 @@ describe("GET and PUT /v1/w/:ws/members", () => {
     expect((await json(unknown)).fields).toHaveProperty("data");
     expect((await api(path, { method: "PUT", token: member.token, body: { data: { role: "admin" } } })).status).toBe(403);
     expect((await membershipOf(workspace, other.user))!.role).toBe("member");
+  });
+});
+
+describe("listMembers, as the members page pages and searches", () => {
+  it("finds people by any part of their name or email, any case, with % taken literally", async () => {
+    const { workspace } = await setup();
+    const cora = await buildUser({ firstName: "Cora", lastName: "Quinn", email: `cora.q-${Date.now()}@example.com` });
+    await addMember(workspace, cora);
+    const percent = await buildUser({ email: `100%-${Date.now()}@example.com` });
+    await addMember(workspace, percent);
+    const found = async (search: string) =>
+      (await listMembers(db, workspace.id, { scope: "members", search }, { page: 1, per_page: 50 })).rows.map((row) => row.user.id);
+    expect(await found("quin")).toEqual([cora.id]);
+    expect(await found("CORA q")).toEqual([]);
+    expect(await found("CORA.Q-")).toEqual([cora.id]);
+    expect(await found("0%")).toEqual([percent.id]);
+  });
+
+  it("puts active people first, then invitations, then deactivated ones, and counts them all", async () => {
+    const { workspace, admin, member } = await setup();
+    const gone = await buildUser({ firstName: "Aaron" });
+    await addMember(workspace, gone, "member", "deactivated");
+    const invited = await buildUser({ firstName: "Abe" });
+    await addMember(workspace, invited, "member", "invited");
+    const { rows, total } = await listMembers(db, workspace.id, { scope: "members", byStatus: true }, { page: 1, per_page: 3 });
+    expect(total).toBe(4);
+    expect(rows.map((row) => row.membership.status)).toEqual(["active", "active", "invited"]);
+    expect(rows.slice(0, 2).map((row) => row.user.id).sort()).toEqual([admin.id, member.user.id].sort());
   });
 });
 

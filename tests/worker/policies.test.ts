@@ -34,6 +34,51 @@ const expected: Record<Action, UserRole[]> = {
   // Joining depends on the group: nobody may join "no group in particular".
   "channels.join": [],
   "channels.request_join": [],
+  // Document rules hang on the actor's access level; with no document, only the role-only parts pass.
+  "articles.create": ["super_admin", "admin", "member"],
+  "articles.read": [],
+  "articles.comment": [],
+  "articles.update": [],
+  "articles.archive": [],
+  "articles.delete": ["super_admin", "admin"],
+  "articles.share": [],
+  "articles.publish": [],
+  "articles.protect": [],
+  "articles.transfer": ["super_admin", "admin"],
+  "articles.request_access": ["super_admin", "admin", "member", "guest"],
+  "articles.react": [],
+  "folders.create": ["super_admin", "admin", "member"],
+  "folders.read": [],
+  "folders.update": [],
+  "folders.delete": ["super_admin", "admin"],
+  "folders.share": [],
+  "folders.protect": [],
+  "content.list": ["super_admin", "admin", "member", "guest"],
+  "pins.manage": ["super_admin", "admin", "member"],
+  "handbooks.create": ["super_admin", "admin", "member"],
+  // A handbook without a cover document is for members; with one, for who may read (edit) the cover.
+  "handbooks.read": ["super_admin", "admin", "member"],
+  "handbooks.update": ["super_admin", "admin", "member"],
+  "templates.manage": ["super_admin", "admin", "member"],
+  // Guests upload only into a document or folder they may edit.
+  "uploads.create": ["super_admin", "admin", "member"],
+  "uploads.list": ["super_admin", "admin", "member"],
+  // A file attached to nothing is for members; attached, for readers of what it is attached to.
+  "uploads.read": ["super_admin", "admin", "member"],
+  "uploads.delete": ["super_admin", "admin"],
+  "imports.create": ["super_admin", "admin", "member"],
+  "copies.create": ["super_admin", "admin", "member"],
+};
+
+/** What each access level allows on a document, for a member (guests differ only where noted). */
+const byLevel: Record<"read" | "comment" | "edit" | "owner", Action[]> = {
+  read: ["articles.read", "articles.react"],
+  comment: ["articles.read", "articles.react", "articles.comment"],
+  edit: ["articles.read", "articles.react", "articles.comment", "articles.update", "articles.archive", "articles.share", "articles.publish"],
+  owner: [
+    "articles.read", "articles.react", "articles.comment", "articles.update", "articles.archive", "articles.share",
+    "articles.publish", "articles.protect", "articles.delete", "articles.transfer",
+  ],
 };
 
 describe("permission matrix", () => {
@@ -51,6 +96,34 @@ describe("permission matrix", () => {
       });
     }
   }
+});
+
+describe("document access levels", () => {
+  const documentActions = Object.keys(rules).filter((action) => action.startsWith("articles.") && action !== "articles.create" && action !== "articles.request_access") as Action[];
+  for (const [level, allowed] of Object.entries(byLevel)) {
+    it(`a member with ${level} access may ${allowed.join(", ")} and nothing else`, () => {
+      for (const action of documentActions) {
+        expect([action, can(actor("member"), action, { level })]).toEqual([action, allowed.includes(action)]);
+      }
+    });
+  }
+
+  it("never lets a guest publish, even with edit access", () => {
+    expect(can(actor("guest"), "articles.publish", { level: "edit" })).toBe(false);
+    expect(can(actor("guest"), "articles.update", { level: "edit" })).toBe(true);
+  });
+
+  it("lets anonymous visitors read and comment by level but never edit", () => {
+    expect(can(actor("unauthed"), "articles.read", { level: "read" })).toBe(true);
+    expect(can(actor("unauthed"), "articles.comment", { level: "comment" })).toBe(true);
+    expect(can(actor("unauthed"), "articles.update", { level: "edit" })).toBe(false);
+  });
+
+  it("lets guests create only inside a folder they may edit", () => {
+    expect(can(actor("guest"), "articles.create")).toBe(false);
+    expect(can(actor("guest"), "articles.create", { level: "edit" })).toBe(true);
+    expect(can(actor("member"), "folders.create", { level: "comment" })).toBe(false);
+  });
 });
 
 describe("rules that depend on the workspace or the resource", () => {

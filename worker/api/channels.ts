@@ -9,6 +9,7 @@ import {
   listChannelsQuery,
   workspaceParam,
 } from "../../core/contracts/channels";
+import { pageMeta } from "../../core/contracts/pagination";
 import { sha256Hex } from "../auth/secrets";
 import { channelCreator } from "../commands/channelCreator";
 import { channelDeleter } from "../commands/channelDeleter";
@@ -88,14 +89,15 @@ export const channelsApi = createApp()
   .get("/w/:ws/channels", requireWorkspace, validate("param", workspaceParam), validate("query", listChannelsQuery), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "channels.list");
-    const includeOpenGroups = c.req.valid("query").include_open_groups;
-    return c.json({ data: await listChannels(c.get("db"), actor, { includeOpenGroups }) });
+    const { include_open_groups: includeOpenGroups, ...page } = c.req.valid("query");
+    const { data, total } = await listChannels(c.get("db"), actor, { includeOpenGroups, page });
+    return c.json({ data, meta: pageMeta(page, total) });
   })
 
   .get("/w/:ws/available_channels", requireWorkspace, validate("param", workspaceParam), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "channels.list");
-    return c.json({ data: await availableChannels(c.get("db"), actor) });
+    return c.json({ data: (await availableChannels(c.get("db"), actor)).data });
   })
 
   .get("/channels/:id", requireSession, validate("param", channelIdParam), async (c) => {

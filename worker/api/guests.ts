@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { guestRemovalQuery, memberParam, workspaceParam } from "../../core/contracts/members";
+import { guestRemovalQuery, listMembersQuery, memberParam, workspaceParam } from "../../core/contracts/members";
+import { pageMeta } from "../../core/contracts/pagination";
 import { memberCommandContext } from "../commands/memberEvents";
 import { membershipRemover } from "../commands/membershipRemover";
 import { membershipUpdater } from "../commands/membershipUpdater";
@@ -18,12 +19,14 @@ const context = (c: Context<AppEnv>) =>
  * the guest's user id; anyone who is not a guest of this workspace is a 404 here.
  */
 export const guestsApi = createApp()
-  .get("/:ws/settings/guests", requireWorkspace, validate("param", workspaceParam), async (c) => {
+  .get("/:ws/settings/guests", requireWorkspace, validate("param", workspaceParam), validate("query", listMembersQuery), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "guests.list");
-    const rows = await listMembers(c.get("db"), actor.workspaceId, { scope: "guests" });
+    const page = c.req.valid("query");
+    const { rows, total } = await listMembers(c.get("db"), actor.workspaceId, { scope: "guests" }, page);
     return c.json({
       data: rows.map(({ user, membership }) => presentMember(user, membership)),
+      meta: pageMeta(page, total),
       policies: presentMemberPolicies(actor),
     });
   })

@@ -1,12 +1,23 @@
 import { cors } from "hono/cors";
 import { createApp } from "../lib/create-app";
+import { accessesApi } from "./accesses";
+import { articlesApi } from "./articles";
 import { auth } from "./auth";
 import { channelsApi } from "./channels";
+import { filesApi } from "./files";
+import { foldersApi } from "./folders";
 import { guestsApi } from "./guests";
+import { handbooksApi } from "./handbooks";
+import { homeApi } from "./home";
+import { importsApi } from "./imports";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
+import { propertiesApi } from "./properties";
+import { publicPagesApi } from "./public-pages";
 import { scimApi } from "./scim";
+import { searchApi } from "./search";
+import { templatesApi } from "./templates";
 import { usersApi } from "./users";
 import { workspacesApi } from "./workspaces";
 
@@ -25,6 +36,7 @@ export const api = createApp()
         "x-superadmin-workspace-id",
         "X-Anonymous-User-Uuid",
         "X-Article-Password",
+        "X-Search-Key",
       ],
       exposeHeaders: ["Authorization", "Retry-After"],
       maxAge: 600,
@@ -35,6 +47,17 @@ export const api = createApp()
   .route("/", invitationsApi)
   .route("/", scimApi)
   .route("/", channelsApi)
+  .route("/", articlesApi)
+  .route("/", foldersApi)
+  .route("/", accessesApi)
+  .route("/", propertiesApi)
+  .route("/", homeApi)
+  .route("/", handbooksApi)
+  .route("/", templatesApi)
+  .route("/", filesApi)
+  .route("/", importsApi)
+  .route("/", searchApi)
+  .route("/", publicPagesApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

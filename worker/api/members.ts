@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import {
   changeMemberRoleSchema,
   inviteMemberSchema,
+  listMembersQuery,
   memberArticlesQuery,
   memberParam,
   onboardingInviteSchema,
@@ -9,6 +10,7 @@ import {
   updateMemberSchema,
   workspaceParam,
 } from "../../core/contracts/members";
+import { pageMeta } from "../../core/contracts/pagination";
 import { memberCommandContext } from "../commands/memberEvents";
 import { memberInviter } from "../commands/memberInviter";
 import { membershipRemover } from "../commands/membershipRemover";
@@ -31,12 +33,14 @@ const context = (c: Context<AppEnv>) =>
  * workspaces routes, so middleware is given route by route.
  */
 export const membersApi = createApp()
-  .get("/:ws/settings/members", requireWorkspace, validate("param", workspaceParam), async (c) => {
+  .get("/:ws/settings/members", requireWorkspace, validate("param", workspaceParam), validate("query", listMembersQuery), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "members.list");
-    const rows = await listMembers(c.get("db"), actor.workspaceId, { scope: "members" });
+    const page = c.req.valid("query");
+    const { rows, total } = await listMembers(c.get("db"), actor.workspaceId, { scope: "members" }, page);
     return c.json({
       data: rows.map(({ user, membership }) => presentMember(user, membership)),
+      meta: pageMeta(page, total),
       policies: presentMemberPolicies(actor),
     });
   })
@@ -143,11 +147,12 @@ export const membersApi = createApp()
     return c.json({ data: presentMember(result!.user!, result!.membership!) });
   })
 
-  .get("/:ws/members", requireWorkspace, validate("param", workspaceParam), async (c) => {
+  .get("/:ws/members", requireWorkspace, validate("param", workspaceParam), validate("query", listMembersQuery), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "members.list");
-    const rows = await listMembers(c.get("db"), actor.workspaceId, { scope: "members", status: "active" });
-    return c.json({ data: rows.map(({ user, membership }) => presentMember(user, membership)) });
+    const page = c.req.valid("query");
+    const { rows, total } = await listMembers(c.get("db"), actor.workspaceId, { scope: "members", status: "active" }, page);
+    return c.json({ data: rows.map(({ user, membership }) => presentMember(user, membership)), meta: pageMeta(page, total) });
   })
 
   .get("/:ws/members/:id", requireWorkspace, validate("param", memberParam), async (c) => {

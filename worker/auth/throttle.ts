@@ -4,7 +4,7 @@ import { signInThrottles } from "../db/schema";
 import { TooManyRequests } from "../lib/errors";
 
 /**
- * Failed sign-ins slow down and then lock, per email and per IP. Failures older than the
+ * Failed sign-ins (and wrong document passwords) slow down and then lock, per email and per IP. Failures older than the
  * window are forgotten; each lock past the threshold doubles, up to an hour.
  */
 const WINDOW_MS = 15 * 60 * 1000;
@@ -18,14 +18,16 @@ export type ThrottleKeys = { email: string; ip: string | null };
 const keysOf = ({ email, ip }: ThrottleKeys) => [`email:${email}`, ...(ip ? [`ip:${ip}`] : [])];
 
 /** Refuses with 429 while locked; otherwise waits a little longer after each recent failure. */
-export async function enforceThrottle(db: Database, keys: ThrottleKeys, now = Date.now()) {
+export async function enforceThrottle(
+  db: Database,
+  keys: ThrottleKeys,
+  now = Date.now(),
+  message = "Too many failed sign-in attempts. Wait a moment and try again, or reset your password.",
+) {
   const rows = await db.select().from(signInThrottles).where(inArray(signInThrottles.key, keysOf(keys)));
   const lockedUntil = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
   if (lockedUntil > now) {
-    throw new TooManyRequests(
-      "Too many failed sign-in attempts. Wait a moment and try again, or reset your password.",
-      Math.ceil((lockedUntil - now) / 1000),
-    );
+    throw new TooManyRequests(message, Math.ceil((lockedUntil - now) / 1000));
   }
   const recentFailures = Math.max(0, ...rows.filter((r) => now - r.lastFailureAt.getTime() < WINDOW_MS).map((r) => r.failures));
   if (recentFailures >= SLOW_AFTER) {

@@ -1,32 +1,16 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { ChannelMembershipResult } from "../../core/contracts/channels";
-import { randomToken, sha256Hex } from "../auth/secrets";
 import { chunk, IN_LIST_CHUNK, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
-import {
-  channelMemberships,
-  memberships,
-  userTokens,
-  users,
-  type Channel,
-  type User,
-  type Workspace,
-} from "../db/schema";
+import { channelMemberships, type Channel, type User, type Workspace } from "../db/schema";
 import { authorize } from "../policies";
-import { fullName } from "../presenters/users";
-import { sendMail } from "../services/mail";
-import { invitationMail } from "../services/mail-templates";
+import type { sendMail } from "../services/mail";
 import { membershipsOf, usersByEmail } from "../services/members";
 import { channelEvent, type CommandContext } from "./channelEvents";
-import { MEMBER_INVITATION_TTL_DAYS } from "./memberInviter";
+import { invitationPlan, userIdByEmail } from "./memberInviter";
 
-/** Every table written here has at most 11 columns, plus up to 3 parameters in subqueries. */
-const ROWS_PER_INSERT = rowsPerInsert(16);
-
-export const invitationLink = (origin: string, token: string) => `${origin}/invitations/${token}`;
-
-/** Rows are written before their ids are known, so later statements find users by (unique) email. */
-const userIdByEmail = (email: string) => sql<number>`(SELECT id FROM users WHERE email = ${email})`;
+/** A group membership row binds 3 parameters: the group, the user's email (in a subquery) and the role. */
+const ROWS_PER_INSERT = rowsPerInsert(3);
 
 async function channelMemberIds(db: Database, channelId: number, userIds: number[]) {
   const found = new Set<number>();
@@ -42,10 +26,10 @@ async function channelMemberIds(db: Database, channelId: number, userIds: number
 
 /**
  * Adds people to a group by email. Active and invited workspace members are added; anyone
- * else is invited to the workspace as a member (a password-less user when the email is new,
- * an invited membership, a single-use invitation token of which only the hash is kept, and
- * an email with the link) and added to the group too. Deactivated members are left out.
- * Every row lands in one batch; the emails go out after it commits.
+ * else is invited to the workspace as a member, exactly as memberInviter invites (a user when
+ * the email is new, an invited membership, a single-use token, an email with the link), and
+ * added to the group too. Deactivated members are left out. The invitations and the group's
+ * rows land in one batch; the emails go out after it commits.
  */
 export async function channelMembersAdder(
   db: Database,
@@ -76,43 +60,16 @@ export async function channelMembersAdder(
   // Bringing someone new into the workspace is an invitation, whoever manages the group.
   if (invited.length > 0) authorize(context.actor, "members.invite");
 
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + MEMBER_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
-  const tokens = new Map(invited.map((email) => [email, randomToken()]));
-  const tokenRows = await Promise.all(
-    invited.map(async (email) => ({
-      kind: "invitation" as const,
-      tokenHash: await sha256Hex(tokens.get(email)!),
-      userId: userIdByEmail(email),
-      membershipId: sql<number>`(SELECT id FROM memberships WHERE workspace_id = ${workspace.id} AND user_id = ${userIdByEmail(email)})`,
-      expiresAt,
-    })),
-  );
-  const newEmails = invited.filter((email) => !known.has(email));
-
+  const invitations = await invitationPlan(db, env, {
+    context: { workspaceId: workspace.id, actorId: context.actor.userId, sessionUuid: context.sessionUuid, ip: context.ip },
+    inviter: props.inviter,
+    workspace,
+    invites: invited.map((email) => ({ email, role: "member", message: `You have been added to the group ${channel.name}.` })),
+    origin: props.origin,
+    renewPending: false,
+  });
   await runBatch(db, [
-    ...chunk(newEmails, ROWS_PER_INSERT).map((part) =>
-      db
-        .insert(users)
-        .values(part.map((email) => ({ email, passwordHash: null })))
-        .onConflictDoNothing(),
-    ),
-    ...chunk(invited, ROWS_PER_INSERT).map((part) =>
-      db
-        .insert(memberships)
-        .values(
-          part.map((email) => ({
-            workspaceId: workspace.id,
-            userId: userIdByEmail(email),
-            role: "member" as const,
-            status: "invited" as const,
-            invitedById: context.actor.userId,
-            invitedAt: now,
-          })),
-        )
-        .onConflictDoNothing(),
-    ),
-    ...chunk(tokenRows, ROWS_PER_INSERT).map((part) => db.insert(userTokens).values(part)),
+    ...invitations.statements,
     ...chunk(joining, ROWS_PER_INSERT).map((part) =>
       db
         .insert(channelMemberships)
@@ -124,19 +81,6 @@ export async function channelMembersAdder(
       : []),
   ]);
 
-  const everyone = newEmails.length > 0 ? await usersByEmail(db, emails) : known;
-  for (const email of invited) {
-    await sendMail(
-      db,
-      env,
-      invitationMail({
-        to: email,
-        inviterName: fullName(props.inviter),
-        workspaceName: workspace.name,
-        url: invitationLink(props.origin, tokens.get(email)!),
-        message: `You have been added to the group ${channel.name}.`,
-      }),
-    );
-  }
-  return emails.map((email) => ({ email, status: outcome.get(email)!, user: everyone.get(email) ?? null }));
+  const newcomers = new Map((await invitations.deliver()).map((result) => [result.email, result.user]));
+  return emails.map((email) => ({ email, status: outcome.get(email)!, user: known.get(email) ?? newcomers.get(email) ?? null }));
 }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { memberships, userTokens, users, type User } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { INVALID_INVITATION_MESSAGE, type Invitation } from "../services/invitations";
+import { emailGrantConversion } from "./emailGrantConverter";
 import { memberEvent, runGuarded, type MemberCommandContext } from "./memberEvents";
 
 /**
@@ -52,6 +53,8 @@ export async function invitationAccepter(
             ...(props.lastName !== undefined && { lastName: props.lastName }),
           })
           .where(eq(users.id, invitation.user.id)),
+        // Documents shared with their address while they were invited now name them.
+        ...emailGrantConversion(db, { workspaceId: invitation.workspace.id, email: invitation.user.email, userId: invitation.user.id }),
       ]),
     () => new NotFound(INVALID_INVITATION_MESSAGE),
   );

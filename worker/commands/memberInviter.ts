@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { MemberRole } from "../../core/contracts/members";
 import { randomToken, sha256Hex } from "../auth/secrets";
 import { chunk, rowsPerInsert, runBatch } from "../db/batching";
@@ -52,13 +53,31 @@ export function invitationUrl(origin: string, token: string, requested?: string 
 }
 
 /** Rows are written before their ids are known, so later statements find them by (unique) email. */
-const userIdByEmail = (email: string) => sql<number>`(SELECT id FROM users WHERE email = ${email})`;
+export const userIdByEmail = (email: string) => sql<number>`(SELECT id FROM users WHERE email = ${email})`;
 
 function outcomeFor(membership: Membership | undefined, renewPending: boolean): InvitationOutcome {
   if (!membership) return "invited";
   if (membership.status === "active") return "active";
   if (membership.status === "deactivated") return "deactivated";
   return renewPending ? "reinvited" : "already_invited";
+}
+
+export interface InvitationResult {
+  email: string;
+  status: InvitationOutcome;
+  user: User | null;
+  membership: Membership | null;
+}
+
+export interface InvitationProps {
+  context: MemberCommandContext;
+  /** Null when an identity provider invites through SCIM. */
+  inviter: User | null;
+  workspace: Workspace;
+  invites: Invite[];
+  origin: string;
+  urlInvitation?: string | null;
+  renewPending: boolean;
 }
 
 /**
@@ -68,20 +87,22 @@ function outcomeFor(membership: Membership | undefined, renewPending: boolean): 
  * are left alone; pending invitations are renewed when `renewPending` is set. Every row lands
  * in one batch; the emails go out after it commits.
  */
-export async function memberInviter(
+export async function memberInviter(db: Database, env: Parameters<typeof sendMail>[1], props: InvitationProps) {
+  const invitations = await invitationPlan(db, env, props);
+  await runBatch(db, invitations.statements);
+  return invitations.deliver();
+}
+
+/**
+ * memberInviter in two halves, for a command that invites people as part of a bigger change
+ * (adding them to a group): the statements to put in the caller's own batch, so the invitations
+ * and the change commit together, and `deliver`, to call once that batch has committed.
+ */
+export async function invitationPlan(
   db: Database,
   env: Parameters<typeof sendMail>[1],
-  props: {
-    context: MemberCommandContext;
-    /** Null when an identity provider invites through SCIM. */
-    inviter: User | null;
-    workspace: Workspace;
-    invites: Invite[];
-    origin: string;
-    urlInvitation?: string | null;
-    renewPending: boolean;
-  },
-): Promise<{ email: string; status: InvitationOutcome; user: User | null; membership: Membership | null }[]> {
+  props: InvitationProps,
+): Promise<{ statements: BatchItem<"sqlite">[]; deliver: () => Promise<InvitationResult[]> }> {
   const { context, workspace } = props;
   const seen = new Set<string>();
   const invites = props.invites.map((invite) => {
@@ -124,7 +145,7 @@ export async function memberInviter(
     invitedAt: now,
   });
 
-  await runBatch(db, [
+  const statements: BatchItem<"sqlite">[] = [
     ...chunk(newUsers, ROWS_PER_INSERT).map((part) =>
       db
         .insert(users)
@@ -164,31 +185,34 @@ export async function memberInviter(
         properties: { email: invite.email, role: invite.role },
       }),
     ),
-  ]);
+  ];
 
-  const everyone = newEmails.length > 0 ? await usersByEmail(db, emails) : known;
-  const inviterName = props.inviter ? fullName(props.inviter) : `An administrator of ${workspace.name}`;
-  for (const invite of toSend) {
-    await sendMail(
-      db,
-      env,
-      invitationMail({
-        to: invite.email,
-        inviterName,
-        workspaceName: workspace.name,
-        url: invitationUrl(props.origin, tokens.get(invite.email)!, props.urlInvitation),
-        message: invite.message,
-      }),
-    );
-  }
-  const after = toSend.length > 0 ? await membershipsOf(db, workspace.id, [...everyone.values()].map((user) => user.id)) : existing;
-  return invites.map((invite) => {
-    const user = everyone.get(invite.email) ?? null;
-    return {
-      email: invite.email,
-      status: invite.duplicate ? "duplicate" : outcome.get(invite.email)!,
-      user,
-      membership: (user && after.get(user.id)) ?? null,
-    };
-  });
+  const deliver = async (): Promise<InvitationResult[]> => {
+    const everyone = newEmails.length > 0 ? await usersByEmail(db, emails) : known;
+    const inviterName = props.inviter ? fullName(props.inviter) : `An administrator of ${workspace.name}`;
+    for (const invite of toSend) {
+      await sendMail(
+        db,
+        env,
+        invitationMail({
+          to: invite.email,
+          inviterName,
+          workspaceName: workspace.name,
+          url: invitationUrl(props.origin, tokens.get(invite.email)!, props.urlInvitation),
+          message: invite.message,
+        }),
+      );
+    }
+    const after = toSend.length > 0 ? await membershipsOf(db, workspace.id, [...everyone.values()].map((user) => user.id)) : existing;
+    return invites.map((invite) => {
+      const user = everyone.get(invite.email) ?? null;
+      return {
+        email: invite.email,
+        status: invite.duplicate ? "duplicate" : outcome.get(invite.email)!,
+        user,
+        membership: (user && after.get(user.id)) ?? null,
+      };
+    });
+  };
+  return { statements, deliver };
 }

@@ -1,6 +1,6 @@
-import { and, isNotNull, lt, or } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cronRuns, sessions, signInThrottles, userTokens } from "../db/schema";
+import { cronRuns, importJobs, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
   name: string;
@@ -34,5 +34,16 @@ const pruneAuthRecords: CronTask = {
   },
 };
 
+/** An import the Worker stopped running (evicted, redeployed) would spin forever: after an hour it has expired. */
+const expireStaleImports: CronTask = {
+  name: "expire-stale-imports",
+  async run(db, now) {
+    await db
+      .update(importJobs)
+      .set({ status: "expired" })
+      .where(and(inArray(importJobs.status, ["pending", "started", "processing"]), lt(importJobs.updatedAt, ago(now, 60 * 60 * 1000))));
+  },
+};
+
 /** Every task the minute-cron runs, in order. Publishing scheduled posts joins this list. */
-export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords];
+export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports];

@@ -27,3 +27,14 @@ export const requireSessionAnyWorkspace = createMiddleware<AppEnv>(async (c, nex
   c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
   await next();
 });
+
+/**
+ * For calls anonymous visitors may make too (public pages, anyone-with-the-link documents):
+ * a session when the client sends a token (a bad one is still 401), none otherwise.
+ */
+export const optionalSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.header("Authorization")) {
+    c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
+  }
+  await next();
+});

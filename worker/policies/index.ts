@@ -1,4 +1,4 @@
-import type { UserRole } from "../../core/enums";
+import type { AccessLevel, UserRole } from "../../core/enums";
 import type { WorkspaceSettings } from "../../core/contracts/workspaces";
 import { Forbidden } from "../lib/errors";
 
@@ -21,6 +21,7 @@ type Predicate = (actor: Actor, resource?: unknown) => boolean;
 const SIGNED_IN: UserRole[] = ["super_admin", "admin", "member", "guest"];
 const MEMBERS: UserRole[] = ["super_admin", "admin", "member"];
 const ADMINS: UserRole[] = ["super_admin", "admin"];
+const ANYONE: UserRole[] = [...SIGNED_IN, "unauthed"];
 
 /** Members may invite unless the workspace's preferences say only admins may. */
 const membersMayInvite: Predicate = (actor) =>
@@ -65,6 +66,56 @@ const seesChannel: Predicate = (actor, resource) =>
   mayJoinChannel(actor, resource) ||
   (actor.role !== "guest" && mayAskToJoinChannel(actor, resource));
 
+/**
+ * A document or folder as policies see it: the actor's access level on it, worked out from
+ * grants by services/access.ts (null: no access).
+ */
+export interface DocumentResource {
+  level: AccessLevel | null;
+}
+const RANK: Record<AccessLevel, number> = { read: 1, comment: 2, edit: 3, owner: 4 };
+const holds =
+  (wanted: AccessLevel): Predicate =>
+  (_actor, resource) => {
+    const level = (resource as DocumentResource | undefined)?.level;
+    return level != null && RANK[level] >= RANK[wanted];
+  };
+/** Creating at the top level is for members; inside a folder, for whoever may edit it (guests too). */
+const mayCreateIn: Predicate = (actor, parent) => (parent ? holds("edit")(actor, parent) : actor.role !== "guest");
+
+/**
+ * An uploaded file: attached to a document or folder, readers of that may read it (guests
+ * only that way); a loose workspace file is for members. `level` is the actor's on what it is attached to.
+ */
+export interface UploadResource {
+  attached: boolean;
+  level: AccessLevel | null;
+  uploadedById: number | null;
+}
+const mayReadUpload: Predicate = (actor, resource) => {
+  const upload = resource as UploadResource | undefined;
+  return upload?.attached ? holds("read")(actor, upload) : actor.role !== "guest";
+};
+const uploadedIt: Predicate = (actor, resource) => (resource as UploadResource | undefined)?.uploadedById === actor.userId;
+
+/**
+ * A handbook as policies see it: whoever may read its cover document may read it, and whoever
+ * may edit the cover may change it; a handbook without a cover is the workspace members'.
+ */
+export interface HandbookResource {
+  hasCover: boolean;
+  /** The actor's level on the cover document (null: none, or no cover). */
+  level: AccessLevel | null;
+}
+const mayReadHandbook: Predicate = (actor, resource) => {
+  const handbook = resource as HandbookResource | undefined;
+  return handbook?.hasCover ? holds("read")(actor, handbook) : actor.role !== "guest";
+};
+const mayEditHandbook: Predicate = (actor, resource) => {
+  const handbook = resource as HandbookResource | undefined;
+  return handbook?.hasCover ? holds("edit")(actor, handbook) : true;
+};
+
 interface Rule {
   roles: UserRole[];
   /** Extra condition on top of the role; `or` lets a resource rule admit other roles. */
@@ -93,6 +144,36 @@ export const rules = {
   "channels.read_members": { roles: ADMINS, or: (actor, channel) => inChannel(actor, channel) || ownsChannel(actor, channel) },
   "channels.join": { roles: SIGNED_IN, when: mayJoinChannel },
   "channels.request_join": { roles: MEMBERS, when: mayAskToJoinChannel },
+  "articles.create": { roles: SIGNED_IN, when: mayCreateIn },
+  "articles.read": { roles: ANYONE, when: holds("read") },
+  "articles.comment": { roles: ANYONE, when: holds("comment") },
+  "articles.update": { roles: SIGNED_IN, when: holds("edit") },
+  "articles.archive": { roles: SIGNED_IN, when: holds("edit") },
+  "articles.delete": { roles: ADMINS, or: holds("owner") },
+  "articles.share": { roles: SIGNED_IN, when: holds("edit") },
+  "articles.publish": { roles: MEMBERS, when: holds("edit") },
+  "articles.protect": { roles: SIGNED_IN, when: holds("owner") },
+  "articles.transfer": { roles: ADMINS, or: holds("owner") },
+  "articles.request_access": { roles: SIGNED_IN },
+  "articles.react": { roles: ANYONE, when: holds("read") },
+  "folders.create": { roles: SIGNED_IN, when: mayCreateIn },
+  "folders.read": { roles: SIGNED_IN, when: holds("read") },
+  "folders.update": { roles: SIGNED_IN, when: holds("edit") },
+  "folders.delete": { roles: ADMINS, or: holds("owner") },
+  "folders.share": { roles: SIGNED_IN, when: holds("edit") },
+  "folders.protect": { roles: SIGNED_IN, when: holds("owner") },
+  "content.list": { roles: SIGNED_IN },
+  "pins.manage": { roles: MEMBERS },
+  "handbooks.create": { roles: MEMBERS },
+  "handbooks.read": { roles: SIGNED_IN, when: mayReadHandbook },
+  "handbooks.update": { roles: MEMBERS, when: mayEditHandbook },
+  "templates.manage": { roles: MEMBERS },
+  "uploads.create": { roles: SIGNED_IN, when: mayCreateIn },
+  "uploads.list": { roles: MEMBERS },
+  "uploads.read": { roles: SIGNED_IN, when: mayReadUpload },
+  "uploads.delete": { roles: ADMINS, or: uploadedIt },
+  "imports.create": { roles: MEMBERS },
+  "copies.create": { roles: MEMBERS },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
+import { channelVisibilities } from "../../core/enums";
 import type { Session } from "../auth/sessions";
 import type { Database } from "../db/client";
 import {
@@ -20,6 +22,7 @@ import {
   presentJoinRequest,
   type ChannelView,
 } from "../presenters/channels";
+import { containsText } from "./members";
 
 // Reads over groups, called by the /v1 routes and by Remix loaders alike. Every query is
 // scoped to the actor's workspace; what the actor may do is the policy module's call.
@@ -29,9 +32,12 @@ const ownerIdList = sql<string | null>`(SELECT group_concat(owners.user_id) FROM
 const joinRequested = (userId: number) =>
   sql<number>`EXISTS (SELECT 1 FROM channel_join_requests AS requests WHERE requests.channel_id = ${channels.id} AND requests.user_id = ${userId} AND requests.status = 'pending')`;
 
-/** The actor's workspace's groups matching `condition`, each with the actor's place in it. */
-async function channelViews(db: Database, actor: Actor, condition?: SQL): Promise<ChannelView[]> {
-  const rows = await db
+const viewerMembership = (actor: Actor) =>
+  and(eq(channelMemberships.channelId, channels.id), eq(channelMemberships.userId, actor.userId));
+
+/** The actor's workspace's groups matching `condition` (one page of them if asked), each with the actor's place in it. */
+async function channelViews(db: Database, actor: Actor, condition?: SQL, page?: PageQuery): Promise<ChannelView[]> {
+  const query = db
     .select({
       channel: channels,
       viewerRole: channelMemberships.role,
@@ -40,9 +46,12 @@ async function channelViews(db: Database, actor: Actor, condition?: SQL): Promis
       joinRequested: joinRequested(actor.userId),
     })
     .from(channels)
-    .leftJoin(channelMemberships, and(eq(channelMemberships.channelId, channels.id), eq(channelMemberships.userId, actor.userId)))
+    .leftJoin(channelMemberships, viewerMembership(actor))
     .where(and(eq(channels.workspaceId, actor.workspaceId), condition))
-    .orderBy(sql`${channels.name} COLLATE NOCASE`, asc(channels.id));
+    .orderBy(sql`${channels.name} COLLATE NOCASE`, asc(channels.id))
+    .$dynamic();
+  const window = page && pageWindow(page);
+  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   return rows.map((row) => ({
     channel: row.channel,
     viewerRole: row.viewerRole,
@@ -52,21 +61,58 @@ async function channelViews(db: Database, actor: Actor, condition?: SQL): Promis
   }));
 }
 
-/** A group the actor is not in but may join, straight away or by asking. */
-const couldJoin = (actor: Actor, view: ChannelView) =>
-  can(actor, "channels.join", channelResource(view)) || can(actor, "channels.request_join", channelResource(view));
+/** How many groups channelViews would list without paging. */
+async function countChannels(db: Database, actor: Actor, condition?: SQL) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(channels)
+    .leftJoin(channelMemberships, viewerMembership(actor))
+    .where(and(eq(channels.workspaceId, actor.workspaceId), condition));
+  return row?.total ?? 0;
+}
+
+/** The groups of the page and how many there are in all, presented for the actor. */
+async function pageOfChannels(db: Database, actor: Actor, condition: SQL | undefined, page?: PageQuery) {
+  const [views, total] = await Promise.all([
+    channelViews(db, actor, condition, page),
+    page ? countChannels(db, actor, condition) : undefined,
+  ]);
+  return { data: views.map((view) => presentChannel(view, actor)), total: total ?? views.length };
+}
+
+/**
+ * Groups the actor is not in but could join, straight away or by asking: the visibilities
+ * the policy module lets them join, as SQL, so paging happens in the query. Never private ones.
+ */
+function joinable(actor: Actor): SQL | undefined {
+  const visibilities = channelVisibilities.filter(
+    (visibility) =>
+      can(actor, "channels.join", { createdById: null, visibility, isMember: false }) ||
+      can(actor, "channels.request_join", { createdById: null, visibility, isMember: false }),
+  );
+  return visibilities.length ? and(isNull(channelMemberships.id), inArray(channels.visibility, visibilities)) : sql`false`;
+}
+
+interface ChannelListOptions {
+  /** Name or description containing this (any case). */
+  search?: string;
+  page?: PageQuery;
+}
 
 /** GET /w/:ws/channels: the actor's groups, and with `includeOpenGroups` the ones they could join. Private groups only to their members. */
-export async function listChannels(db: Database, actor: Actor, { includeOpenGroups }: { includeOpenGroups: boolean }) {
+export async function listChannels(
+  db: Database,
+  actor: Actor,
+  { includeOpenGroups, search, page }: ChannelListOptions & { includeOpenGroups: boolean },
+) {
   const mine = isNotNull(channelMemberships.id);
-  const views = await channelViews(db, actor, includeOpenGroups ? or(mine, ne(channels.visibility, "private")) : mine);
-  return views.filter((view) => view.viewerRole !== null || couldJoin(actor, view)).map((view) => presentChannel(view, actor));
+  const condition = and(includeOpenGroups ? or(mine, joinable(actor)) : mine, containsText(search, channels.name, channels.description));
+  return pageOfChannels(db, actor, condition, page);
 }
 
 /** GET /w/:ws/available_channels: groups the actor could join and is not in. */
-export async function availableChannels(db: Database, actor: Actor) {
-  const views = await channelViews(db, actor, and(isNull(channelMemberships.id), ne(channels.visibility, "private")));
-  return views.filter((view) => couldJoin(actor, view)).map((view) => presentChannel(view, actor));
+export async function availableChannels(db: Database, actor: Actor, { search, page }: ChannelListOptions = {}) {
+  return pageOfChannels(db, actor, and(joinable(actor), containsText(search, channels.name, channels.description)), page);
 }
 
 export async function channelView(db: Database, actor: Actor, channelId: number): Promise<ChannelView> {

@@ -4,7 +4,7 @@ const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain, email-client-safe layout: 600px column, 16px base font (SPEC section 9). */
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
+export function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join("");
   return `<!doctype html><html><body style="margin:0;background:#f7f7fb">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, users, type Membership, type User } from "../db/schema";
 import { NotFound } from "../lib/errors";
+import { fullName } from "../presenters/users";
 
 // Reads over a workspace's memberships, each filtered by the workspace, called by the
 // members, guests and SCIM routes. Permission is the caller's job (authorize first).
@@ -17,24 +19,78 @@ export type MemberScope = "members" | "guests" | "all";
 const scopeCondition = (scope: MemberScope): SQL | undefined =>
   scope === "members" ? ne(memberships.role, "guest") : scope === "guests" ? eq(memberships.role, "guest") : undefined;
 
-/** Memberships of the workspace with their users, by name. */
+export interface ListMembersOptions {
+  scope: MemberScope;
+  status?: Membership["status"];
+  /** Name or email containing this (any case). */
+  search?: string;
+  /** Active people first, then pending invitations, then deactivated ones; by name within each. */
+  byStatus?: boolean;
+}
+
+const STATUS_RANK = sql`CASE ${memberships.status} WHEN 'active' THEN 0 WHEN 'invited' THEN 1 ELSE 2 END`;
+
+/**
+ * `needle` in any of the columns, ignoring (ASCII) case: both sides go through SQLite's lower(),
+ * and instr rather than LIKE, so % and _ are plain characters.
+ */
+export const containsText = (needle: string | undefined, ...columns: AnyColumn[]) => {
+  const wanted = needle?.trim();
+  if (!wanted) return undefined;
+  return or(...columns.map((column) => sql`instr(lower(coalesce(${column}, '')), lower(${wanted})) > 0`));
+};
+
+/**
+ * One page of the workspace's memberships with their users, by name (email last, which is
+ * unique, so pages never overlap), and how many match in all.
+ */
 export async function listMembers(
   db: Database,
   workspaceId: number,
-  options: { scope: MemberScope; status?: Membership["status"] },
-): Promise<MemberRow[]> {
-  return db
-    .select({ user: users, membership: memberships })
+  options: ListMembersOptions,
+  page: PageQuery,
+): Promise<{ rows: MemberRow[]; total: number }> {
+  const where = and(
+    eq(memberships.workspaceId, workspaceId),
+    scopeCondition(options.scope),
+    options.status ? eq(memberships.status, options.status) : undefined,
+    containsText(options.search, users.firstName, users.lastName, users.email),
+  );
+  const byName = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.email)];
+  const { limit, offset } = pageWindow(page);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ user: users, membership: memberships })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(...(options.byStatus ? [asc(STATUS_RANK), ...byName] : byName))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** How many of the workspace's members (or guests) are active, invited and deactivated. */
+export async function countMembersByStatus(db: Database, workspaceId: number, scope: MemberScope) {
+  const rows = await db
+    .select({ status: memberships.status, total: count() })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.workspaceId, workspaceId),
-        scopeCondition(options.scope),
-        options.status ? eq(memberships.status, options.status) : undefined,
-      ),
-    )
-    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.email));
+    .where(and(eq(memberships.workspaceId, workspaceId), scopeCondition(scope)))
+    .groupBy(memberships.status);
+  const counts: Record<Membership["status"], number> = { active: 0, invited: 0, deactivated: 0 };
+  for (const row of rows) counts[row.status] = row.total;
+  return counts;
+}
+
+/** Display names of the given users, by id (who invited someone, who made a token). */
+export async function userNames(db: Database, userIds: number[]) {
+  const names = new Map<number, string>();
+  for (const part of chunk([...new Set(userIds)], IN_LIST_CHUNK)) {
+    for (const user of await db.select().from(users).where(inArray(users.id, part))) names.set(user.id, fullName(user));
+  }
+  return names;
 }
 
 /** The membership of user `userId` in the workspace; another workspace's member is a 404. */

@@ -5,6 +5,9 @@ import { cookiesBlocked } from "./cookies";
 
 /** Pages that must stay readable with cookies blocked: the ones the cookies screen links to. */
 const EXEMPT = new Set(["/terms", "/privacy"]);
+/** Public pages and the directory are for anyone, whatever their browser allows. */
+const PUBLIC_PREFIXES = ["/p/", "/directory"];
+const exempt = (pathname: string) => EXEMPT.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
 /**
  * SPEC section 4: cookies enabled means the normal app, disabled means the cookies screen
@@ -14,6 +17,6 @@ export function CookieGate({ children }: { children: ReactNode }) {
   const [blocked, setBlocked] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setBlocked(cookiesBlocked()), []);
-  if (blocked && !EXEMPT.has(pathname)) return <CookiesDisabled />;
+  if (blocked && !exempt(pathname)) return <CookiesDisabled />;
   return <>{children}</>;
 }

@@ -1,12 +1,11 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { DEFAULT_PER_PAGE, pageMeta } from "../../../core/contracts/pagination";
 import { MEMBER_INVITATION_TTL_DAYS } from "../../../worker/commands/memberInviter";
-import type { Database } from "../../../worker/db/client";
 import { can, type Actor } from "../../../worker/policies";
 import { presentMember } from "../../../worker/presenters/members";
 import { presentScimToken } from "../../../worker/presenters/scim";
 import { listScimTokens } from "../../../worker/services/scim";
-import { fullName } from "../../../worker/presenters/users";
-import { listMembers, type MemberRow } from "../../../worker/services/members";
+import { countMembersByStatus, listMembers, userNames, type MemberRow } from "../../../worker/services/members";
 import { joinLink } from "../../../worker/services/workspaces";
 import { parseEmailList } from "~/components/groups/emailList";
 import type { ApiProblem } from "~/lib/api-rules";
@@ -17,7 +16,8 @@ import type { InviteOutcome, MembersActionResult, MembersPolicies, Person, ScimT
 /** Most addresses one invite form sends: each is its own invitation and email. */
 export const MAX_INVITES_PER_FORM = 20;
 
-const STATUS_ORDER: Record<Person["status"], number> = { active: 0, invited: 1, deactivated: 2 };
+/** People per page of the members and guests lists. */
+const MEMBERS_PER_PAGE = DEFAULT_PER_PAGE;
 
 function toPerson({ user, membership }: MemberRow, viewerId: number, names: Map<number, string>): Person {
   const member = presentMember(user, membership);
@@ -41,9 +41,6 @@ function toPerson({ user, membership }: MemberRow, viewerId: number, names: Map<
   };
 }
 
-/** Active people first, then pending invitations, then deactivated ones; by name within each. */
-const byStatus = (a: Person, b: Person) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
-
 export function membersPolicies(actor: Actor): MembersPolicies {
   return {
     invite: can(actor, "members.invite"),
@@ -57,17 +54,26 @@ export function membersPolicies(actor: Actor): MembersPolicies {
   };
 }
 
-async function scimTokensWithCreators(db: Database, workspaceId: number, names: Map<number, string>): Promise<ScimToken[]> {
-  const rows = await listScimTokens(db, workspaceId);
-  return rows.map((row) => {
-    const token = presentScimToken(row);
-    return { ...token, created_by: token.created_by_id ? (names.get(token.created_by_id) ?? null) : null };
-  });
+function withCreator(row: Parameters<typeof presentScimToken>[0], names: Map<number, string>): ScimToken {
+  const token = presentScimToken(row);
+  return { ...token, created_by: token.created_by_id ? (names.get(token.created_by_id) ?? null) : null };
+}
+
+/** Which page of which list the URL asks for: `?tab=guests&page=2&q=ann`. */
+function listParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const page = Number(params.get("page"));
+  return {
+    tab: params.get("tab") === "guests" ? ("guests" as const) : ("members" as const),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    query: params.get("q")?.trim() ?? "",
+  };
 }
 
 /**
  * Everything the members page shows, read as the API's GET routes read it: the same policy
- * checks (a guest the workspace keeps out gets the same 403), services and presenters.
+ * checks (a guest the workspace keeps out gets the same 403), services and presenters. Both
+ * lists come a page at a time: the URL's page for the open tab, the first for the other.
  */
 export async function loadMembersPage(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
   const { db, actor, workspace } = await requireWorkspaceActor(request, context, workspaceIdParam);
@@ -78,18 +84,37 @@ export async function loadMembersPage(request: Request, context: AppLoadContext,
   }
   const policies = membersPolicies(actor);
   const origin = new URL(request.url).origin;
-  const memberRows = await listMembers(db, workspace.id, { scope: "members" });
-  const guestRows = policies.listGuests ? await listMembers(db, workspace.id, { scope: "guests" }) : [];
-  const names = new Map([...memberRows, ...guestRows].map(({ user }) => [user.id, fullName(user)]));
+  const { tab, page, query } = listParams(request);
+  const pageOf = (scope: "members" | "guests") => ({ page: tab === scope ? page : 1, per_page: MEMBERS_PER_PAGE });
+  const list = (scope: "members" | "guests") =>
+    listMembers(db, workspace.id, { scope, search: query, byStatus: true }, pageOf(scope));
+  const [members, guests, memberCounts, guestCounts, scimTokens] = await Promise.all([
+    list("members"),
+    policies.listGuests ? list("guests") : null,
+    countMembersByStatus(db, workspace.id, "members"),
+    policies.listGuests ? countMembersByStatus(db, workspace.id, "guests") : null,
+    policies.scim ? listScimTokens(db, workspace.id) : null,
+  ]);
+  const rows = [...members.rows, ...(guests?.rows ?? [])];
+  const names = await userNames(db, [
+    ...rows.map(({ membership }) => membership.invitedById),
+    ...(scimTokens ?? []).map((token) => token.createdById),
+  ].filter((id): id is number => id !== null));
+  const people = (found: { rows: MemberRow[] }) => found.rows.map((row) => toPerson(row, actor.userId, names));
   return {
     workspaceId: workspace.id,
     workspaceName: workspace.name,
     viewerId: actor.userId,
     policies,
-    members: memberRows.map((row) => toPerson(row, actor.userId, names)).sort(byStatus),
-    guests: policies.listGuests ? guestRows.map((row) => toPerson(row, actor.userId, names)).sort(byStatus) : null,
+    query,
+    members: people(members),
+    membersPage: pageMeta(pageOf("members"), members.total),
+    memberCounts,
+    guests: guests ? people(guests) : null,
+    guestsPage: guests ? pageMeta(pageOf("guests"), guests.total) : null,
+    guestCounts,
     invitationLink: policies.invitationLink ? joinLink(origin, workspace.invitationToken) : null,
-    scim: policies.scim ? { baseUrl: `${origin}/v1/scim/v2`, tokens: await scimTokensWithCreators(db, workspace.id, names) } : null,
+    scim: scimTokens ? { baseUrl: `${origin}/v1/scim/v2`, tokens: scimTokens.map((row) => withCreator(row, names)) } : null,
     invitationDays: MEMBER_INVITATION_TTL_DAYS,
     maxInvites: MAX_INVITES_PER_FORM,
   };

@@ -14,10 +14,12 @@ interface AppShellProps {
   sidebarHeader?: ReactNode;
   sidebarFooter?: ReactNode;
   workspaceItems?: NavItem[];
+  /** Controls at the end of the top bar (the search button). */
+  topbarActions?: ReactNode;
 }
 
 /** Left nav rail, sidebar and content area: the frame of every signed-in screen. */
-export function AppShell({ title, children, sidebarHeader, sidebarFooter, workspaceItems }: AppShellProps) {
+export function AppShell({ title, children, sidebarHeader, sidebarFooter, workspaceItems, topbarActions }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Null until the person resizes (or a stored width loads): the stylesheet's width per breakpoint.
   const [sidebarWidth, setSidebarWidth] = useState<number | null>(null);
@@ -98,6 +100,7 @@ export function AppShell({ title, children, sidebarHeader, sidebarFooter, worksp
             <SidebarIcon />
           </button>
           <h1 className="topbar__title">{title}</h1>
+          {topbarActions}
           {railHidden && (
             <button type="button" className="button topbar__rail-toggle" onClick={toggleRail}>
               Show navigation rail

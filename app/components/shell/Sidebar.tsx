@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CloseIcon } from "../ui/icons";
 import { railItems, type NavItem } from "./navigation";
+import { SidebarTabs } from "./SidebarTabs";
 
 interface SidebarProps {
   id: string;
@@ -31,10 +32,12 @@ export function Sidebar({ id, open, onClose, header, footer, resizer, workspaceI
             <CloseIcon />
           </button>
         </div>
-        <nav className="sidebar__nav" aria-label="Sections">
-          <NavSection title="Workspace" items={railItems} onNavigate={onClose} />
-          {workspaceItems.length > 0 && <NavSection title="This workspace" items={workspaceItems} onNavigate={onClose} />}
-        </nav>
+        <SidebarTabs onNavigate={onClose}>
+          <nav className="sidebar__nav" aria-label="Sections">
+            <NavSection title="Workspace" items={railItems} onNavigate={onClose} />
+            {workspaceItems.length > 0 && <NavSection title="This workspace" items={workspaceItems} onNavigate={onClose} />}
+          </nav>
+        </SidebarTabs>
         {footer ? <div className="sidebar__footer">{footer}</div> : null}
         {resizer}
       </aside>

@@ -1,5 +1,21 @@
 import type { ComponentType, SVGProps } from "react";
-import { GroupsIcon, HomeIcon, PeopleIcon, PulseIcon, SettingsIcon } from "../ui/icons";
+import {
+  ArchiveIcon,
+  BookIcon,
+  ClockIcon,
+  DocIcon,
+  FilesIcon,
+  GroupsIcon,
+  HomeIcon,
+  ImportIcon,
+  PeopleIcon,
+  PulseIcon,
+  SettingsIcon,
+  ShareIcon,
+  StarIcon,
+  TemplateIcon,
+  UploadIcon,
+} from "../ui/icons";
 
 export interface NavItem {
   to: string;
@@ -32,9 +48,25 @@ export interface WorkspaceNavContext {
 export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] {
   const base = `/workspaces/${id}`;
   const isAdmin = role === "admin" || role === "super_admin";
+  const isGuest = role === "guest";
   return [
+    { to: `${base}/home`, label: "Home", icon: HomeIcon },
+    { to: `${base}/recent`, label: "Recent", icon: ClockIcon },
+    { to: `${base}/shared_with_me`, label: "Shared with me", icon: ShareIcon },
+    { to: `${base}/favorites`, label: "Favorites", icon: StarIcon },
+    { to: `${base}/all_docs`, label: "All docs", icon: DocIcon },
+    { to: `${base}/all_files`, label: "All files", icon: FilesIcon },
+    ...(isGuest
+      ? []
+      : [
+          { to: `${base}/handbooks`, label: "Handbooks", icon: BookIcon },
+          { to: `${base}/templates`, label: "Templates", icon: TemplateIcon },
+          { to: `${base}/uploads`, label: "Uploads", icon: UploadIcon },
+          { to: `${base}/import`, label: "Import", icon: ImportIcon },
+        ]),
+    { to: `${base}/archive`, label: "Archive", icon: ArchiveIcon },
     // Guests see the member list only where the workspace allows it: the page says so, the sidebar doesn't offer it.
-    ...(role === "guest" ? [] : [{ to: `${base}/members`, label: "Members", icon: PeopleIcon }]),
+    ...(isGuest ? [] : [{ to: `${base}/members`, label: "Members", icon: PeopleIcon }]),
     { to: `${base}/groups`, label: "Groups", icon: GroupsIcon },
     ...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : []),
   ];

@@ -4,3 +4,4 @@ export * from "./identity";
 export * from "./workspaces";
 export * from "./channels";
 export * from "./operations";
+export * from "./documents";

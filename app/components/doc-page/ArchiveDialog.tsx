@@ -1,0 +1,45 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { Dialog } from "../ui/Dialog";
+import { FormAlert } from "../ui/Field";
+import { api } from "~/lib/api";
+import type { Article } from "./types";
+import { useApiAction } from "./useApiAction";
+
+interface ArchiveDialogProps {
+  open: boolean;
+  closeTo: string;
+  article: Pick<Article, "id" | "title" | "workspace_id">;
+  password: string | null;
+}
+
+/** Archive, after a confirmation; then back to the workspace's home, which says it happened. */
+export function ArchiveDialog({ open, closeTo, article, password }: ArchiveDialogProps) {
+  const { busy, error, run } = useApiAction();
+  const navigate = useNavigate();
+  const title = article.title || "Untitled";
+
+  const archive = async () => {
+    const done = await run(() => api.put(`/articles/${article.id}/archive`, undefined, { articlePassword: password }));
+    if (done) navigate(`/workspaces/${article.workspace_id}/home?${new URLSearchParams({ archived: title })}`);
+  };
+
+  return (
+    <Dialog open={open} closeTo={closeTo} title={`Archive “${title}”?`} tone="danger">
+      <div className="doc-dialog">
+        <p className="dialog__text">
+          It leaves every list and search, for everyone. It stays in the workspace&apos;s archive, where anyone who could edit it
+          can restore it.
+        </p>
+        <FormAlert message={error} />
+        <div className="doc-dialog__actions">
+          <Link to={closeTo} replace preventScrollReset className="button">
+            Cancel
+          </Link>
+          <button type="button" className="button button--destructive" disabled={busy} aria-busy={busy || undefined} onClick={archive} data-autofocus>
+            {busy ? "Archiving…" : "Archive"}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

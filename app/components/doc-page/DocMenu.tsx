@@ -1,0 +1,86 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { api } from "~/lib/api";
+import { ArchiveIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon } from "../ui/icons";
+import { ActionMenu, MenuSeparator } from "./ActionMenu";
+import type { DocDialog } from "./dialogs";
+import type { Article } from "./types";
+import { useApiAction } from "./useApiAction";
+
+interface DocMenuProps {
+  article: Article;
+  /** A member or guest of the document's workspace (visitors holding the link cannot copy or move). */
+  inWorkspace: boolean;
+  password: string | null;
+  /** `?name` links that open the menu's dialogs on this page. */
+  dialogHref: (name: DocDialog) => string;
+}
+
+/**
+ * The "⋯" menu. What it offers comes from `article.policies` as the API presents them, never
+ * guessed here; exports are plain links (a download and the PDF route).
+ */
+export function DocMenu({ article, inWorkspace, password, dialogHref }: DocMenuProps) {
+  const can = (action: string) => Boolean(article.policies[action]);
+  const navigate = useNavigate();
+  const duplicate = useApiAction();
+
+  const makeCopy = async () => {
+    const copy = await duplicate.run(() =>
+      api.post<{ data: Article }>(`/articles/${article.id}/duplicate`, {}, { articlePassword: password }),
+    );
+    if (copy) navigate(`/docs/${copy.data.slug}`);
+  };
+
+  return (
+    <>
+      <ActionMenu label="More actions">
+        {inWorkspace ? (
+          <button type="button" className="action-menu__item" onClick={makeCopy} disabled={duplicate.busy}>
+            <CopyIcon aria-hidden="true" /> {duplicate.busy ? "Duplicating…" : "Duplicate"}
+          </button>
+        ) : null}
+        {can("articles.update") ? (
+          <Link to={dialogHref("move")} replace preventScrollReset className="action-menu__item">
+            <FolderIcon aria-hidden="true" /> Move to folder…
+          </Link>
+        ) : null}
+        {inWorkspace || can("articles.update") ? <MenuSeparator /> : null}
+        <a href={`/docs/${article.slug}/markdown`} download className="action-menu__item">
+          <DocIcon aria-hidden="true" /> Export markdown
+        </a>
+        <a href={`/docs/${article.slug}/pdf`} className="action-menu__item">
+          <DocIcon aria-hidden="true" /> Export PDF
+        </a>
+        {can("articles.publish") || can("articles.protect") || can("articles.transfer") ? <MenuSeparator /> : null}
+        {can("articles.publish") ? (
+          <Link to={dialogHref("publish")} replace preventScrollReset className="action-menu__item">
+            <GlobeIcon aria-hidden="true" /> {article.is_public ? "Public link / Make private…" : "Publish to web…"}
+          </Link>
+        ) : null}
+        {can("articles.protect") ? (
+          <Link to={dialogHref("password")} replace preventScrollReset className="action-menu__item">
+            <LockIcon aria-hidden="true" /> {article.has_password ? "Change password…" : "Password protect…"}
+          </Link>
+        ) : null}
+        {can("articles.transfer") ? (
+          <Link to={dialogHref("transfer")} replace preventScrollReset className="action-menu__item">
+            <PeopleIcon aria-hidden="true" /> Transfer ownership…
+          </Link>
+        ) : null}
+        {can("articles.archive") && !article.archived_at ? (
+          <>
+            <MenuSeparator />
+            <Link to={dialogHref("archive")} replace preventScrollReset className="action-menu__item action-menu__item--danger">
+              <ArchiveIcon aria-hidden="true" /> Archive…
+            </Link>
+          </>
+        ) : null}
+      </ActionMenu>
+      {duplicate.error ? (
+        <p className="doc-header__error" role="alert">
+          {duplicate.error}
+        </p>
+      ) : null}
+    </>
+  );
+}

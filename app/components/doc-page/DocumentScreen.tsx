@@ -1,0 +1,167 @@
+import type { SerializeFrom } from "@remix-run/cloudflare";
+import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { SerializedDocument } from "../../../core/document/types";
+import { DocumentView } from "../document/DocumentView";
+import { useViewEvent } from "../files/useViewEvent";
+import { ShareDialog } from "../sharing/ShareDialog";
+import { withoutParam } from "../ui/Dialog";
+import { FormAlert } from "../ui/Field";
+import { ArchiveIcon } from "../ui/icons";
+import { api } from "~/lib/api";
+import { ArchiveDialog } from "./ArchiveDialog";
+import { storedArticlePassword } from "./articlePassword";
+import type { loadDocumentScreen } from "./doc-page.server";
+import { dialogHref, DOC_DIALOGS, openDialog } from "./dialogs";
+import { DocHeader } from "./DocHeader";
+import { DocMenu } from "./DocMenu";
+import { FavoriteStar } from "./FavoriteStar";
+import { MarkdownEditor } from "./MarkdownEditor";
+import { MoveDialog } from "./MoveDialog";
+import { ProtectDialog } from "./ProtectDialog";
+import { PublishDialog } from "./PublishDialog";
+import { TabPasswordBanner } from "./TabPasswordBanner";
+import { TitleInput } from "./TitleInput";
+import { TransferDialog } from "./TransferDialog";
+import type { Article } from "./types";
+import { useApiAction } from "./useApiAction";
+
+type Screen = Extract<SerializeFrom<typeof loadDocumentScreen>, { kind: "document" }>;
+
+interface DocumentScreenProps {
+  screen: Screen;
+  location: { pathname: string; search: string };
+}
+
+/** The document itself: header, title and body, editable for editors and read-only for everyone else. */
+export function DocumentScreen({ screen, location }: DocumentScreenProps) {
+  const article = screen.article as Article;
+  const navigate = useNavigate();
+  // The password typed for this document in this tab, for the API calls the page makes.
+  const [password, setPassword] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setPassword(storedArticlePassword(article.id));
+    setHydrated(true);
+  }, [article.id]);
+  // One view per visit, sent once the tab's stored password (if any) is known.
+  useViewEvent({ workspaceId: article.workspace_id, articleId: hydrated ? article.id : undefined, articlePassword: password });
+
+  const editable = Boolean(article.policies["articles.update"]) && !article.archived_at && screen.markdown !== null;
+  const inWorkspace = screen.viewer.role !== "unauthed";
+  const dialog = openDialog(location.search);
+  const closeTo = withoutParam(location, ...DOC_DIALOGS);
+  const href = (name: (typeof DOC_DIALOGS)[number]) => dialogHref(location, name);
+  const origin = screen.origin;
+  const link = `${origin}/docs/${article.slug}`;
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  // A rename changes the slug: keep the address current without reloading the editor.
+  const onTitleSaved = (saved: Article) => {
+    if (saved.slug !== article.slug) navigate(`/docs/${saved.slug}${location.search}`, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="page doc-page">
+      {article.archived_at ? <ArchivedBanner article={article} password={password} /> : null}
+      {hydrated && !password && screen.passwordGuarded && screen.viewer.signedIn ? (
+        <TabPasswordBanner articleId={article.id} onUnlocked={setPassword} />
+      ) : null}
+      <DocHeader
+        article={article}
+        crumbs={screen.crumbs}
+        password={password}
+        shareHref={article.policies["articles.share"] ? href("share") : null}
+        star={inWorkspace && screen.viewer.signedIn ? <FavoriteStar articleId={article.id} initial={screen.favorited} password={password} /> : null}
+        menu={<DocMenu article={article} inWorkspace={inWorkspace} password={password} dialogHref={href} />}
+      />
+
+      <article className="doc-body" aria-label={article.title || "Untitled"}>
+        {editable ? (
+          <>
+            <TitleInput
+              articleId={article.id}
+              initialTitle={article.title}
+              password={password}
+              onSaved={onTitleSaved}
+              onDone={() => bodyRef.current?.querySelector("textarea")?.focus()}
+            />
+            <div ref={bodyRef}>
+              <MarkdownEditor
+                articleId={article.id}
+                initialMarkdown={screen.markdown ?? ""}
+                initialDocument={article.body as SerializedDocument}
+                password={password}
+                onSaved={() => {}}
+              />
+            </div>
+          </>
+        ) : (
+          <>
+            <h2 className="doc-title doc-title--static">{article.title || "Untitled"}</h2>
+            {article.excerpt.trim() ? (
+              <DocumentView document={article.body as SerializedDocument} />
+            ) : (
+              <p className="doc-empty">Nothing has been written here yet.</p>
+            )}
+          </>
+        )}
+      </article>
+
+      {article.policies["articles.share"] ? (
+        <ShareDialog
+          open={dialog === "share"}
+          closeTo={closeTo}
+          article={article}
+          link={link}
+          level={article.access_level}
+          password={password}
+        />
+      ) : null}
+      {article.policies["articles.update"] ? (
+        <MoveDialog
+          open={dialog === "move"}
+          closeTo={closeTo}
+          article={article}
+          password={password}
+          allowTopLevel={screen.viewer.role !== "guest"}
+        />
+      ) : null}
+      {article.policies["articles.publish"] ? (
+        <PublishDialog open={dialog === "publish"} closeTo={closeTo} article={article} password={password} origin={origin} />
+      ) : null}
+      {article.policies["articles.protect"] ? <ProtectDialog open={dialog === "password"} closeTo={closeTo} article={article} /> : null}
+      {article.policies["articles.transfer"] ? (
+        <TransferDialog open={dialog === "transfer"} closeTo={closeTo} article={article} password={password} />
+      ) : null}
+      {article.policies["articles.archive"] ? (
+        <ArchiveDialog open={dialog === "archive"} closeTo={closeTo} article={article} password={password} />
+      ) : null}
+    </div>
+  );
+}
+
+/** An archived document opens read-only, with the way back for those who may restore it. */
+function ArchivedBanner({ article, password }: { article: Article; password: string | null }) {
+  const { busy, error, run } = useApiAction();
+  const revalidator = useRevalidator();
+  const restore = async () => {
+    const done = await run(() => api.put(`/articles/${article.id}/restore`, undefined, { articlePassword: password }));
+    if (done) revalidator.revalidate();
+  };
+  return (
+    <div className="doc-banner" role="status">
+      <ArchiveIcon width={18} height={18} aria-hidden="true" />
+      <span>This document is archived: it is hidden from lists and search, and can&apos;t be edited.</span>
+      {article.policies["articles.archive"] ? (
+        <button type="button" className="button button--small" disabled={busy} onClick={restore}>
+          {busy ? "Restoring…" : "Restore"}
+        </button>
+      ) : null}
+      <Link to={`/workspaces/${article.workspace_id}/archive`} className="doc-banner__link">
+        Open the archive
+      </Link>
+      <FormAlert message={error} />
+    </div>
+  );
+}

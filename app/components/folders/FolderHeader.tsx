@@ -1,0 +1,56 @@
+import { Link } from "@remix-run/react";
+import type { SortOrder, ViewKind } from "../../../core/enums";
+import { FolderIcon, LockIcon, SettingsIcon } from "../ui/icons";
+import { NewDocumentButton } from "./EmptyFolder";
+import { SortMenu } from "./SortMenu";
+import type { FolderPageData } from "./types";
+import { ViewSwitcher } from "./ViewSwitcher";
+
+/** Where the folder is (breadcrumbs), what it is, and what can be done in it. */
+export function FolderHeader({ page, view, sort }: { page: FolderPageData; view: ViewKind; sort: SortOrder }) {
+  const { folder } = page;
+  return (
+    <header className="folder-header">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          {folder.ancestors.map((ancestor) => (
+            <li key={ancestor.id}>
+              <Link to={`/folders/${ancestor.slug}`}>{ancestor.name}</Link>
+            </li>
+          ))}
+          <li aria-current="page">{folder.name}</li>
+        </ol>
+      </nav>
+      <div className="folder-header__main">
+        <h2 className="folder-header__title">
+          <span className="folder-header__icon" aria-hidden="true">
+            {folder.icon ?? <FolderIcon width={24} height={24} />}
+          </span>
+          {folder.name}
+          {folder.has_password ? <LockIcon aria-label="Password protected" width={16} height={16} /> : null}
+        </h2>
+        <div className="folder-header__actions">
+          {page.canCreate ? (
+            <>
+              <NewDocumentButton page={page} />
+              <Link to={`?new_folder=${folder.id}`} replace preventScrollReset className="button">
+                <FolderIcon aria-hidden="true" />
+                New folder
+              </Link>
+            </>
+          ) : null}
+          {page.canEdit ? (
+            <Link to={`${page.path}/settings`} className="icon-button" aria-label="Folder settings" title="Folder settings">
+              <SettingsIcon />
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {folder.description ? <p className="folder-header__description">{folder.description}</p> : null}
+      <div className="folder-header__toolbar">
+        <ViewSwitcher page={page} current={view} />
+        <SortMenu page={page} current={sort} />
+      </div>
+    </header>
+  );
+}

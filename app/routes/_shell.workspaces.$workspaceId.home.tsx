@@ -1,0 +1,159 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import {
+  frequentlyViewedArticles,
+  pinnedFiles,
+  presentArticlePage,
+  presentFilePage,
+  recentFiles,
+  recentlyUpdatedArticles,
+} from "../../worker/services/home-feed";
+import { FileActionNotice } from "~/components/files/FileActionNotice";
+import { FileList } from "~/components/files/FileList";
+import { NewDocumentButton } from "~/components/files/NewDocumentButton";
+import { fileAction, fileListContext } from "~/components/files/files.server";
+import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
+import { FormAlert } from "~/components/ui/Field";
+import { DocIcon, ImportIcon } from "~/components/ui/icons";
+import dialogStyles from "~/styles/dialog.css?url";
+import styles from "~/styles/files.css?url";
+import type { ShellHandle } from "./_shell";
+
+export const handle: ShellHandle = { title: "Home" };
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dialogStyles },
+  { rel: "stylesheet", href: styles },
+];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Home · ${data.workspaceName} · Brandwork` : "Home · Brandwork" }];
+
+/** The workspace home: pins, what I opened lately, what I read most, what changed. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { db, viewer, workspace, canPin, canCreate, now } = await fileListContext(request, context, params.workspaceId);
+  const [pins, recent, frequent, updated] = await Promise.all([
+    pinnedFiles(db, viewer),
+    recentFiles(db, viewer, { items: 4 }),
+    frequentlyViewedArticles(db, viewer, { items: 6, scope: "mine" }),
+    recentlyUpdatedArticles(db, viewer, { items: 6 }),
+  ]);
+  return {
+    workspaceId: workspace.id,
+    workspaceName: workspace.name,
+    now,
+    canPin,
+    canCreate,
+    pins: await presentFilePage(db, viewer, pins),
+    recent: await presentFilePage(db, viewer, recent, "touched_at"),
+    frequent: await presentArticlePage(db, viewer, frequent),
+    updated: await presentArticlePage(db, viewer, updated),
+  };
+}
+
+export const action = ({ request, context, params }: ActionFunctionArgs) => fileAction(request, context, params.workspaceId);
+
+function Section({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <section className="files-section" aria-labelledby={id}>
+      <header className="files-section__header">
+        <h2 id={id} className="files-section__title">
+          {title}
+        </h2>
+        {more ? (
+          <Link to={more.to} className="files-section__more">
+            {more.label}
+          </Link>
+        ) : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+export default function WorkspaceHome() {
+  const { workspaceId, workspaceName, now, canPin, canCreate, pins, recent, frequent, updated } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const base = `/workspaces/${workspaceId}`;
+  const fresh = pins.length + recent.length + frequent.length + updated.length === 0;
+  const loading = navigation.state === "loading" && navigation.location.pathname !== `${base}/home`;
+
+  return (
+    <div className="page files-page" aria-busy={loading || undefined}>
+      <header className="files-header">
+        <p className="files-header__lead">
+          <strong>{workspaceName}</strong>: pinned files, what you opened lately and what changed across the workspace.
+        </p>
+        {canCreate ? <NewDocumentButton /> : null}
+      </header>
+      <FormAlert message={actionData && !actionData.ok ? actionData.message : null} />
+      <FileActionNotice />
+
+      {fresh ? (
+        <section className="files-empty files-empty--hero" aria-labelledby="home-empty-title">
+          <span className="files-empty__icon" aria-hidden="true">
+            <DocIcon width={32} height={32} />
+          </span>
+          <h2 id="home-empty-title">Nothing here yet</h2>
+          <p>
+            This workspace has no documents you can open. Start one from scratch, or bring in what you already have as
+            markdown or HTML files.
+          </p>
+          {canCreate ? (
+            <div className="files-empty__actions">
+              <NewDocumentButton label="Create your first document" />
+              <Link to={`${base}/import`} className="button">
+                <ImportIcon aria-hidden="true" />
+                Import files
+              </Link>
+            </div>
+          ) : (
+            <p>Guests see what others share with them. Ask a member of {workspaceName} to share a document with you.</p>
+          )}
+        </section>
+      ) : (
+        <>
+          <Section id="home-pins" title="Pinned">
+            <FileList
+              items={pins}
+              now={now}
+              label="Pinned files"
+              canPin={canPin}
+              reorderPins
+              empty={
+                <p className="files-section__empty">
+                  {canPin
+                    ? "Pin the documents and folders everyone needs from their ⋯ menu; they show here for the whole workspace."
+                    : "Nothing is pinned yet. Members pin the files everyone needs here."}
+                </p>
+              }
+            />
+          </Section>
+          <Section id="home-recent" title="Recent" more={{ to: `${base}/recent`, label: "See all recent" }}>
+            <FileList
+              items={recent}
+              now={now}
+              label="Recent files"
+              canPin={canPin}
+              time="touched_at"
+              empty={<p className="files-section__empty">Documents and folders you open or change show up here.</p>}
+            />
+          </Section>
+          <Section id="home-frequent" title="Frequently viewed">
+            <FileList
+              items={frequent}
+              now={now}
+              label="Frequently viewed documents"
+              canPin={canPin}
+              empty={<p className="files-section__empty">The documents you read most over the last 30 days show up here.</p>}
+            />
+          </Section>
+          <Section id="home-updated" title="Recently updated" more={{ to: `${base}/all_docs?sort=last_modified_desc`, label: "See all documents" }}>
+            <FileList items={updated} now={now} label="Recently updated documents" canPin={canPin} />
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export { FilesErrorBoundary as ErrorBoundary };

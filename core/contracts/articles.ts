@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { documentStatuses, sortOrders } from "../enums";
+import { documentSchema } from "../document/types";
+import { positiveId, protectionPassword, queryBoolean } from "./common";
+
+const title = z.string().trim().max(300, "is too long (at most 300 characters)");
+
+/** POST /v1/w/:ws/articles */
+export const createArticleSchema = z.object({
+  article: z.object({
+    title: title.optional(),
+    folder_id: positiveId.nullable().optional(),
+    body: documentSchema.optional(),
+    /** Markdown instead of an editor document (imports, generators, API clients). */
+    markdown: z.string().max(2_000_000, "is too long").optional(),
+    template_id: positiveId.optional(),
+    kind: z.enum(["document", "template"]).optional(),
+    /** Start private to the creator instead of shared with the workspace. */
+    private: z.boolean().optional(),
+  }),
+});
+
+/** PUT /v1/articles/:id */
+export const updateArticleSchema = z.object({
+  article: z
+    .object({
+      title: title.optional(),
+      body: documentSchema.optional(),
+      markdown: z.string().max(2_000_000, "is too long").optional(),
+      status: z.enum(documentStatuses, { error: `must be one of ${documentStatuses.join(", ")}` }).optional(),
+      password: protectionPassword.optional(),
+      meta_title: z.string().max(60, "is too long (at most 60 characters)").nullable().optional(),
+      meta_description: z.string().max(160, "is too long (at most 160 characters)").nullable().optional(),
+      meta_image_url: z.url("must be a URL").nullable().optional(),
+    })
+    .refine((value) => Object.keys(value).length > 0, "must change at least one field"),
+});
+
+/** PUT /v1/articles/:id/move */
+export const moveArticleSchema = z.object({ folder_id: positiveId.nullable() });
+
+/** POST /v1/articles/:id/duplicate */
+export const duplicateArticleSchema = z.object({ folder_id: positiveId.nullable().optional(), title: title.optional() });
+
+/** PUT /v1/articles/:id/transfer_ownership */
+export const transferOwnershipSchema = z.object({ user_id: positiveId });
+
+/** PUT /v1/articles/:id/make_public */
+export const makePublicSchema = z.object({ category_id: positiveId.nullable().optional() });
+
+/** GET /v1/w/:ws/articles */
+export const listArticlesQuery = z.object({
+  folder_id: z.union([z.literal("root"), positiveId]).optional(),
+  sort: z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }).optional(),
+  archived: queryBoolean,
+  kind: z.enum(["document", "template"]).optional(),
+  page: z.coerce.number({ error: "must be a number" }).int().min(1, "must be at least 1").default(1),
+  per_page: z.coerce.number({ error: "must be a number" }).int().min(1, "must be at least 1").max(100, "must be at most 100").default(50),
+});
+
+/** `/articles/:slugOrId`: a slug's id is its last dash-separated segment. */
+export const articleRefParam = z.object({
+  id: z
+    .string()
+    .regex(/(^|-)\d+$/, "must be an article id or slug")
+    .transform((value) => Number(value.slice(value.lastIndexOf("-") + 1))),
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { positiveId } from "./common";
+import { pageQuery } from "./pagination";
+
+/** A search key lives this long; the client asks for a new one when it runs out. */
+export const SEARCH_KEY_TTL_SECONDS = 600;
+
+/** At most this many words of a query are searched; the rest are ignored. */
+export const MAX_SEARCH_TERMS = 12;
+
+export const DEFAULT_SEARCH_PER_PAGE = 20;
+
+/** GET /v1/w/:ws/search */
+export const searchQuery = z.object({
+  q: z
+    .string({ error: "can't be blank" })
+    .trim()
+    .min(1, "can't be blank")
+    .max(500, "is too long (at most 500 characters)"),
+  folder_id: positiveId.optional(),
+  kind: z.enum(["document", "template"], { error: "must be document or template" }).default("document"),
+  page: pageQuery.shape.page,
+  per_page: pageQuery.shape.per_page.default(DEFAULT_SEARCH_PER_PAGE),
+});
+
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** GET /v1/users/search_key: the workspace comes from X-Workspace-Id or this. */
+export const searchKeyQuery = z.object({ workspace_id: positiveId.optional() });

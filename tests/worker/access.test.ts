@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { articleContributors, channelMemberships, channels } from "../../worker/db/schema";
+import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
+
+async function setup() {
+  const { workspace, owner } = await buildWorkspace();
+  const member = await buildMember(workspace, "member");
+  const guest = await buildMember(workspace, "guest");
+  const article = await buildArticle(workspace, owner);
+  return { workspace, owner, member, guest, article };
+}
+
+const levelOf = async (id: number, token?: string, headers: Record<string, string> = {}) => {
+  const response = await api(`/articles/${id}`, { token, headers });
+  return response.status === 200 ? (await json(response)).data.access_level : response.status;
+};
+
+describe("access levels by grant target", () => {
+  it("User: exactly that person", async () => {
+    const { article, member, guest } = await setup();
+    await grant({ article }, "User", "comment", { userId: member.user.id });
+    expect(await levelOf(article.id, member.token)).toBe("comment");
+    expect(await levelOf(article.id, guest.token)).toBe(403);
+  });
+
+  it("Channel: members of the group", async () => {
+    const { workspace, owner, article, member, guest } = await setup();
+    const [group] = await db.insert(channels).values({ workspaceId: workspace.id, name: "Writers", createdById: owner.id }).returning();
+    await db.insert(channelMemberships).values({ channelId: group!.id, userId: member.user.id });
+    await grant({ article }, "Channel", "edit", { channelId: group!.id });
+    expect(await levelOf(article.id, member.token)).toBe("edit");
+    expect(await levelOf(article.id, guest.token)).toBe(403);
+  });
+
+  it("EveryoneAtWorkspace: members and admins, not guests", async () => {
+    const { article, member, guest } = await setup();
+    await grant({ article }, "EveryoneAtWorkspace", "read");
+    expect(await levelOf(article.id, member.token)).toBe("read");
+    expect(await levelOf(article.id, guest.token)).toBe(403);
+  });
+
+  it("Company: everyone in the workspace, guests included", async () => {
+    const { article, guest } = await setup();
+    await grant({ article }, "Company", "comment");
+    expect(await levelOf(article.id, guest.token)).toBe("comment");
+  });
+
+  it("AccessMemberGroup: everyone holding a workspace role", async () => {
+    const { workspace, article, member, guest } = await setup();
+    await grant({ article }, "AccessMemberGroup", "edit", { role: "guest" });
+    expect(await levelOf(article.id, guest.token)).toBe("edit");
+    expect(await levelOf(article.id, member.token)).toBe(403);
+    const admin = await buildMember(workspace, "admin");
+    expect(await levelOf(article.id, admin.token)).toBe(403);
+  });
+
+  it("LayerEditors: people who have edited the document", async () => {
+    const { article, member, guest } = await setup();
+    await db.insert(articleContributors).values({ articleId: article.id, userId: member.user.id, lastEditedAt: new Date() });
+    await grant({ article }, "LayerEditors", "edit");
+    expect(await levelOf(article.id, member.token)).toBe("edit");
+    expect(await levelOf(article.id, guest.token)).toBe(403);
+  });
+
+  it("UnauthUser: anyone with the link, signed out or from elsewhere, never above comment", async () => {
+    const { article } = await setup();
+    await grant({ article }, "UnauthUser", "edit");
+    expect(await levelOf(article.id)).toBe("comment");
+    const stranger = await buildWorkspace();
+    expect(await levelOf(article.id, await tokenFor(stranger.owner))).toBe("comment");
+    expect((await api(`/articles/${article.id}`, { method: "PUT", body: { article: { title: "x" } } })).status).toBe(401);
+  });
+
+  it("Email: nobody until the invitee joins (the grant then names them)", async () => {
+    const { article, member } = await setup();
+    await grant({ article }, "Email", "edit", { email: "someone-new@example.com" });
+    expect(await levelOf(article.id, member.token)).toBe(403);
+  });
+
+  it("takes the best of several grants", async () => {
+    const { article, member } = await setup();
+    await grant({ article }, "EveryoneAtWorkspace", "read");
+    await grant({ article }, "User", "edit", { userId: member.user.id });
+    expect(await levelOf(article.id, member.token)).toBe("edit");
+  });
+});
+
+describe("folder inheritance", () => {
+  it("flows a folder's grant to documents in it and in its subfolders", async () => {
+    const { workspace, owner, member } = await setup();
+    const top = await buildFolder(workspace, owner);
+    const inner = await buildFolder(workspace, owner, { parentId: top.id });
+    const deep = await buildArticle(workspace, owner, { folderId: inner.id });
+    expect(await levelOf(deep.id, member.token)).toBe(403);
+    await grant({ folder: top }, "User", "comment", { userId: member.user.id });
+    expect(await levelOf(deep.id, member.token)).toBe("comment");
+    const listed = await json(await api(`/w/${workspace.id}/articles?folder_id=${inner.id}`, { token: member.token }));
+    expect(listed.data.map((a: { id: number }) => a.id)).toEqual([deep.id]);
+  });
+
+  it("makes a folder's owner the owner of everything inside", async () => {
+    const { workspace, owner, member } = await setup();
+    const folder = await buildFolder(workspace, member.user);
+    const article = await buildArticle(workspace, owner, { folderId: folder.id });
+    expect(await levelOf(article.id, member.token)).toBe("owner");
+  });
+});
+
+describe("password protection", () => {
+  it("asks for the password with a code, refuses a wrong one, accepts the right one; owners are never asked", async () => {
+    const { workspace, owner, member } = await setup();
+    const ownerToken = await tokenFor(owner);
+    const article = await buildArticle(workspace, owner);
+    await grant({ article }, "EveryoneAtWorkspace", "read");
+    await api(`/articles/${article.id}`, { method: "PUT", token: ownerToken, body: { article: { password: "opensesame" } } });
+
+    const missing = await api(`/articles/${article.id}`, { token: member.token });
+    expect(missing.status).toBe(403);
+    expect((await json(missing)).error).toBe("password_required");
+    const wrong = await api(`/articles/${article.id}`, { token: member.token, headers: { "X-Article-Password": "nope" } });
+    expect((await json(wrong)).error).toBe("password_invalid");
+    expect(await levelOf(article.id, member.token, { "X-Article-Password": "opensesame" })).toBe("read");
+    expect(await levelOf(article.id, ownerToken)).toBe("owner");
+  });
+
+  it("guards every document in a protected folder", async () => {
+    const { workspace, owner, member } = await setup();
+    const folder = await buildFolder(workspace, owner);
+    await grant({ folder }, "EveryoneAtWorkspace", "read");
+    await api(`/folders/${folder.id}`, { method: "PUT", token: await tokenFor(owner), body: { folder: { password: "folderpass" } } });
+    const article = await buildArticle(workspace, owner, { folderId: folder.id });
+    expect((await json(await api(`/articles/${article.id}`, { token: member.token }))).error).toBe("password_required");
+    expect(await levelOf(article.id, member.token, { "X-Article-Password": "folderpass" })).toBe("read");
+  });
+
+  it("throttles repeated wrong passwords with 429", async () => {
+    const { workspace, owner, member } = await setup();
+    const article = await buildArticle(workspace, owner);
+    await grant({ article }, "EveryoneAtWorkspace", "read");
+    await api(`/articles/${article.id}`, { method: "PUT", token: await tokenFor(owner), body: { article: { password: "opensesame" } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await api(`/articles/${article.id}`, { token: member.token, headers: { "X-Article-Password": `guess${i}` } })).status);
+    }
+    expect(statuses).toContain(429);
+  });
+});

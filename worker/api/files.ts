@@ -1,0 +1,162 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { idParam, workspaceParam } from "../../core/contracts/common";
+import { fileKindOf, listUploadsQuery, UPLOAD_CONTENT_TYPES, uploadContentQuery, uploadUrlSchema } from "../../core/contracts/files";
+import { pageMeta } from "../../core/contracts/pagination";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
+import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
+import { uploadCreator, uploadDeleter, uploadStorer } from "../commands/uploadCommands";
+import { articles, folders, uploads } from "../db/schema";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { Conflict, Forbidden, HttpError, Invalid, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { requireWorkspace, resolveActor } from "../middleware/workspace";
+import { authorize, type Actor } from "../policies";
+import { presentUpload } from "../presenters/uploads";
+import { articleAccess, folderAccess, viewerFor } from "../services/access";
+import { serveStored } from "../services/storage";
+import { loadUpload, pageOfUploads, uploaderOf } from "../services/uploads";
+import { commandContext } from "./articles";
+
+/** An upload link is good for this long after it is handed out. */
+const UPLOAD_TOKEN_TTL_SECONDS = 15 * 60;
+
+const tooLarge = () => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "too_large", { max_bytes: MAX_UPLOAD_BYTES });
+
+const unsupportedType = (contentType: string) =>
+  new HttpError(415, `Files of type ${contentType || "(none)"} can't be uploaded. Upload images, PDFs, text, Office documents, zip, video or audio files.`, "unsupported_media_type", {
+    allowed: Object.keys(UPLOAD_CONTENT_TYPES),
+  });
+
+const requester = (c: Context<AppEnv>) => ({ user: c.get("session").user, superAdminHeader: c.req.header("x-superadmin-workspace-id") });
+
+/** The workspace an upload goes to: X-Workspace-Id (already resolved by requireSession) or `workspace_id`. */
+async function uploadingActor(c: Context<AppEnv>, workspaceId: number | undefined): Promise<Actor> {
+  const actor = c.get("actor");
+  if (workspaceId === undefined || workspaceId === actor?.workspaceId) {
+    if (!actor) throw new Invalid("Name the workspace with X-Workspace-Id or workspace_id", { workspace_id: ["is required"] });
+    return actor;
+  }
+  return (await resolveActor(c.get("db"), c.get("session"), workspaceId, c.req.header("x-superadmin-workspace-id"))).actor;
+}
+
+/** The actor may upload into what the file will be attached to: edit access on it, or (loose) membership. */
+async function authorizeAttachment(c: Context<AppEnv>, actor: Actor, articleId: number | null, folderId: number | null) {
+  const db = c.get("db");
+  const viewer = viewerFor(actor);
+  if (articleId) {
+    const [article] = await db.select().from(articles).where(and(eq(articles.id, articleId), eq(articles.workspaceId, actor.workspaceId)));
+    if (!article) throw new NotFound("Document not found");
+    authorize(actor, "uploads.create", { level: (await articleAccess(db, viewer, article)).level });
+  }
+  if (folderId) {
+    const [folder] = await db.select().from(folders).where(and(eq(folders.id, folderId), eq(folders.workspaceId, actor.workspaceId)));
+    if (!folder) throw new NotFound("Folder not found");
+    authorize(actor, "uploads.create", { level: (await folderAccess(db, viewer, folder)).level });
+  }
+  if (!articleId && !folderId) authorize(actor, "uploads.create");
+}
+
+/**
+ * Uploads to R2: ask for an upload link, PUT the bytes to it (streamed, never over 50 MB),
+ * then read them back only as someone who may, with private caching and ETags.
+ */
+export const filesApi = createApp()
+  .post("/files/upload_url", requireSession, validate("json", uploadUrlSchema), async (c) => {
+    const input = c.req.valid("json");
+    const actor = await uploadingActor(c, input.workspace_id);
+    await authorizeAttachment(c, actor, input.article_id ?? null, input.folder_id ?? null);
+    if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
+    if (!fileKindOf(input.content_type)) throw unsupportedType(input.content_type);
+
+    const upload = await uploadCreator(c.get("db"), {
+      actorId: actor.userId,
+      workspaceId: actor.workspaceId,
+      input: {
+        filename: input.filename,
+        contentType: input.content_type,
+        size: input.size,
+        articleId: input.article_id ?? null,
+        folderId: input.folder_id ?? null,
+      },
+    });
+    const { token, expiresAt } = await signScopedToken(c.env, "upload", {
+      subject: String(upload.id),
+      claims: { ws: actor.workspaceId, uid: actor.userId },
+      ttlSeconds: UPLOAD_TOKEN_TTL_SECONDS,
+    });
+    return c.json(
+      {
+        data: {
+          id: upload.id,
+          upload_url: `/v1/files/${upload.id}/content?token=${encodeURIComponent(token)}`,
+          method: "PUT",
+          headers: { "Content-Type": upload.contentType },
+          expires_at: expiresAt.toISOString(),
+          file: presentUpload(upload),
+        },
+      },
+      201,
+    );
+  })
+
+  // The upload link's token is the credential here (browsers PUT straight to it), bound to this one upload.
+  .put("/files/:id/content", validate("param", idParam), validate("query", uploadContentQuery), async (c) => {
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const claims = await verifyScopedToken(c.env, "upload", c.req.valid("query").token);
+    if (claims.sub !== String(id)) throw new Forbidden("This upload link is for another file");
+    const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
+    if (!upload || upload.workspaceId !== claims.ws || upload.uploadedById !== claims.uid) throw new Forbidden("This upload link is for another file");
+    if (upload.status === "stored") throw new Conflict("This file has already been uploaded");
+    // The uploader must still belong to the workspace.
+    const { actor } = await resolveActor(db, { user: { id: upload.uploadedById!, isSuperAdmin: false } }, upload.workspaceId, undefined);
+
+    // Everything about the size is decided from the headers, before a byte of the body is read.
+    const declared = c.req.header("Content-Length");
+    if (!declared || !/^\d+$/.test(declared) || !c.req.raw.body) {
+      throw new HttpError(411, "Send the file with a Content-Length header", "length_required");
+    }
+    const length = Number(declared);
+    if (length !== upload.size) await c.req.raw.body.cancel().catch(() => undefined);
+    if (length > MAX_UPLOAD_BYTES) throw tooLarge();
+    if (length > upload.size) throw new HttpError(413, `The file is larger than the ${upload.size} bytes announced for it`, "size_mismatch", { size: upload.size });
+    if (length < upload.size) throw new Invalid(`The file is smaller than the ${upload.size} bytes announced for it`, { size: [`must be ${upload.size} bytes`] });
+
+    const stored = await uploadStorer(db, c.env, { context: commandContext(c, actor), upload, body: c.req.raw.body });
+    return c.json({ data: presentUpload(stored) });
+  })
+
+  .get("/files/:id", requireSession, validate("param", idParam), async (c) => {
+    const { actor, upload, resource } = await loadUpload(c.get("db"), requester(c), c.req.valid("param").id, { pending: true });
+    authorize(actor, "uploads.read", resource);
+    return c.json({ data: presentUpload(upload, await uploaderOf(c.get("db"), upload), { actor, resource }) });
+  })
+
+  .get("/files/:id/content", requireSession, validate("param", idParam), async (c) => {
+    const { actor, upload, resource } = await loadUpload(c.get("db"), requester(c), c.req.valid("param").id);
+    authorize(actor, "uploads.read", resource);
+    return serveStored(c.env, upload, c.req.raw);
+  })
+
+  .delete("/files/:id", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const { actor, upload, resource } = await loadUpload(db, requester(c), c.req.valid("param").id, { pending: true });
+    authorize(actor, "uploads.delete", resource);
+    await uploadDeleter(db, c.env, { context: commandContext(c, actor), upload });
+    return c.json({ data: { id: upload.id, deleted: true } });
+  })
+
+  .get("/w/:ws/uploads", requireWorkspace, validate("param", workspaceParam), validate("query", listUploadsQuery), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "uploads.list");
+    const query = c.req.valid("query");
+    const { items, total } = await pageOfUploads(c.get("db"), actor, query);
+    return c.json({
+      data: items.map(({ upload, uploader }) =>
+        presentUpload(upload, uploader, { actor, resource: { attached: false, level: null, uploadedById: upload.uploadedById } }),
+      ),
+      meta: { ...pageMeta(query, total), view: query.view, sort: query.sort, type: query.type ?? null },
+    });
+  });

@@ -1,0 +1,71 @@
+import { createMiddleware } from "hono/factory";
+import { workspaceParam } from "../../core/contracts/common";
+import { pageMeta, pageWindow } from "../../core/contracts/pagination";
+import { searchKeyQuery, searchQuery } from "../../core/contracts/search";
+import { issueSearchKey, userForSearchKey } from "../auth/search-keys";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { Invalid } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { parseWorkspaceId, requireWorkspace, resolveActor } from "../middleware/workspace";
+import { authorize } from "../policies";
+import { presentArticleSummary } from "../presenters/articles";
+import { viewerFor } from "../services/access";
+import { searchArticles } from "../services/search";
+
+/**
+ * A session, or a search key (`?key=` or `X-Search-Key`) for this very workspace. A key
+ * only ever reaches this route: it is not a session anywhere else.
+ */
+const sessionOrSearchKey = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.query("key") || c.req.header("X-Search-Key");
+  if (!key) return requireWorkspace(c, next);
+  const workspaceId = parseWorkspaceId(c.req.param("ws"));
+  if (workspaceId === null) throw new Invalid("Workspace id must be a number", { ws: ["must be a number"] });
+  const db = c.get("db");
+  const user = await userForSearchKey(db, c.env, key, workspaceId);
+  // Membership is checked now, not when the key was issued: leaving the workspace ends it.
+  const { actor, workspace } = await resolveActor(db, { user }, workspaceId, undefined);
+  c.set("actor", actor);
+  c.set("workspace", workspace);
+  await next();
+});
+
+/** Full-text search: /v1/w/:ws/search and the search key under /v1/users. */
+export const searchApi = createApp()
+  .get("/w/:ws/search", sessionOrSearchKey, validate("param", workspaceParam), validate("query", searchQuery), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "content.list");
+    const query = c.req.valid("query");
+    const { limit, offset } = pageWindow(query);
+    const { hits, total } = await searchArticles(c.get("db"), viewerFor(actor), {
+      query: query.q,
+      kind: query.kind,
+      folderId: query.folder_id,
+      limit,
+      offset,
+    });
+    return c.json({
+      data: hits.map((hit) => ({
+        ...presentArticleSummary(hit.article, hit.level, hit),
+        title_html: hit.titleHtml,
+        snippet_html: hit.snippetHtml,
+        rank: hit.rank,
+      })),
+      meta: { ...pageMeta(query, total), query: query.q },
+    });
+  })
+
+  .get("/users/search_key", requireSession, validate("query", searchKeyQuery), async (c) => {
+    const session = c.get("session");
+    let actor = c.get("actor");
+    const asked = c.req.valid("query").workspace_id;
+    if (asked !== undefined && asked !== actor?.workspaceId) {
+      actor = (await resolveActor(c.get("db"), session, asked, c.req.header("x-superadmin-workspace-id"))).actor;
+    }
+    if (!actor) throw new Invalid("Name the workspace with X-Workspace-Id or workspace_id", { workspace_id: ["is required"] });
+    authorize(actor, "content.list");
+    const { token, expiresAt } = await issueSearchKey(c.env, session, actor.workspaceId);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: { key: token, expires_at: expiresAt.toISOString(), workspace_id: actor.workspaceId } });
+  });

@@ -1,0 +1,221 @@
+import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AccessLevel } from "../../core/enums";
+import { runBatch } from "../db/batching";
+import type { Database } from "../db/client";
+import { accesses, channelMemberships, memberships, users, type Access, type User, type Workspace } from "../db/schema";
+import { fullName } from "../presenters/users";
+import { LEVEL_RANK } from "../services/access";
+import { sendMail } from "../services/mail";
+import { shareMail } from "../services/share-mail";
+import type { PlannedGrant } from "../services/share-targets";
+import { checkGrantable, grantsOn, sharedItemFacts, targetKey, type SharedItem } from "../services/shares";
+import { accessEvent } from "./accessEvents";
+import type { CommandContext } from "./events";
+import { invitationPlan, userIdByEmail, type InvitationResult } from "./memberInviter";
+
+/** Most emails one share sends (a group can be large); the rest see it in their lists. */
+export const MAX_SHARE_MAILS = 100;
+
+export interface GrantProps {
+  context: CommandContext;
+  sharer: User;
+  workspace: Workspace;
+  item: SharedItem;
+  /** The sharer's own level on the item: nothing above it is granted or changed. */
+  level: AccessLevel;
+  grants: PlannedGrant[];
+  /** Addresses to invite to the workspace as guests (their grants are Email grants). */
+  invites: string[];
+  origin: string;
+  mail: { subject?: string | null; message?: string | null };
+  handbookKey?: string | null;
+  /** Only ever raise an existing grant (accepting a request must not lower one). */
+  neverLower?: boolean;
+  /** Email people whose existing grant changed too, not only new ones. */
+  notifyUpdated?: boolean;
+  /** Statements the caller needs to commit together with the grants. */
+  alsoInBatch?: BatchItem<"sqlite">[];
+}
+
+export interface GrantOutcome {
+  created: PlannedGrant[];
+  updated: PlannedGrant[];
+  invitations: InvitationResult[];
+  notified: number;
+  /** The item's grants after the change. */
+  grants: Access[];
+}
+
+/** The last mention of a target wins, so one call never writes two grants for it. */
+function dedupe(grants: PlannedGrant[]) {
+  const byKey = new Map<string, PlannedGrant>();
+  for (const grant of grants) {
+    byKey.delete(targetKey(grant));
+    byKey.set(targetKey(grant), grant);
+  }
+  return [...byKey.values()];
+}
+
+/** A group's members who are active in the workspace (at most MAX_SHARE_MAILS). */
+async function groupRecipients(db: Database, workspaceId: number, channelId: number) {
+  const rows = await db
+    .select({ user: users })
+    .from(channelMemberships)
+    .innerJoin(users, eq(users.id, channelMemberships.userId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId), eq(memberships.status, "active"))
+    )
+    .where(eq(channelMemberships.channelId, channelId))
+    .limit(MAX_SHARE_MAILS);
+  return rows.map((row) => row.user);
+}
+
+/**
+ * Shares a document or folder: writes a grant per target, or updates the grant that target
+ * already has (never two for one target), invites unknown addresses to the workspace as
+ * guests, and records an `accesses.create` / `accesses.update` event per change, all in one
+ * batch. Then the invitations go out, and everyone newly granted (a person, an address, a
+ * group's members) gets an email with the link. Nobody grants or changes a grant above their
+ * own level (403 naming the field).
+ */
+export async function accessGranter(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps): Promise<GrantOutcome> {
+  const { context, item, level } = props;
+  const facts = sharedItemFacts(item);
+  const existing = new Map((await grantsOn(db, facts)).map((access) => [targetKey(access), access]));
+
+  const created: PlannedGrant[] = [];
+  const updated: PlannedGrant[] = [];
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const grant of dedupe(props.grants)) {
+    checkGrantable(level, grant.permission, `${grant.field}.permission`);
+    const current = existing.get(targetKey(grant));
+    const target = {
+      target: { type: grant.targetType, user_id: grant.userId, channel_id: grant.channelId, email: grant.email, role: grant.role },
+      article_id: facts.articleId,
+      folder_id: facts.folderId,
+      handbook_key: props.handbookKey ?? null,
+    };
+    const recipient = grant.targetType === "Email" ? userIdByEmail(grant.email!) : grant.userId;
+    if (!current) {
+      const readReceipt = grant.readReceipt ?? false;
+      statements.push(
+        db.insert(accesses).values({
+          workspaceId: facts.workspaceId,
+          articleId: facts.articleId,
+          folderId: facts.folderId,
+          targetType: grant.targetType,
+          userId: grant.userId,
+          channelId: grant.channelId,
+          email: grant.email,
+          role: grant.role,
+          permission: grant.permission,
+          readReceipt,
+          createdById: context.actor.userId,
+        }),
+        accessEvent(db, context, "accesses.create", {
+          articleId: facts.articleId,
+          userId: recipient,
+          properties: { inbox_type: "AccessGrant", ...target, permission: grant.permission, read_receipt: readReceipt },
+        })
+      );
+      created.push(grant);
+      continue;
+    }
+    const permission =
+      props.neverLower && LEVEL_RANK[current.permission] >= LEVEL_RANK[grant.permission] ? current.permission : grant.permission;
+    const readReceipt = grant.readReceipt ?? current.readReceipt;
+    if (permission === current.permission && readReceipt === current.readReceipt) continue;
+    // Changing someone's grant is granting: an editor cannot touch an owner's.
+    checkGrantable(level, current.permission, `${grant.field}.permission`);
+    statements.push(
+      db
+        .update(accesses)
+        .set({ permission, readReceipt, ...(readReceipt && !current.readReceipt ? { readAt: null } : {}) })
+        .where(and(eq(accesses.id, current.id), eq(accesses.workspaceId, facts.workspaceId))),
+      accessEvent(db, context, "accesses.update", {
+        articleId: facts.articleId,
+        userId: recipient,
+        properties: {
+          inbox_type: "AccessGrant",
+          ...target,
+          access_id: current.id,
+          permission,
+          previous_permission: current.permission,
+          read_receipt: readReceipt,
+        },
+      })
+    );
+    updated.push({ ...grant, permission, readReceipt });
+  }
+
+  const invitations = props.invites.length
+    ? await invitationPlan(db, env, {
+        context: {
+          workspaceId: facts.workspaceId,
+          actorId: context.actor.userId,
+          sessionUuid: context.sessionUuid,
+          ip: context.ip,
+        },
+        inviter: props.sharer,
+        workspace: props.workspace,
+        invites: props.invites.map((email) => ({
+          email,
+          role: "guest" as const,
+          message: props.mail.message || `${fullName(props.sharer)} shared "${facts.title}" with you.`,
+        })),
+        origin: props.origin,
+        renewPending: false,
+      })
+    : null;
+  // Invitations first: the grants' events find the invited users by email.
+  await runBatch(db, [...(invitations?.statements ?? []), ...statements, ...(props.alsoInBatch ?? [])]);
+  const invited = invitations ? await invitations.deliver() : [];
+
+  const notified = await notify(db, env, props, [...created, ...(props.notifyUpdated ? updated : [])]);
+  return { created, updated, invitations: invited, notified, grants: await grantsOn(db, facts) };
+}
+
+/** One email per person newly reached, the sharer excepted, at most MAX_SHARE_MAILS. */
+async function notify(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps, grants: PlannedGrant[]) {
+  const facts = sharedItemFacts(props.item);
+  const recipients = new Map<string, { permission: AccessLevel; readReceipt: boolean; pending: boolean }>();
+  const add = (email: string, grant: PlannedGrant, pending = false) => {
+    if (email !== props.sharer.email && !recipients.has(email)) {
+      recipients.set(email, { permission: grant.permission, readReceipt: grant.readReceipt ?? false, pending });
+    }
+  };
+  for (const grant of grants) {
+    if (grant.targetType === "User" && grant.user) add(grant.user.email, grant);
+    if (grant.targetType === "Email") add(grant.email!, grant, true);
+  }
+  for (const grant of grants.filter((g) => g.targetType === "Channel")) {
+    if (recipients.size >= MAX_SHARE_MAILS) break;
+    for (const user of await groupRecipients(db, facts.workspaceId, grant.channelId!)) add(user.email, grant);
+  }
+  const sharerName = fullName(props.sharer);
+  let sent = 0;
+  for (const [to, grant] of recipients) {
+    if (sent >= MAX_SHARE_MAILS) break;
+    await sendMail(
+      db,
+      env,
+      shareMail({
+        to,
+        sharerName,
+        kind: props.item.kind,
+        title: facts.title,
+        permission: grant.permission,
+        url: `${props.origin}${facts.path}`,
+        workspaceName: props.workspace.name,
+        subject: props.mail.subject,
+        message: props.mail.message,
+        readReceipt: grant.readReceipt,
+        pendingInvitation: grant.pending,
+      })
+    );
+    sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,20 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { articles, type Article } from "../db/schema";
+import { eventStatement, type CommandContext } from "./events";
+
+/** Moves a document into a folder (already checked to be in the same workspace) or to the top level. */
+export async function articleMover(
+  db: Database,
+  { context, article, folderId }: { context: CommandContext; article: Article; folderId: number | null },
+): Promise<Article> {
+  const [[moved]] = await db.batch([
+    db
+      .update(articles)
+      .set({ folderId, publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .where(eq(articles.id, article.id))
+      .returning(),
+    eventStatement(db, context, "articles.move", { articleId: article.id, properties: { from: article.folderId, to: folderId } }),
+  ]);
+  return moved!;
+}

@@ -1,0 +1,62 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { articles, spotlights, type Article } from "../db/schema";
+import { Unprocessable } from "../lib/errors";
+import { passwordGuarded } from "../services/public-pages";
+import { eventStatement, type CommandContext } from "./events";
+
+/**
+ * Publishes a document as a public page (`/p/:slug`), filed under a category. Publishing
+ * again keeps the first publication date; leaving `categoryId` undefined keeps the
+ * category. A password-protected document (itself or through a folder) stays private:
+ * a public page would have to either leak it or ask strangers for the password.
+ */
+export async function articlePublisher(
+  db: Database,
+  { context, article, categoryId }: { context: CommandContext; article: Article; categoryId: number | null | undefined },
+): Promise<Article> {
+  if (article.archivedAt) throw new Unprocessable("Restore this document before publishing it.");
+  if (await passwordGuarded(db, article)) {
+    throw new Unprocessable("Password-protected documents can't be made public. Remove the password first.", {
+      password: ["must be removed before publishing"],
+    });
+  }
+  const [[published]] = await db.batch([
+    db
+      .update(articles)
+      .set({
+        isPublic: true,
+        publishedAt: article.isPublic && article.publishedAt ? article.publishedAt : new Date(),
+        ...(categoryId === undefined ? {} : { categoryId }),
+        publicVersion: sql`${articles.publicVersion} + 1` as unknown as number,
+      })
+      .where(eq(articles.id, article.id))
+      .returning(),
+    eventStatement(db, context, "articles.make_public", {
+      articleId: article.id,
+      properties: { category_id: categoryId === undefined ? article.categoryId : categoryId, republished: article.isPublic },
+    }),
+  ]);
+  return published!;
+}
+
+/**
+ * Takes a public page down. The version bump makes every cached copy unreachable; the caller
+ * also purges this colo's copy. The category is kept for the next time it is published,
+ * and the page leaves the spotlights.
+ */
+export async function articleUnpublisher(
+  db: Database,
+  { context, article }: { context: CommandContext; article: Article },
+): Promise<Article> {
+  const [[unpublished]] = await db.batch([
+    db
+      .update(articles)
+      .set({ isPublic: false, publishedAt: null, publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .where(eq(articles.id, article.id))
+      .returning(),
+    db.delete(spotlights).where(eq(spotlights.articleId, article.id)),
+    eventStatement(db, context, "articles.make_private", { articleId: article.id, properties: { was_public: article.isPublic } }),
+  ]);
+  return unpublished!;
+}

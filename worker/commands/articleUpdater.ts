@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import type { DocumentStatus } from "../../core/enums";
+import { hashPassword } from "../auth/password";
+import type { Database } from "../db/client";
+import { articleContributors, articles, type Article } from "../db/schema";
+import type { ArticleBody } from "../services/article-bodies";
+import { eventStatement, type CommandContext } from "./events";
+
+export interface ArticleChanges {
+  title?: string;
+  content?: ArticleBody;
+  status?: DocumentStatus;
+  /** A new password, or null to remove it. */
+  password?: string | null;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  metaImageUrl?: string | null;
+}
+
+/**
+ * Applies a document's changes, records the editor as a contributor when the body changed,
+ * and bumps the public version so a published page is never served stale.
+ */
+export async function articleUpdater(
+  db: Database,
+  { context, article, changes }: { context: CommandContext; article: Article; changes: ArticleChanges },
+): Promise<Article> {
+  const now = new Date();
+  const { actor } = context;
+  const set: Partial<typeof articles.$inferInsert> = { publicVersion: sql`${articles.publicVersion} + 1` as unknown as number };
+  if (changes.title !== undefined) set.title = changes.title || "Untitled";
+  if (changes.status !== undefined) set.status = changes.status;
+  if (changes.metaTitle !== undefined) set.metaTitle = changes.metaTitle;
+  if (changes.metaDescription !== undefined) set.metaDescription = changes.metaDescription;
+  if (changes.metaImageUrl !== undefined) set.metaImageUrl = changes.metaImageUrl;
+  if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashPassword(changes.password);
+  if (changes.content) {
+    set.body = changes.content.body;
+    set.bodyText = changes.content.bodyText;
+    set.editedAt = now;
+    set.lastEditorId = actor.userId;
+  }
+  const [[updated]] = await db.batch([
+    db.update(articles).set(set).where(eq(articles.id, article.id)).returning(),
+    ...(changes.content
+      ? [
+          db
+            .insert(articleContributors)
+            .values({ articleId: article.id, userId: actor.userId, lastEditedAt: now })
+            .onConflictDoUpdate({ target: [articleContributors.articleId, articleContributors.userId], set: { lastEditedAt: now } }),
+        ]
+      : []),
+    eventStatement(db, context, changes.content ? "articles.edit" : "articles.update", {
+      articleId: article.id,
+      properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
+    }),
+  ]);
+  return updated!;
+}

@@ -1,0 +1,96 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { MAX_PINS } from "../../core/contracts/home";
+import { runBatch } from "../db/batching";
+import type { Database } from "../db/client";
+import { filePins } from "../db/schema";
+import { Unprocessable } from "../lib/errors";
+import { eventStatement, type CommandContext } from "./events";
+
+// Pins on the workspace home, ordered by a fractional `position`: moving a pin writes only
+// that pin (halfway between its new neighbours); the whole list is renumbered only when two
+// neighbours get too close to split again, which takes dozens of moves into the same gap.
+
+export type PinTarget = { articleId: number } | { folderId: number };
+export type FilePin = typeof filePins.$inferSelect;
+
+/** Below this gap, a midpoint is no longer trusted to sort between its neighbours. */
+const MIN_GAP = 1e-6;
+
+const targetIs = (target: PinTarget) =>
+  "articleId" in target ? eq(filePins.articleId, target.articleId) : eq(filePins.folderId, target.folderId);
+
+/** The event's article, or the folder in its properties (events have no folder column). */
+const eventTarget = (item: { articleId?: number | null; folderId?: number | null }, properties: Record<string, unknown> = {}) =>
+  item.articleId ? { articleId: item.articleId, properties } : { properties: { ...properties, folder_id: item.folderId } };
+
+export async function findPin(db: Database, workspaceId: number, target: PinTarget) {
+  const [pin] = await db.select().from(filePins).where(and(eq(filePins.workspaceId, workspaceId), targetIs(target)));
+  return pin ?? null;
+}
+
+/** Pins an item at the end of the home's pins; pinning it again changes nothing. */
+export async function pinCreator(db: Database, { context, target }: { context: CommandContext; target: PinTarget }) {
+  const ws = context.actor.workspaceId;
+  const existing = await findPin(db, ws, target);
+  if (existing) return { pin: existing, created: false };
+  const [{ pins } = { pins: 0 }] = await db.select({ pins: count() }).from(filePins).where(eq(filePins.workspaceId, ws));
+  if (pins >= MAX_PINS) throw new Unprocessable(`A workspace home holds at most ${MAX_PINS} pins. Unpin one first.`);
+  const [[pin]] = await db.batch([
+    db
+      .insert(filePins)
+      .values({
+        workspaceId: ws,
+        articleId: "articleId" in target ? target.articleId : null,
+        folderId: "folderId" in target ? target.folderId : null,
+        // Computed in the statement itself, so two pins made at once never share a place.
+        position: sql`(SELECT COALESCE(MAX(position), 0) + 1 FROM file_pins WHERE workspace_id = ${ws})`,
+        createdById: context.actor.userId,
+      })
+      .returning(),
+    eventStatement(db, context, "pins.create", eventTarget(target)),
+  ]);
+  return { pin: pin!, created: true };
+}
+
+export async function pinDeleter(db: Database, { context, pin }: { context: CommandContext; pin: FilePin }) {
+  await db.batch([
+    db.delete(filePins).where(eq(filePins.id, pin.id)),
+    eventStatement(db, context, "pins.delete", eventTarget(pin)),
+  ]);
+}
+
+/**
+ * Moves a pin to `insertAt` (0-based) in `visible`: the pins, in order, as the person moving
+ * it sees them (pins of items they cannot read are not theirs to count past).
+ */
+export async function pinMover(
+  db: Database,
+  { context, pin, visible, insertAt }: { context: CommandContext; pin: FilePin; visible: Pick<FilePin, "id" | "position">[]; insertAt: number },
+): Promise<FilePin> {
+  const others = visible.filter((other) => other.id !== pin.id);
+  const at = Math.min(insertAt, others.length);
+  const before = others[at - 1];
+  const after = others[at];
+  const event = eventStatement(db, context, "pins.update", eventTarget(pin, { pin_id: pin.id, insert_at: at }));
+
+  if (before && after && after.position - before.position < MIN_GAP) {
+    return renumber(db, { pin, before, event });
+  }
+  const position =
+    before && after ? (before.position + after.position) / 2 : before ? before.position + 1 : after ? after.position - 1 : pin.position;
+  const [[moved]] = await db.batch([db.update(filePins).set({ position }).where(eq(filePins.id, pin.id)).returning(), event]);
+  return moved!;
+}
+
+/** Rewrites every pin of the workspace as 1, 2, 3… with `pin` placed right after `before`, in one batch. */
+async function renumber(
+  db: Database,
+  { pin, before, event }: { pin: FilePin; before: Pick<FilePin, "id">; event: ReturnType<typeof eventStatement> },
+): Promise<FilePin> {
+  const all = await db.select().from(filePins).where(eq(filePins.workspaceId, pin.workspaceId)).orderBy(asc(filePins.position), asc(filePins.id));
+  const order = all.filter((other) => other.id !== pin.id);
+  order.splice(order.findIndex((other) => other.id === before.id) + 1, 0, pin);
+  const updates = order.map((other, index) => db.update(filePins).set({ position: index + 1 }).where(eq(filePins.id, other.id)));
+  await runBatch(db, [...updates, event]);
+  return { ...pin, position: order.indexOf(pin) + 1 };
+}

@@ -1,0 +1,162 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AccessLevel } from "../../core/enums";
+import type { Database } from "../db/client";
+import type { Actor } from "../policies";
+
+// What access level a person holds on a document or folder, worked out from grants. This
+// module only computes facts (levels, passwords on the way); the policy module decides what
+// a level allows. Levels are ranked read < comment < edit < owner.
+
+export const LEVEL_RANK: Record<AccessLevel, number> = { read: 1, comment: 2, edit: 3, owner: 4 };
+const LEVELS_BY_RANK: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
+
+export const atLeast = (level: AccessLevel | null | undefined, wanted: AccessLevel) =>
+  level != null && LEVEL_RANK[level] >= LEVEL_RANK[wanted];
+
+export const maxLevel = (...levels: (AccessLevel | null | undefined)[]): AccessLevel | null =>
+  levels.reduce<AccessLevel | null>((best, level) => (level && (!best || LEVEL_RANK[level] > LEVEL_RANK[best]) ? level : best), null);
+
+/** Anyone with the link never gets more than comment, whatever the grant says. */
+const ANONYMOUS_CAP = LEVEL_RANK.comment;
+
+/** Who is asking: a member or guest of the workspace, or an anonymous visitor (userId null). */
+export interface Viewer {
+  userId: number | null;
+  workspaceId: number;
+  /** Workspace role; null for anonymous visitors. super_admin mode counts as admin here. */
+  role: "admin" | "member" | "guest" | null;
+}
+
+export function viewerFor(actor: Actor): Viewer {
+  if (actor.role === "unauthed") return { userId: null, workspaceId: actor.workspaceId, role: null };
+  return { userId: actor.userId, workspaceId: actor.workspaceId, role: actor.role === "super_admin" ? "admin" : actor.role };
+}
+
+const rankSql = sql`CASE g.permission WHEN 'read' THEN 1 WHEN 'comment' THEN 2 WHEN 'edit' THEN 3 WHEN 'owner' THEN 4 END`;
+
+/** The grants (alias `g`) that name this viewer. Email grants become User grants when the invitee joins. */
+function grantMatches(viewer: Viewer): SQL {
+  const uid = viewer.userId ?? -1;
+  if (viewer.role === null) return sql`g.target_type = 'UnauthUser'`;
+  return sql`(
+    g.target_type = 'UnauthUser'
+    OR (g.target_type = 'User' AND g.user_id = ${uid})
+    OR (g.target_type = 'Channel' AND g.channel_id IN (SELECT cm.channel_id FROM channel_memberships cm WHERE cm.user_id = ${uid}))
+    OR (g.target_type = 'EveryoneAtWorkspace' AND ${viewer.role} IN ('admin', 'member'))
+    OR g.target_type = 'Company'
+    OR (g.target_type = 'AccessMemberGroup' AND g.role = ${viewer.role})
+    OR (g.target_type = 'LayerEditors' AND g.article_id IS NOT NULL
+        AND EXISTS (SELECT 1 FROM article_contributors ac WHERE ac.article_id = g.article_id AND ac.user_id = ${uid}))
+  )`;
+}
+
+/** A grant's rank for this viewer, capped for anonymous visitors. */
+const grantRank = (viewer: Viewer) => (viewer.role === null ? sql`MIN(${rankSql}, ${ANONYMOUS_CAP})` : rankSql);
+
+/**
+ * SQL for `(article_id, rank)`: every article of the workspace this viewer may at least
+ * read, with their best rank. Grants on a folder flow to everything below it; owners hold
+ * owner. Used as a subquery by listings and search so filtering happens in D1.
+ */
+export function readableArticlesSql(viewer: Viewer): SQL {
+  const uid = viewer.userId ?? -1;
+  const ws = viewer.workspaceId;
+  return sql`
+    WITH RECURSIVE
+      granted(article_id, folder_id, rank) AS (
+        SELECT g.article_id, g.folder_id, ${grantRank(viewer)} FROM accesses g
+        WHERE g.workspace_id = ${ws} AND ${grantMatches(viewer)}
+        UNION ALL
+        SELECT NULL, f.id, 4 FROM folders f WHERE f.workspace_id = ${ws} AND f.owner_id = ${uid}
+      ),
+      folder_ranks(folder_id, rank) AS (
+        SELECT folder_id, rank FROM granted WHERE folder_id IS NOT NULL
+        UNION
+        SELECT child.id, parent.rank FROM folders child JOIN folder_ranks parent ON child.parent_id = parent.folder_id
+      ),
+      article_ranks(article_id, rank) AS (
+        SELECT article_id, rank FROM granted WHERE article_id IS NOT NULL
+        UNION ALL
+        SELECT a.id, fr.rank FROM articles a JOIN folder_ranks fr ON a.folder_id = fr.folder_id WHERE a.workspace_id = ${ws}
+        UNION ALL
+        SELECT a.id, 4 FROM articles a WHERE a.workspace_id = ${ws} AND a.owner_id = ${uid}
+      )
+    SELECT article_id, MAX(rank) AS rank FROM article_ranks GROUP BY article_id`;
+}
+
+/** The same for folders: `(folder_id, rank)`. */
+export function readableFoldersSql(viewer: Viewer): SQL {
+  const uid = viewer.userId ?? -1;
+  const ws = viewer.workspaceId;
+  return sql`
+    WITH RECURSIVE folder_ranks(folder_id, rank) AS (
+      SELECT g.folder_id, ${grantRank(viewer)} FROM accesses g
+      WHERE g.workspace_id = ${ws} AND g.folder_id IS NOT NULL AND ${grantMatches(viewer)}
+      UNION
+      SELECT f.id, 4 FROM folders f WHERE f.workspace_id = ${ws} AND f.owner_id = ${uid}
+      UNION
+      SELECT child.id, parent.rank FROM folders child JOIN folder_ranks parent ON child.parent_id = parent.folder_id
+    )
+    SELECT folder_id, MAX(rank) AS rank FROM folder_ranks GROUP BY folder_id`;
+}
+
+export interface AccessFacts {
+  level: AccessLevel | null;
+  /** Passwords guarding this item: its own and its folders'. Owners are never asked. */
+  passwordHashes: string[];
+}
+
+/** The folder and its ancestors (nearest first), at most 100 deep. */
+const folderChainSql = (folderId: number) => sql`
+  WITH RECURSIVE chain(id, parent_id, owner_id, password_hash, depth) AS (
+    SELECT id, parent_id, owner_id, password_hash, 0 FROM folders WHERE id = ${folderId}
+    UNION ALL
+    SELECT f.id, f.parent_id, f.owner_id, f.password_hash, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.parent_id
+    WHERE chain.depth < 100
+  )`;
+
+async function chainFacts(
+  db: Database,
+  viewer: Viewer,
+  item: { articleId: number | null; folderId: number | null; ownerId: number | null; passwordHash: string | null },
+): Promise<AccessFacts> {
+  const uid = viewer.userId ?? -1;
+  const chain = item.folderId ? folderChainSql(item.folderId) : sql`WITH chain(id, parent_id, owner_id, password_hash, depth) AS (SELECT NULL, NULL, NULL, NULL, 0 WHERE 0)`;
+  const [row] = await db.all<{ grant_rank: number | null; owns_folder: number; passwords: string | null }>(sql`
+    ${chain}
+    SELECT
+      (SELECT MAX(${grantRank(viewer)}) FROM accesses g
+        WHERE g.workspace_id = ${viewer.workspaceId}
+          AND (g.article_id = ${item.articleId ?? -1} OR g.folder_id IN (SELECT id FROM chain))
+          AND ${grantMatches(viewer)}) AS grant_rank,
+      EXISTS (SELECT 1 FROM chain WHERE owner_id = ${uid}) AS owns_folder,
+      (SELECT json_group_array(password_hash) FROM chain WHERE password_hash IS NOT NULL) AS passwords`);
+  const ownerRank = viewer.userId !== null && (item.ownerId === viewer.userId || row?.owns_folder) ? LEVEL_RANK.owner : 0;
+  const rank = Math.max(ownerRank, row?.grant_rank ?? 0);
+  const level = rank > 0 ? LEVELS_BY_RANK[rank]! : null;
+  const passwordHashes = [item.passwordHash, ...(JSON.parse(row?.passwords ?? "[]") as string[])].filter(
+    (hash): hash is string => Boolean(hash),
+  );
+  return { level, passwordHashes: level === "owner" ? [] : passwordHashes };
+}
+
+/** The viewer's level on one article (null: none), and the passwords that guard it. */
+export function articleAccess(
+  db: Database,
+  viewer: Viewer,
+  article: { id: number; folderId: number | null; ownerId: number | null; passwordHash: string | null; isPublic: boolean },
+): Promise<AccessFacts> {
+  return chainFacts(db, viewer, { articleId: article.id, ...article }).then((facts) =>
+    // A public page is readable by anyone, signed in or not.
+    article.isPublic ? { ...facts, level: maxLevel(facts.level, "read") } : facts,
+  );
+}
+
+/** The viewer's level on one folder, from grants on it and its ancestors. */
+export function folderAccess(
+  db: Database,
+  viewer: Viewer,
+  folder: { id: number; ownerId: number | null; passwordHash: string | null },
+): Promise<AccessFacts> {
+  return chainFacts(db, viewer, { articleId: null, folderId: folder.id, ownerId: folder.ownerId, passwordHash: null });
+}

@@ -1,0 +1,99 @@
+import { inArray, sql, type SQL } from "drizzle-orm";
+import type { AccessLevel, SortOrder } from "../../core/enums";
+import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import type { Database } from "../db/client";
+import { articles, users, type Article, type User } from "../db/schema";
+import { readableArticlesSql, type Viewer } from "./access";
+
+// Pages of documents a viewer may read. The permission filter, the order and the page all
+// run in D1 (one query for ids, one for rows), so lists never load what they won't show.
+// Conditions and orders are raw SQL over the aliases `a` (articles), `r` (article_id, rank:
+// the viewer's level) and `u` (the owner).
+
+const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
+
+export const ARTICLE_ORDERS: Record<SortOrder, SQL> = {
+  name_asc: sql`a.title COLLATE NOCASE ASC, a.id ASC`,
+  name_desc: sql`a.title COLLATE NOCASE DESC, a.id DESC`,
+  last_modified_asc: sql`a.updated_at ASC, a.id ASC`,
+  last_modified_desc: sql`a.updated_at DESC, a.id DESC`,
+  owner_asc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE ASC, a.title COLLATE NOCASE ASC, a.id ASC`,
+  owner_desc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE DESC, a.title COLLATE NOCASE ASC, a.id ASC`,
+};
+
+export interface ArticleListItem {
+  article: Article;
+  level: AccessLevel;
+  owner: User | null;
+  lastEditor: User | null;
+}
+
+export interface ArticlePage {
+  items: ArticleListItem[];
+  total: number;
+}
+
+/** Live documents (not archived, not templates) unless the caller's condition says otherwise. */
+export const LIVE_DOCUMENTS = sql`a.archived_at IS NULL AND a.kind = 'document'`;
+
+export async function pageOfArticles(
+  db: Database,
+  viewer: Viewer,
+  {
+    where = LIVE_DOCUMENTS,
+    orderBy = ARTICLE_ORDERS.name_asc,
+    limit,
+    offset = 0,
+    from = sql``,
+  }: { where?: SQL; orderBy?: SQL; limit: number; offset?: number; from?: SQL },
+): Promise<ArticlePage> {
+  const rows = await db.all<{ id: number; rank: number; total: number }>(sql`
+    SELECT a.id AS id, r.rank AS rank, count(*) OVER () AS total
+    FROM articles a
+    JOIN (${readableArticlesSql(viewer)}) r ON r.article_id = a.id
+    LEFT JOIN users u ON u.id = a.owner_id
+    ${from}
+    WHERE a.workspace_id = ${viewer.workspaceId} AND ${where}
+    ORDER BY ${orderBy}
+    LIMIT ${limit} OFFSET ${offset}`);
+  const items = await hydrate(db, rows.map((row) => ({ id: row.id, level: LEVELS[row.rank]! })));
+  return { items, total: rows[0]?.total ?? (offset > 0 ? await countOf(db, viewer, where, from) : 0) };
+}
+
+/** The total when the page asked for is past the end. */
+async function countOf(db: Database, viewer: Viewer, where: SQL, from: SQL) {
+  const [row] = await db.all<{ total: number }>(sql`
+    SELECT count(*) AS total FROM articles a
+    JOIN (${readableArticlesSql(viewer)}) r ON r.article_id = a.id
+    LEFT JOIN users u ON u.id = a.owner_id
+    ${from}
+    WHERE a.workspace_id = ${viewer.workspaceId} AND ${where}`);
+  return row?.total ?? 0;
+}
+
+/** Rows and people for ids already filtered and ordered, keeping that order. */
+export async function hydrate(db: Database, ordered: { id: number; level: AccessLevel }[]): Promise<ArticleListItem[]> {
+  if (ordered.length === 0) return [];
+  const found: Article[] = [];
+  for (const ids of chunk(ordered.map((item) => item.id), IN_LIST_CHUNK)) {
+    found.push(...(await db.select().from(articles).where(inArray(articles.id, ids))));
+  }
+  const peopleIds = [...new Set(found.flatMap((article) => [article.ownerId, article.lastEditorId]).filter((id): id is number => id !== null))];
+  const people = new Map<number, User>();
+  for (const ids of chunk(peopleIds, IN_LIST_CHUNK)) {
+    for (const user of await db.select().from(users).where(inArray(users.id, ids))) people.set(user.id, user);
+  }
+  const byId = new Map(found.map((article) => [article.id, article]));
+  return ordered.flatMap(({ id, level }) => {
+    const article = byId.get(id);
+    if (!article) return [];
+    return [
+      {
+        article,
+        level,
+        owner: article.ownerId ? (people.get(article.ownerId) ?? null) : null,
+        lastEditor: article.lastEditorId ? (people.get(article.lastEditorId) ?? null) : null,
+      },
+    ];
+  });
+}

@@ -1,0 +1,152 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { requestAccessLabels, type AccessLevel } from "../../core/enums";
+import type { Session } from "../auth/sessions";
+import { verifyPassword } from "../auth/password";
+import { clearFailures, enforceThrottle, recordFailure } from "../auth/throttle";
+import type { Database } from "../db/client";
+import { articles, folders, workspaces, type Article, type Folder } from "../db/schema";
+import { Forbidden, HttpError, NotFound, Unauthorized } from "../lib/errors";
+import { resolveActor } from "../middleware/workspace";
+import type { Actor, DocumentResource } from "../policies";
+import { articleAccess, folderAccess, viewerFor, type AccessFacts } from "./access";
+
+// Loading one document or folder for whoever asks: resolve the actor in the item's own
+// workspace, work out their access level, check the password on the way. Routes then ask
+// the policy module what that level allows.
+
+/** What the request carries besides the session. */
+export interface RequestFacts {
+  session: Session | undefined;
+  superAdminHeader: string | undefined;
+  /** `X-Article-Password`, for password-protected documents and folders. */
+  password: string | undefined;
+  ip: string | null;
+}
+
+/** 403 with a machine-readable code so clients prompt for the password. */
+export class PasswordRequired extends HttpError {
+  constructor(code: "password_required" | "password_invalid") {
+    super(
+      403,
+      code === "password_required" ? "This document is password protected" : "That password is not right",
+      code,
+    );
+  }
+}
+
+/** 403 for a member without access: the AccessBlocked modal offers to ask for it. */
+export class AccessBlocked extends HttpError {
+  constructor(canRequest: boolean) {
+    super(403, "You do not have access to this document", "no_access", {
+      can_request_access: canRequest,
+      request_labels: canRequest ? requestAccessLabels : undefined,
+    });
+  }
+}
+
+/**
+ * The actor for a request about an item in `workspaceId`: a member or guest by their role;
+ * a signed-in outsider or an anonymous visitor as "unauthed" (only link grants reach them).
+ */
+export async function actorFor(db: Database, request: RequestFacts, workspaceId: number): Promise<Actor> {
+  const [workspace] = await db
+    .select({ settings: workspaces.settings })
+    .from(workspaces)
+    .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)));
+  if (!workspace) throw new NotFound("Document not found");
+  const outsider = (userId: number, isSuperAdmin: boolean): Actor => ({
+    userId,
+    role: "unauthed",
+    workspaceId,
+    workspaceSettings: workspace.settings,
+    isSuperAdmin,
+  });
+  if (!request.session) return outsider(0, false);
+  try {
+    return (await resolveActor(db, request.session, workspaceId, request.superAdminHeader)).actor;
+  } catch (error) {
+    if (error instanceof Forbidden) return outsider(request.session.user.id, request.session.user.isSuperAdmin);
+    throw error;
+  }
+}
+
+async function checkPassword(db: Database, request: RequestFacts, facts: AccessFacts, throttleKey: string) {
+  if (facts.passwordHashes.length === 0) return;
+  if (!request.password) throw new PasswordRequired("password_required");
+  const keys = { email: throttleKey, ip: request.ip };
+  await enforceThrottle(db, keys, Date.now(), "Too many wrong passwords. Wait a moment and try again.");
+  for (const hash of facts.passwordHashes) {
+    if (await verifyPassword(request.password, hash)) {
+      await clearFailures(db, throttleKey);
+      return;
+    }
+  }
+  await recordFailure(db, keys);
+  throw new PasswordRequired("password_invalid");
+}
+
+/** Nobody without any access learns more than that; members are offered to ask. */
+function refuse(actor: Actor, request: RequestFacts): never {
+  if (!request.session) throw new Unauthorized();
+  if (actor.role === "unauthed") throw new NotFound("Document not found");
+  throw new AccessBlocked(true);
+}
+
+export interface LoadedArticle {
+  actor: Actor;
+  article: Article;
+  level: AccessLevel | null;
+  resource: DocumentResource;
+}
+
+/**
+ * An article and the requester's level on it. Anyone with no level at all is refused here
+ * (401 signed out, 404 outsider, 403 no_access member); templates and archived documents
+ * load like any other, so restore and delete can reach them.
+ */
+export async function loadArticle(db: Database, request: RequestFacts, id: number): Promise<LoadedArticle> {
+  const [article] = await db.select().from(articles).where(eq(articles.id, id));
+  if (!article) throw new NotFound("Document not found");
+  const actor = await actorFor(db, request, article.workspaceId);
+  const facts = await articleAccess(db, viewerFor(actor), article);
+  if (!facts.level) refuse(actor, request);
+  await checkPassword(db, request, facts, `article:${article.id}:${actor.userId || request.ip || "anonymous"}`);
+  return { actor, article, level: facts.level, resource: { level: facts.level } };
+}
+
+export interface LoadedFolder {
+  actor: Actor;
+  folder: Folder;
+  level: AccessLevel | null;
+  resource: DocumentResource;
+}
+
+export async function loadFolder(db: Database, request: RequestFacts, id: number): Promise<LoadedFolder> {
+  const [folder] = await db.select().from(folders).where(eq(folders.id, id));
+  if (!folder) throw new NotFound("Folder not found");
+  const actor = await actorFor(db, request, folder.workspaceId);
+  if (actor.role === "unauthed") throw request.session ? new NotFound("Folder not found") : new Unauthorized();
+  const facts = await folderAccess(db, viewerFor(actor), folder);
+  if (!facts.level) throw new AccessBlocked(false);
+  await checkPassword(db, request, facts, `folder:${folder.id}:${actor.userId}`);
+  return { actor, folder, level: facts.level, resource: { level: facts.level } };
+}
+
+/** A folder by its key (`/folders/:folderSlug` ends with the key). */
+export async function folderIdByKey(db: Database, key: string): Promise<number> {
+  const [row] = await db.select({ id: folders.id }).from(folders).where(eq(folders.key, key));
+  if (!row) throw new NotFound("Folder not found");
+  return row.id;
+}
+
+/** A folder the actor may create in (or null for the top level), checked to be in their workspace. */
+export async function loadParentFolder(db: Database, actor: Actor, folderId: number | null | undefined) {
+  if (folderId == null) return null;
+  const [folder] = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.workspaceId, actor.workspaceId), isNull(folders.archivedAt)));
+  if (!folder) throw new NotFound("Folder not found");
+  const facts = await folderAccess(db, viewerFor(actor), folder);
+  return { folder, resource: { level: facts.level } satisfies DocumentResource };
+}

@@ -1,0 +1,179 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { AccessLevel, SortOrder } from "../../core/enums";
+import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import type { Database } from "../db/client";
+import { favorites, filePins, folders, users, type Folder, type User } from "../db/schema";
+import { readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
+import { hydrate, type ArticleListItem } from "./article-lists";
+
+// Pages of documents and folders together (recent, favourites, pins, shared with me, all
+// files, archive). Both kinds are filtered by what the viewer may read, unioned, ordered and
+// paged in one D1 query; only the page's rows are then loaded. Conditions are raw SQL over
+// the aliases `a` (articles) or `f` (folders), `r` (the viewer's rank) and `u` (the owner);
+// orders are raw SQL over the union's columns: type, id, name, updated_at, owner_name, sort_at.
+
+const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
+
+/** One side of the union: extra joins, its condition, and what `sort_at` holds for it. */
+export interface FileSource {
+  from?: SQL;
+  where: SQL;
+  sortAt?: SQL;
+}
+
+export type FileListItem =
+  | { type: "article"; entry: ArticleListItem; sortAt: number | null }
+  | { type: "folder"; entry: FolderEntry; sortAt: number | null };
+
+export interface FolderEntry {
+  folder: Folder;
+  level: AccessLevel;
+  owner: User | null;
+}
+
+export interface FilePage {
+  items: FileListItem[];
+  total: number;
+}
+
+/** Folders first, then documents, each in the chosen order (the files tree). */
+export const FILE_ORDERS: Record<SortOrder, SQL> = {
+  name_asc: sql`type = 'folder' DESC, name COLLATE NOCASE ASC, id ASC`,
+  name_desc: sql`type = 'folder' DESC, name COLLATE NOCASE DESC, id DESC`,
+  last_modified_asc: sql`type = 'folder' DESC, updated_at ASC, id ASC`,
+  last_modified_desc: sql`type = 'folder' DESC, updated_at DESC, id DESC`,
+  owner_asc: sql`type = 'folder' DESC, owner_name COLLATE NOCASE ASC, name COLLATE NOCASE ASC, id ASC`,
+  owner_desc: sql`type = 'folder' DESC, owner_name COLLATE NOCASE DESC, name COLLATE NOCASE ASC, id ASC`,
+};
+
+/** Newest first by the list's own time (viewed, shared, favourited, archived). */
+export const NEWEST_FIRST = sql`sort_at DESC, type ASC, id DESC`;
+
+const ownerName = sql`(u.first_name || ' ' || u.last_name)`;
+
+function unionSql(viewer: Viewer, sources: { articles?: FileSource | null; folders?: FileSource | null }): SQL {
+  const parts: SQL[] = [];
+  if (sources.articles) {
+    const { from = sql``, where, sortAt = sql`NULL` } = sources.articles;
+    parts.push(sql`
+      SELECT 'article' AS type, a.id AS id, r.rank AS rank, a.title AS name, a.updated_at AS updated_at,
+             ${ownerName} AS owner_name, ${sortAt} AS sort_at
+      FROM articles a
+      JOIN (${readableArticlesSql(viewer)}) r ON r.article_id = a.id
+      LEFT JOIN users u ON u.id = a.owner_id
+      ${from}
+      WHERE a.workspace_id = ${viewer.workspaceId} AND ${where}`);
+  }
+  if (sources.folders) {
+    const { from = sql``, where, sortAt = sql`NULL` } = sources.folders;
+    parts.push(sql`
+      SELECT 'folder' AS type, f.id AS id, r.rank AS rank, f.name AS name, f.updated_at AS updated_at,
+             ${ownerName} AS owner_name, ${sortAt} AS sort_at
+      FROM folders f
+      JOIN (${readableFoldersSql(viewer)}) r ON r.folder_id = f.id
+      LEFT JOIN users u ON u.id = f.owner_id
+      ${from}
+      WHERE f.workspace_id = ${viewer.workspaceId} AND ${where}`);
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+export async function pageOfFiles(
+  db: Database,
+  viewer: Viewer,
+  {
+    articles,
+    folders: folderSource,
+    orderBy,
+    limit,
+    offset = 0,
+  }: { articles?: FileSource | null; folders?: FileSource | null; orderBy: SQL; limit: number; offset?: number },
+): Promise<FilePage> {
+  if (!articles && !folderSource) return { items: [], total: 0 };
+  const union = unionSql(viewer, { articles, folders: folderSource });
+  const rows = await db.all<{ type: "article" | "folder"; id: number; rank: number; sort_at: number | null; total: number }>(sql`
+    SELECT type, id, rank, sort_at, count(*) OVER () AS total FROM (${union}) files
+    ORDER BY ${orderBy}
+    LIMIT ${limit} OFFSET ${offset}`);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [row] = await db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (${union}) files`);
+    total = row?.total ?? 0;
+  }
+  return { items: await hydrateFiles(db, rows), total };
+}
+
+/** Loads the rows of a page already filtered and ordered, keeping that order. */
+async function hydrateFiles(db: Database, rows: { type: "article" | "folder"; id: number; rank: number; sort_at: number | null }[]) {
+  const articleRows = rows.filter((row) => row.type === "article");
+  const folderRows = rows.filter((row) => row.type === "folder");
+  const [articleEntries, folderEntries] = await Promise.all([
+    hydrate(db, articleRows.map((row) => ({ id: row.id, level: LEVELS[row.rank]! }))),
+    hydrateFolders(db, folderRows.map((row) => ({ id: row.id, level: LEVELS[row.rank]! }))),
+  ]);
+  const articleById = new Map(articleEntries.map((entry) => [entry.article.id, entry]));
+  const folderById = new Map(folderEntries.map((entry) => [entry.folder.id, entry]));
+  return rows.flatMap((row): FileListItem[] => {
+    if (row.type === "article") {
+      const entry = articleById.get(row.id);
+      return entry ? [{ type: "article", entry, sortAt: row.sort_at }] : [];
+    }
+    const entry = folderById.get(row.id);
+    return entry ? [{ type: "folder", entry, sortAt: row.sort_at }] : [];
+  });
+}
+
+export async function hydrateFolders(db: Database, ordered: { id: number; level: AccessLevel }[]): Promise<FolderEntry[]> {
+  if (ordered.length === 0) return [];
+  const found = new Map<number, Folder>();
+  for (const ids of chunk(ordered.map((item) => item.id), IN_LIST_CHUNK)) {
+    for (const folder of await db.select().from(folders).where(inArray(folders.id, ids))) found.set(folder.id, folder);
+  }
+  const ownerIds = [...new Set([...found.values()].map((folder) => folder.ownerId).filter((id): id is number => id !== null))];
+  const owners = new Map<number, User>();
+  for (const ids of chunk(ownerIds, IN_LIST_CHUNK)) {
+    for (const user of await db.select().from(users).where(inArray(users.id, ids))) owners.set(user.id, user);
+  }
+  return ordered.flatMap(({ id, level }) => {
+    const folder = found.get(id);
+    return folder ? [{ folder, level, owner: folder.ownerId ? (owners.get(folder.ownerId) ?? null) : null }] : [];
+  });
+}
+
+/** Which of these items the viewer has starred, and which are pinned to the workspace home. */
+export interface FileMarks {
+  favoriteArticles: Set<number>;
+  favoriteFolders: Set<number>;
+  pinnedArticles: Set<number>;
+  pinnedFolders: Set<number>;
+}
+
+export async function fileMarks(db: Database, viewer: Viewer, { articleIds, folderIds }: { articleIds: number[]; folderIds: number[] }) {
+  const marks: FileMarks = { favoriteArticles: new Set(), favoriteFolders: new Set(), pinnedArticles: new Set(), pinnedFolders: new Set() };
+  const userId = viewer.userId ?? -1;
+  for (const ids of chunk([...new Set(articleIds)], IN_LIST_CHUNK)) {
+    const [stars, pins] = await Promise.all([
+      db.select({ id: favorites.articleId }).from(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.articleId, ids))),
+      db.select({ id: filePins.articleId }).from(filePins).where(and(eq(filePins.workspaceId, viewer.workspaceId), inArray(filePins.articleId, ids))),
+    ]);
+    for (const row of stars) if (row.id !== null) marks.favoriteArticles.add(row.id);
+    for (const row of pins) if (row.id !== null) marks.pinnedArticles.add(row.id);
+  }
+  for (const ids of chunk([...new Set(folderIds)], IN_LIST_CHUNK)) {
+    const [stars, pins] = await Promise.all([
+      db.select({ id: favorites.folderId }).from(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.folderId, ids))),
+      db.select({ id: filePins.folderId }).from(filePins).where(and(eq(filePins.workspaceId, viewer.workspaceId), inArray(filePins.folderId, ids))),
+    ]);
+    for (const row of stars) if (row.id !== null) marks.favoriteFolders.add(row.id);
+    for (const row of pins) if (row.id !== null) marks.pinnedFolders.add(row.id);
+  }
+  return marks;
+}
+
+/** Marks for a page of mixed items. */
+export function marksFor(db: Database, viewer: Viewer, items: FileListItem[]) {
+  return fileMarks(db, viewer, {
+    articleIds: items.flatMap((item) => (item.type === "article" ? [item.entry.article.id] : [])),
+    folderIds: items.flatMap((item) => (item.type === "folder" ? [item.entry.folder.id] : [])),
+  });
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { PropertyValue } from "../../core/contracts/properties";
+import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import type { Database } from "../db/client";
+import { memberships, properties, users, type User } from "../db/schema";
+import { NotFound } from "../lib/errors";
+import type { Property } from "../presenters/properties";
+import { readableArticlesSql, type Viewer } from "./access";
+
+// Reads over folders' custom properties and their values. Permission is the caller's job:
+// routes load the folder or article first (which checks access and passwords).
+
+/** A folder's properties in column order. */
+export function listProperties(db: Database, folderId: number): Promise<Property[]> {
+  return db.select().from(properties).where(eq(properties.folderId, folderId)).orderBy(asc(properties.position), asc(properties.id));
+}
+
+export async function findProperty(db: Database, id: number): Promise<Property> {
+  const [property] = await db.select().from(properties).where(eq(properties.id, id));
+  if (!property) throw new NotFound("Property not found");
+  return property;
+}
+
+/** A property that belongs to this article's folder (in its workspace), or 404. */
+export async function propertyOfArticle(db: Database, article: { workspaceId: number; folderId: number | null }, propertyId: number) {
+  const [property] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.workspaceId, article.workspaceId), eq(properties.folderId, article.folderId ?? -1)));
+  if (!property) throw new NotFound("This document's folder has no such property");
+  return property;
+}
+
+/** The assignee of a person property must be an active member (or guest) of the workspace. */
+export async function activeWorkspaceUser(db: Database, workspaceId: number, userId: number): Promise<User | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), eq(memberships.status, "active")));
+  return row?.user ?? null;
+}
+
+export interface AssignedValue {
+  id: number;
+  articleId: number;
+  propertyId: number;
+  value: PropertyValue;
+  assignee: User | null;
+  updatedAt: Date | null;
+}
+
+/**
+ * Every value of the folder's own properties on the live documents in it that the viewer
+ * may read: the permission filter runs in D1, as for lists. Values of properties from a
+ * folder the document has since left are not shown.
+ */
+export async function propertyValuesInFolder(db: Database, viewer: Viewer, folderId: number): Promise<AssignedValue[]> {
+  const rows = await db.all<{ id: number; article_id: number; property_id: number; value: string | null; assignee_id: number | null; updated_at: number }>(sql`
+    SELECT ap.id, ap.article_id, ap.property_id, ap.value, ap.assignee_id, ap.updated_at
+    FROM assigned_properties ap
+    JOIN properties p ON p.id = ap.property_id AND p.folder_id = ${folderId}
+    JOIN articles a ON a.id = ap.article_id AND a.folder_id = ${folderId}
+    JOIN (${readableArticlesSql(viewer)}) r ON r.article_id = a.id
+    WHERE a.workspace_id = ${viewer.workspaceId} AND a.archived_at IS NULL AND a.kind = 'document'
+    ORDER BY ap.article_id, p.position, p.id`);
+  const people = new Map<number, User>();
+  const assigneeIds = [...new Set(rows.flatMap((row) => (row.assignee_id === null ? [] : [row.assignee_id])))];
+  for (const ids of chunk(assigneeIds, IN_LIST_CHUNK)) {
+    for (const user of await db.select().from(users).where(inArray(users.id, ids))) people.set(user.id, user);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    articleId: row.article_id,
+    propertyId: row.property_id,
+    value: row.value === null ? null : (JSON.parse(row.value) as PropertyValue),
+    assignee: row.assignee_id === null ? null : (people.get(row.assignee_id) ?? null),
+    updatedAt: new Date(row.updated_at),
+  }));
+}

@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { DIRECTORY_CATEGORIES, DIRECTORY_JOB_SEARCH_TAGS } from "../../core/public-directory";
+import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
+import type { Database } from "../db/client";
+import { articles, categories, jobSearchTags, spotlights, users, workspaces } from "../db/schema";
+
+// The public directory: categories of published articles, spotlights and job-search tags.
+// Lists check the article itself and its workspace; a page behind a folder password is
+// refused when it is opened (services/public-pages.ts), which lists cannot cheaply check.
+
+export type Category = typeof categories.$inferSelect;
+
+/** Published, not archived, not password protected, in an active workspace. */
+const listedPublicly: SQL = and(
+  eq(articles.isPublic, true),
+  isNull(articles.archivedAt),
+  isNull(articles.passwordHash),
+  isNull(workspaces.deactivatedAt),
+)!;
+
+/** A public article as a directory card: no body. */
+const cardColumns = {
+  id: articles.id,
+  title: articles.title,
+  kind: articles.kind,
+  excerpt: sql<string>`substr(${articles.bodyText}, 1, 200)`,
+  metaTitle: articles.metaTitle,
+  metaDescription: articles.metaDescription,
+  metaImageUrl: articles.metaImageUrl,
+  publishedAt: articles.publishedAt,
+  updatedAt: articles.updatedAt,
+  categoryId: articles.categoryId,
+  companyName: workspaces.name,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorProfile: users.profile,
+};
+
+function cards(db: Database) {
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .innerJoin(workspaces, eq(workspaces.id, articles.workspaceId))
+    .leftJoin(users, eq(users.id, articles.ownerId));
+}
+
+/**
+ * The fixed categories and tags exist on every database: the seed inserts them, and this
+ * creates them on first use (fresh deploys, tests). Re-running inserts nothing.
+ */
+export async function ensureDirectory(db: Database): Promise<void> {
+  const [[category], [tag]] = await db.batch([
+    db.select({ id: categories.id }).from(categories).limit(1),
+    db.select({ id: jobSearchTags.id }).from(jobSearchTags).limit(1),
+  ]);
+  if (category && tag) return;
+  await db.batch([
+    db
+      .insert(categories)
+      .values(DIRECTORY_CATEGORIES.map((c, position) => ({ ...c, position })))
+      .onConflictDoNothing(),
+    db.insert(jobSearchTags).values([...DIRECTORY_JOB_SEARCH_TAGS]).onConflictDoNothing(),
+  ]);
+}
+
+/** Every category (or only the template ones), in directory order, with how many public articles each holds. */
+export async function listCategories(db: Database, { forTemplates }: { forTemplates: boolean }) {
+  await ensureDirectory(db);
+  const [rows, counts] = await db.batch([
+    db
+      .select()
+      .from(categories)
+      .where(forTemplates ? eq(categories.forTemplates, true) : undefined)
+      .orderBy(asc(categories.position), asc(categories.id)),
+    db
+      .select({ categoryId: articles.categoryId, count: count() })
+      .from(articles)
+      .innerJoin(workspaces, eq(workspaces.id, articles.workspaceId))
+      .where(and(listedPublicly, sql`${articles.categoryId} IS NOT NULL`))
+      .groupBy(articles.categoryId),
+  ]);
+  return rows.map((category) => ({ category, articleCount: counts.find((c) => c.categoryId === category.id)?.count ?? 0 }));
+}
+
+/** A category by id or slug, or null. */
+export async function findCategory(db: Database, ref: number | string): Promise<Category | null> {
+  await ensureDirectory(db);
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(typeof ref === "number" ? eq(categories.id, ref) : eq(categories.slug, ref));
+  return row ?? null;
+}
+
+/** A page of a category's public articles, newest published first. */
+export async function categoryArticles(db: Database, categoryId: number, page: PageQuery) {
+  const { limit, offset } = pageWindow(page);
+  const where = and(listedPublicly, eq(articles.categoryId, categoryId));
+  const [items, [total]] = await db.batch([
+    cards(db).where(where).orderBy(desc(articles.publishedAt), desc(articles.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(articles).innerJoin(workspaces, eq(workspaces.id, articles.workspaceId)).where(where),
+  ]);
+  return { items, total: total?.total ?? 0 };
+}
+
+/**
+ * Featured public articles, newest first. Until anything has been featured, the newest
+ * published articles are spotlighted so the directory is never empty when there is content.
+ */
+export async function listSpotlights(db: Database, page: PageQuery) {
+  const { limit, offset } = pageWindow(page);
+  const [items, [total]] = await db.batch([
+    db
+      .select({ ...cardColumns, headline: spotlights.headline })
+      .from(articles)
+      .innerJoin(workspaces, eq(workspaces.id, articles.workspaceId))
+      .leftJoin(users, eq(users.id, articles.ownerId))
+      .innerJoin(spotlights, eq(spotlights.articleId, articles.id))
+      .where(listedPublicly)
+      .orderBy(desc(spotlights.createdAt), desc(spotlights.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(spotlights)
+      .innerJoin(articles, eq(articles.id, spotlights.articleId))
+      .innerJoin(workspaces, eq(workspaces.id, articles.workspaceId))
+      .where(listedPublicly),
+  ]);
+  if ((total?.total ?? 0) > 0) return { items, total: total!.total, featured: true };
+  const [latest, [all]] = await db.batch([
+    cards(db).where(listedPublicly).orderBy(desc(articles.publishedAt), desc(articles.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(articles).innerJoin(workspaces, eq(workspaces.id, articles.workspaceId)).where(listedPublicly),
+  ]);
+  return { items: latest.map((item) => ({ ...item, headline: null })), total: all?.total ?? 0, featured: false };
+}
+
+export type PublicArticleCard = Awaited<ReturnType<typeof categoryArticles>>["items"][number] & { headline?: string | null };
+
+export async function listJobSearchTags(db: Database) {
+  await ensureDirectory(db);
+  return db.select().from(jobSearchTags).orderBy(asc(jobSearchTags.name));
+}

@@ -1,0 +1,122 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { UPLOAD_CONTENT_TYPES, type FileKind, type ListUploadsQuery } from "../../core/contracts/files";
+import type { SortOrder } from "../../core/enums";
+import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import type { Database } from "../db/client";
+import { articles, folders, uploads, users, type Upload, type User } from "../db/schema";
+import { Forbidden, NotFound } from "../lib/errors";
+import { resolveActor } from "../middleware/workspace";
+import type { Actor, UploadResource } from "../policies";
+import { articleAccess, folderAccess, readableArticlesSql, readableFoldersSql, viewerFor } from "./access";
+
+// Uploaded files as the people asking may see them: who is asking in the file's workspace,
+// and their level on the document or folder it is attached to. The policy module decides.
+
+/** Who asks: from an API session or a page's cookie session. */
+export interface FileRequester {
+  user: { id: number; isSuperAdmin: boolean };
+  superAdminHeader?: string;
+}
+
+export interface LoadedUpload {
+  actor: Actor;
+  upload: Upload;
+  resource: UploadResource;
+}
+
+/** The actor's level on what the file is attached to (an article first, else a folder). */
+export async function uploadResource(db: Database, actor: Actor, upload: Pick<Upload, "articleId" | "folderId" | "uploadedById" | "workspaceId">): Promise<UploadResource> {
+  const viewer = viewerFor(actor);
+  const base = { uploadedById: upload.uploadedById };
+  if (upload.articleId) {
+    const [article] = await db.select().from(articles).where(and(eq(articles.id, upload.articleId), eq(articles.workspaceId, upload.workspaceId)));
+    return { ...base, attached: true, level: article ? (await articleAccess(db, viewer, article)).level : null };
+  }
+  if (upload.folderId) {
+    const [folder] = await db.select().from(folders).where(and(eq(folders.id, upload.folderId), eq(folders.workspaceId, upload.workspaceId)));
+    return { ...base, attached: true, level: folder ? (await folderAccess(db, viewer, folder)).level : null };
+  }
+  return { ...base, attached: false, level: null };
+}
+
+/**
+ * A file and who is asking. Someone outside its workspace learns nothing (404); a file
+ * still being uploaded exists only for its uploader, and only when `pending` allows it.
+ */
+export async function loadUpload(db: Database, who: FileRequester, id: number, { pending = false } = {}): Promise<LoadedUpload> {
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
+  if (!upload) throw new NotFound("File not found");
+  let actor: Actor;
+  try {
+    ({ actor } = await resolveActor(db, who, upload.workspaceId, who.superAdminHeader));
+  } catch (error) {
+    if (error instanceof Forbidden) throw new NotFound("File not found");
+    throw error;
+  }
+  if (upload.status !== "stored" && !(pending && upload.uploadedById === actor.userId)) throw new NotFound("File not found");
+  return { actor, upload, resource: await uploadResource(db, actor, upload) };
+}
+
+export async function uploaderOf(db: Database, upload: Pick<Upload, "uploadedById">): Promise<User | null> {
+  if (!upload.uploadedById) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, upload.uploadedById));
+  return user ?? null;
+}
+
+const UPLOAD_ORDERS: Record<SortOrder, SQL> = {
+  name_asc: sql`up.filename COLLATE NOCASE ASC, up.id ASC`,
+  name_desc: sql`up.filename COLLATE NOCASE DESC, up.id DESC`,
+  last_modified_asc: sql`up.updated_at ASC, up.id ASC`,
+  last_modified_desc: sql`up.updated_at DESC, up.id DESC`,
+  owner_asc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE ASC, up.filename COLLATE NOCASE ASC, up.id ASC`,
+  owner_desc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE DESC, up.filename COLLATE NOCASE ASC, up.id ASC`,
+};
+
+const typesOf = (kind: FileKind) => Object.keys(UPLOAD_CONTENT_TYPES).filter((type) => UPLOAD_CONTENT_TYPES[type] === kind);
+
+/**
+ * Stored files of the actor's workspace they may read, filtered, ordered and paged in D1:
+ * loose files for members, attached ones through the document or folder they hang on.
+ */
+export async function pageOfUploads(db: Database, actor: Actor, query: Pick<ListUploadsQuery, "sort" | "type" | "page" | "per_page">) {
+  const viewer = viewerFor(actor);
+  const conditions = [
+    sql`up.workspace_id = ${actor.workspaceId}`,
+    sql`up.status = 'stored'`,
+    sql`(up.article_id IS NOT NULL OR up.folder_id IS NOT NULL OR ${actor.role} <> 'guest')`,
+    sql`(up.article_id IS NULL OR up.article_id IN (SELECT article_id FROM (${readableArticlesSql(viewer)})))`,
+    sql`(up.article_id IS NOT NULL OR up.folder_id IS NULL OR up.folder_id IN (SELECT folder_id FROM (${readableFoldersSql(viewer)})))`,
+  ];
+  if (query.type) conditions.push(sql`up.content_type IN (${sql.join(typesOf(query.type).map((type) => sql`${type}`), sql`, `)})`);
+  const rows = await db.all<{ id: number; total: number }>(sql`
+    SELECT up.id AS id, count(*) OVER () AS total
+    FROM uploads up
+    LEFT JOIN users u ON u.id = up.uploaded_by_id
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${UPLOAD_ORDERS[query.sort]}
+    LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await db.all<{ total: number }>(sql`
+      SELECT count(*) AS total FROM uploads up WHERE ${sql.join(conditions, sql` AND `)}`);
+    total = count?.total ?? 0;
+  }
+  return { items: await hydrateUploads(db, rows.map((row) => row.id)), total };
+}
+
+/** Rows and uploaders for ids already filtered and ordered, keeping that order. */
+async function hydrateUploads(db: Database, ids: number[]) {
+  const found = new Map<number, Upload>();
+  for (const part of chunk(ids, IN_LIST_CHUNK)) {
+    for (const row of await db.select().from(uploads).where(inArray(uploads.id, part))) found.set(row.id, row);
+  }
+  const uploaderIds = [...new Set([...found.values()].map((row) => row.uploadedById).filter((id): id is number => id !== null))];
+  const people = new Map<number, User>();
+  for (const part of chunk(uploaderIds, IN_LIST_CHUNK)) {
+    for (const user of await db.select().from(users).where(inArray(users.id, part))) people.set(user.id, user);
+  }
+  return ids.flatMap((id) => {
+    const upload = found.get(id);
+    return upload ? [{ upload, uploader: upload.uploadedById ? (people.get(upload.uploadedById) ?? null) : null }] : [];
+  });
+}
