@@ -5,7 +5,7 @@ import { DocumentScreen } from "~/components/doc-page/DocumentScreen";
 import { loadDocumentScreen, requestAccessAction, submitArticlePassword } from "~/components/doc-page/doc-page.server";
 import { DOC_DIALOGS } from "~/components/doc-page/dialogs";
 import { PasswordGate } from "~/components/doc-page/PasswordGate";
-import { PageError, usePageError, type PageErrorCopy } from "~/components/ui/PageError";
+import { PageError, type PageErrorCopies } from "~/components/ui/PageError";
 import dialogStyles from "~/styles/dialog.css?url";
 import docStyles from "~/styles/doc.css?url";
 import documentStyles from "~/styles/document.css?url";
@@ -78,7 +78,7 @@ export default function DocumentPage() {
   return <DocumentScreen key={screen.article.id} screen={screen} location={location} />;
 }
 
-const ERROR_COPY: Record<number, PageErrorCopy> = {
+const ERROR_COPY: PageErrorCopies = {
   404: {
     title: "We couldn't find that document",
     body: "It may have been deleted, or the link may be wrong. Archived documents are in your workspace's archive.",
@@ -97,6 +97,5 @@ const ERROR_COPY: Record<number, PageErrorCopy> = {
 };
 
 export function ErrorBoundary() {
-  const { status, retry } = usePageError("document");
-  return <PageError status={status} copy={ERROR_COPY[status] ?? retry} />;
+  return <PageError surface="document" copy={ERROR_COPY} />;
 }

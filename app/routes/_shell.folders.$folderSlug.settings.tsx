@@ -4,9 +4,10 @@ import { sortOrders, viewKinds } from "../../core/enums";
 import type { FolderActionResult } from "~/components/folders/AddPropertyDialog";
 import { FolderErrorBoundary } from "~/components/folders/FolderErrorBoundary";
 import { folderActionContext } from "~/components/folders/folders.server";
-import { SORT_LABELS, VIEW_LABELS } from "~/components/folders/types";
+import { VIEW_LABELS } from "~/components/folders/types";
 import { useFolderPage } from "~/components/folders/useFolderEdits";
 import { Field, FormAlert, SelectField, TextAreaField } from "~/components/ui/Field";
+import { SORT_LABELS, SortOptions } from "~/components/ui/SortControl";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Folder settings" };
@@ -115,11 +116,7 @@ export default function FolderSettings() {
               ))}
             </SelectField>
             <SelectField label="Default order" name="sort" defaultValue={folder.settings.sort ?? page.sort} errors={fields("update").sort}>
-              {sortOrders.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
+              <SortOptions orders={sortOrders} labels={SORT_LABELS} />
             </SelectField>
           </div>
           <div className="folder-form__actions">

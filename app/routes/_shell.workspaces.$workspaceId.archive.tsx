@@ -6,13 +6,14 @@ import { archivedFiles, presentFilePage } from "../../worker/services/home-feed"
 import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FILE_ROW_KEY, FileList } from "~/components/files/FileList";
 import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
-import { fileListContext, filesContext, runRowIntent } from "~/components/files/files.server";
+import { fileListContext, runRowIntent } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { itemKey, type FileActionResult, type FileItem } from "~/components/files/types";
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { FormAlert } from "~/components/ui/Field";
 import { Pager } from "~/components/ui/Pager";
 import { ArchiveIcon } from "~/components/ui/icons";
+import { workspaceActionContext } from "~/lib/workspace.server";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
 import type { ShellHandle } from "./_shell";
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { call, workspace } = await filesContext(request, context, params.workspaceId);
+  const { call, workspace } = await workspaceActionContext(request, context, params.workspaceId);
   const form = await request.formData();
   const outcome = await runRowIntent(call, form);
   if (!outcome) return data<FileActionResult>({ intent: "", ok: false, message: "Unknown action." }, { status: 400 });

@@ -26,7 +26,7 @@ import { AddMembersForm } from "~/components/groups/AddMembersForm";
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { emailErrors, parseEmailList } from "~/components/groups/emailList";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
-import { actionFailure, badForm, formId, groupsActionContext } from "~/components/groups/groups.server";
+import { actionFailure, badForm, formId } from "~/components/groups/groups.server";
 import { LinkedJoinRequestPanel, PendingRequests, type LinkedJoinRequest } from "~/components/groups/JoinRequests";
 import { MemberList } from "~/components/groups/MemberList";
 import {
@@ -38,7 +38,7 @@ import {
   type MembershipResult,
 } from "~/components/groups/types";
 import { VISIBILITY_COPY, VisibilityBadge, VisibilityIcon } from "~/components/groups/visibility";
-import { requireWorkspaceActor } from "~/lib/workspace.server";
+import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
 import type { ShellHandle } from "./_shell";
@@ -133,7 +133,7 @@ function summarise(results: MembershipResult[]) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { workspace, actor, call } = await groupsActionContext(request, context, params.workspaceId);
+  const { workspace, actor, call } = await workspaceActionContext(request, context, params.workspaceId);
   const groupId = Number(params.groupId);
   if (!Number.isInteger(groupId) || groupId <= 0) throw notFound();
   const form = await request.formData();

@@ -23,12 +23,12 @@ import { availableChannels, listChannels } from "../../worker/services/channels"
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { GroupCard } from "~/components/groups/GroupCard";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
-import { actionFailure, badForm, formId, groupsActionContext } from "~/components/groups/groups.server";
+import { actionFailure, badForm, formId } from "~/components/groups/groups.server";
 import { NewGroupForm } from "~/components/groups/NewGroupForm";
 import type { GroupActionResult, GroupSummary } from "~/components/groups/types";
 import { GroupsIcon, PlusIcon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/Pager";
-import { requireWorkspaceActor } from "~/lib/workspace.server";
+import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
 import type { ShellHandle } from "./_shell";
@@ -87,7 +87,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { workspace, actor, call } = await groupsActionContext(request, context, params.workspaceId);
+  const { workspace, actor, call } = await workspaceActionContext(request, context, params.workspaceId);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 

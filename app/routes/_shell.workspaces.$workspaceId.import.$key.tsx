@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { importJobOf } from "../../worker/services/imports";
-import { PageErrorBoundary } from "~/components/imports/ImportErrorBoundary";
+import { ImportErrorBoundary } from "~/components/imports/ImportErrorBoundary";
 import { isRunning, JobStatusBadge } from "~/components/imports/JobStatusBadge";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import styles from "~/styles/imports.css?url";
@@ -104,4 +104,4 @@ export default function ImportProgress() {
   );
 }
 
-export const ErrorBoundary = PageErrorBoundary;
+export { ImportErrorBoundary as ErrorBoundary };

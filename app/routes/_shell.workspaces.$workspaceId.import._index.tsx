@@ -9,9 +9,9 @@ import { listFolders } from "../../worker/services/folders";
 import { importJobsOf } from "../../worker/services/imports";
 import { FormAlert } from "~/components/ui/Field";
 import { ImportIcon } from "~/components/ui/icons";
-import { PageErrorBoundary } from "~/components/imports/ImportErrorBoundary";
+import { ImportErrorBoundary } from "~/components/imports/ImportErrorBoundary";
 import { JobStatusBadge } from "~/components/imports/JobStatusBadge";
-import { formatBytes } from "~/components/imports/format";
+import { formatBytes } from "~/lib/format";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import styles from "~/styles/imports.css?url";
 import type { ShellHandle } from "./_shell";
@@ -161,4 +161,4 @@ export default function ImportPage() {
   );
 }
 
-export const ErrorBoundary = PageErrorBoundary;
+export { ImportErrorBoundary as ErrorBoundary };

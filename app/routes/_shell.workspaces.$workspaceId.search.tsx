@@ -8,7 +8,7 @@ import { viewerFor } from "../../worker/services/access";
 import { searchArticles } from "../../worker/services/search";
 import { Highlighted, type SearchResult } from "~/components/search/SearchDialog";
 import { DocIcon, SearchIcon } from "~/components/ui/icons";
-import { PageError, usePageError } from "~/components/ui/PageError";
+import { PageError } from "~/components/ui/PageError";
 import { Pager } from "~/components/ui/Pager";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 import styles from "~/styles/search.css?url";
@@ -99,16 +99,17 @@ export default function SearchPage() {
 }
 
 export function ErrorBoundary() {
-  const { status, retry } = usePageError("search");
-  const copy =
-    status === 403
-      ? {
+  return (
+    <PageError
+      surface="search"
+      copy={{
+        403: {
           title: "You can't search this workspace",
           body: "It belongs to a workspace you are not in. Ask someone there to invite you.",
           next: { to: "/", label: "Go to the home page" },
-        }
-      : status === 404
-        ? { title: "We couldn't find this workspace", body: "The link may be old, or the workspace may have been deleted.", next: { to: "/", label: "Go to the home page" } }
-        : retry;
-  return <PageError status={status} copy={copy} />;
+        },
+        404: { title: "We couldn't find this workspace", body: "The link may be old, or the workspace may have been deleted.", next: { to: "/", label: "Go to the home page" } },
+      }}
+    />
+  );
 }

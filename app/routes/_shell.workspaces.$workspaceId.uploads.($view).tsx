@@ -9,12 +9,12 @@ import { pageOfUploads } from "../../worker/services/uploads";
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { FormAlert } from "~/components/ui/Field";
 import { UploadIcon } from "~/components/ui/icons";
-import { PageError, usePageError } from "~/components/ui/PageError";
+import { PageError } from "~/components/ui/PageError";
 import { Pager } from "~/components/ui/Pager";
+import { SORT_LABELS, SortOptions } from "~/components/ui/SortControl";
 import { UploadDropzone } from "~/components/uploads/UploadDropzone";
 import { UploadsGallery, UploadsList } from "~/components/uploads/UploadViews";
-import { callApi } from "~/lib/api.server";
-import { requireWorkspaceActor } from "~/lib/workspace.server";
+import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/uploads.css?url";
 import type { ShellHandle } from "./_shell";
@@ -28,14 +28,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Uploads · ${data.workspaceName} · Brandwork` : "Uploads · Brandwork" },
 ];
 
-const SORT_LABELS: Record<(typeof sortOrders)[number], string> = {
-  name_asc: "Name (A–Z)",
-  name_desc: "Name (Z–A)",
-  last_modified_desc: "Last modified (newest)",
-  last_modified_asc: "Last modified (oldest)",
-  owner_asc: "Owner (A–Z)",
-  owner_desc: "Owner (Z–A)",
-};
 const TYPE_LABELS: Record<(typeof fileKinds)[number], string> = { image: "Images", document: "Documents", video: "Videos", audio: "Audio", archive: "Archives" };
 const VIEW_LABELS: Record<(typeof uploadViews)[number], string> = { list_view: "List", gallery_view: "Gallery" };
 
@@ -68,16 +60,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { signedIn, workspace } = await requireWorkspaceActor(request, context, params.workspaceId);
+  const { call } = await workspaceActionContext(request, context, params.workspaceId);
   const form = await request.formData();
   const fileId = Number(form.get("file_id"));
   if (form.get("intent") !== "delete" || !Number.isInteger(fileId) || fileId <= 0) {
     return data({ ok: false, message: "That form was incomplete. Reload the page and try again." }, { status: 400 });
   }
-  const result = await callApi(context, request, "DELETE", `/files/${fileId}`, {
-    authorization: signedIn.auth.headers.Authorization,
-    workspaceId: workspace.id,
-  });
+  const result = await call("DELETE", `/files/${fileId}`);
   if (!result.ok) return data({ ok: false, message: result.problem.message }, { status: result.status });
   const back = new URL(request.url);
   back.searchParams.delete("delete");
@@ -125,11 +114,7 @@ export default function Uploads() {
             <label className="uploads-filters__field">
               <span>Sort</span>
               <select name="sort" className="input input--select input--compact" defaultValue={sort}>
-                {sortOrders.map((order) => (
-                  <option key={order} value={order}>
-                    {SORT_LABELS[order]}
-                  </option>
-                ))}
+                <SortOptions orders={sortOrders} labels={SORT_LABELS} />
               </select>
             </label>
             <label className="uploads-filters__field">
@@ -214,16 +199,17 @@ export default function Uploads() {
 }
 
 export function ErrorBoundary() {
-  const { status, retry } = usePageError("uploads");
-  const copy =
-    status === 403
-      ? {
+  return (
+    <PageError
+      surface="uploads"
+      copy={{
+        403: {
           title: "You can't see this workspace's uploads",
           body: "Uploads are for workspace members. Guests see files through the documents shared with them.",
           next: { to: "/", label: "Go to the home page" },
-        }
-      : status === 404
-        ? { title: "We couldn't find this page", body: "The link may be old. Uploads have a list and a gallery view.", next: { to: "/", label: "Go to the home page" } }
-        : retry;
-  return <PageError status={status} copy={copy} />;
+        },
+        404: { title: "We couldn't find this page", body: "The link may be old. Uploads have a list and a gallery view.", next: { to: "/", label: "Go to the home page" } },
+      }}
+    />
+  );
 }

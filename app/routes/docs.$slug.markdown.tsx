@@ -1,31 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { articleIdFromParam, documentRequestFacts } from "~/components/doc-page/doc-page.server";
-import { authStateFromCookieHeader } from "~/lib/auth-cookie";
-import { api } from "../../worker/api";
+import { exportDocument } from "~/lib/document-export.server";
 
 /**
- * "Export markdown": a plain link downloads the file, so the page's auth cookie (and the
- * document's password cookie) stand in for the headers the browser client would send. The
- * API route does the work, with its own permission check and file name.
+ * "Export markdown": a plain link downloads the file, with the page's cookies standing in
+ * for the headers the browser client would send (GET /v1/articles/:id/markdown does the work).
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const id = articleIdFromParam(params.slug);
-  const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
-  const facts = documentRequestFacts(request, undefined, auth?.superAdminMode, id);
-  const headers = new Headers({ Accept: "text/markdown" });
-  if (auth) headers.set("Authorization", auth.headers.Authorization);
-  if (facts.password) headers.set("X-Article-Password", facts.password);
-  if (facts.superAdminHeader) headers.set("x-superadmin-workspace-id", facts.superAdminHeader);
-  if (facts.ip) headers.set("CF-Connecting-IP", facts.ip);
-  const url = new URL(`/v1/articles/${id}/markdown`, request.url);
-  const response = await api.fetch(new Request(url, { headers }), context.cloudflare.env, context.cloudflare.ctx);
-  if (response.ok) return response;
-  // Refusals read as a sentence, not as the API's JSON.
-  const message =
-    response.status === 404
-      ? "Document not found."
-      : response.status === 401
-        ? "Sign in to export this document."
-        : "You can't export this document.";
-  return new Response(message, { status: response.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => exportDocument(request, context, params.slug, "markdown");

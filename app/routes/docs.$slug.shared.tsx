@@ -58,7 +58,7 @@ export default function SharedDocument() {
       <main id="main" className="doc-reader__main">
         {screen.kind === "password" ? <PasswordGate articleId={screen.articleId} signedIn={false} /> : null}
         {screen.kind === "document" ? (
-          <article className="doc-body doc-body--reader" aria-label={screen.article.title || "Untitled"}>
+          <article className="doc-body doc-body--reader">
             <p className="doc-reader__note">Shared with anyone who has the link · read only</p>
             <h1 className="doc-title doc-title--static">{screen.article.title || "Untitled"}</h1>
             {screen.article.excerpt.trim() ? (

@@ -1,6 +1,5 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { SerializedDocument } from "../../core/document/types";
 import { createDb } from "../../worker/db/client";
 import { presentPublicPage } from "../../worker/presenters/public-pages";
@@ -8,9 +7,9 @@ import { publicPageBySlug } from "../../worker/services/public-pages";
 import { DocumentView } from "~/components/document/DocumentView";
 import { longDate, sameDay } from "~/components/public/dates";
 import { PublicHeader } from "~/components/public/PublicHeader";
+import { PublicPageError } from "~/components/public/PublicPageError";
 import { ReactionsBar } from "~/components/public/ReactionsBar";
 import { ShareMenu } from "~/components/public/ShareMenu";
-import { reporter } from "~/lib/reporter";
 import documentStyles from "~/styles/document.css?url";
 import styles from "~/styles/public-page.css?url";
 
@@ -101,26 +100,14 @@ export default function PublicPage() {
 
 /** Not published (any more), archived, or never existed: the same answer, so nothing leaks. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useEffect(() => {
-    if (!notFound) reporter.captureException(error, { surface: "route" });
-  }, [error, notFound]);
   return (
-    <div className="public-page">
-      <PublicHeader />
-      <main className="public-page__main public-page__gone" data-testid={notFound ? "not-found" : "server-error"}>
-        <p className="public-page__code">{notFound ? 404 : 500}</p>
-        <h1>{notFound ? "This page isn't available" : "Something went wrong"}</h1>
-        <p>
-          {notFound
-            ? "It may have been unpublished, moved or deleted. Published pages from every team are in the directory."
-            : "We could not load this page. The problem has been reported; try again in a moment."}
-        </p>
-        <Link className="button button--primary" to="/directory">
-          Browse the directory
-        </Link>
-      </main>
-    </div>
+    <PublicPageError
+      notFound={{
+        title: "This page isn't available",
+        body: "It may have been unpublished, moved or deleted. Published pages from every team are in the directory.",
+      }}
+      failed="We could not load this page. The problem has been reported; try again in a moment."
+      directoryLabel="Browse the directory"
+    />
   );
 }

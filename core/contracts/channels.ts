@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { channelVisibilities } from "../enums";
+import { positiveId } from "./common";
 import { pageQuery } from "./pagination";
 import { emailField } from "./users";
 
 /** Most addresses one "add members" call takes: each may send an invitation email. */
 export const MAX_EMAILS_PER_CALL = 50;
-
-const positiveId = z.coerce.number({ error: "must be a number" }).int().positive({ error: "must be a positive number" });
-
-/** `/channels/:id` and `/channel_join_requests/:id` */
-export const channelIdParam = z.object({ id: positiveId });
-
-/** `/w/:ws/...` */
-export const workspaceParam = z.object({ ws: positiveId });
 
 /** POST /v1/w/:ws/channels */
 export const createChannelSchema = z.object({

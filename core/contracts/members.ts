@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { membershipRoles } from "../enums";
+import { positiveId } from "./common";
 import { pageQuery } from "./pagination";
 import { emailField, passwordField } from "./users";
 
@@ -9,11 +10,7 @@ export const MAX_ONBOARDING_EMAILS = 50;
 export const DEFAULT_MEMBER_ARTICLES = 3;
 export const MAX_MEMBER_ARTICLES = 50;
 
-const positiveId = z.coerce.number({ error: "must be a number" }).int().positive({ error: "must be a positive number" });
 const role = z.enum(membershipRoles, { error: `must be one of ${membershipRoles.join(", ")}` });
-
-/** `/w/:ws/...` */
-export const workspaceParam = z.object({ ws: positiveId });
 
 /** `/w/:ws/members/:id`, `/w/:ws/settings/members/:id`, `/w/:ws/settings/guests/:id`: `id` is the user's id. */
 export const memberParam = z.object({ ws: positiveId, id: positiveId });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "./common";
 import { emailField } from "./users";
 
 /** The schema URNs of SCIM 2.0 (RFC 7643 and 7644) that the Users endpoint speaks. */
@@ -15,8 +16,6 @@ export const SCIM_SCHEMAS = {
 export const SCIM_CONTENT_TYPE = "application/scim+json";
 /** Most users one list page returns, whatever `count` asks for. */
 export const SCIM_MAX_PAGE_SIZE = 200;
-
-const positiveId = z.coerce.number({ error: "must be a number" }).int().positive({ error: "must be a positive number" });
 
 /** POST /v1/scim/tokens */
 export const createScimTokenSchema = z.object({

@@ -10,7 +10,6 @@ const SAFE_DATA_IMAGE = /^data:image\/(?:gif|png|jpeg|webp)[;,]/i;
 
 // Browsers drop ASCII tabs and newlines anywhere in a URL and trim leading C0 controls and
 // spaces, so "java\tscript:" and " javascript:" still run script: look at what they would see.
-// eslint-disable-next-line no-control-regex
 const STRIPPED_ANYWHERE = /[\t\n\r]/g;
 // eslint-disable-next-line no-control-regex
 const STRIPPED_LEADING = /^[\u0000-\u0020]+/;

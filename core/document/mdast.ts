@@ -201,7 +201,10 @@ class MdastConverter {
           append(content, inline);
         }
       }
-      items.push(listItem(content, value++, check ? item.checked === true : undefined));
+      // An item holding only a nested list (`- - x`) is just the nested list's item.
+      if (content.length > 0 || nested.length === 0) {
+        items.push(listItem(content, value++, check ? item.checked === true : undefined));
+      }
       // Lexical keeps a nested list in an item of its own that does not advance the numbering.
       for (const inner of nested) items.push(listItem([inner], value));
       for (const inline of lifted) {

@@ -1,5 +1,4 @@
 import {
-  BOX_COLOR,
   HEADER_STATE,
   LINE_DIVIDER_STYLE,
   TABLE_CELL_WIDTH,
@@ -133,9 +132,4 @@ export function tableCell(children: BlockNode[], header: boolean): TableCellNode
 
 export function lineDivider(): LineDividerNode {
   return { type: "line-divider", version: 1, style: LINE_DIVIDER_STYLE };
-}
-
-/** The colour a box's left bar is drawn in: its quote colour, its own colour, or the default. */
-export function boxBarColor(node: BoxNode): string {
-  return node.quoteColor ?? node.boxColor ?? BOX_COLOR;
 }

@@ -12,6 +12,11 @@ export function documentToPlainText(doc: SerializedDocument): string {
 
 /** The same projection for any list of nodes (a table cell, a box…), as lines. */
 export function plainTextLines(nodes: readonly LooseNode[]): string[] {
+  return linesOf(nodes, 0);
+}
+
+/** `startDepth`: how deep `nodes` already sit, so tables inside tables count towards the limit. */
+function linesOf(nodes: readonly LooseNode[], startDepth: number): string[] {
   const lines: string[] = [];
   let line: string | null = null;
   const flush = () => {
@@ -61,7 +66,11 @@ export function plainTextLines(nodes: readonly LooseNode[]): string[] {
     if (isNode(node, "table")) {
       flush();
       for (const row of node.children) {
-        lines.push(childrenOf(row).map((cell) => cellText(cell, depth)).join("\t"));
+        lines.push(
+          childrenOf(row)
+            .map((cell) => cellText(cell, depth + 2))
+            .join("\t")
+        );
       }
       return;
     }
@@ -79,7 +88,7 @@ export function plainTextLines(nodes: readonly LooseNode[]): string[] {
     if (inBlocks) flush();
   };
 
-  for (const node of nodes) visit(node, true, 1);
+  for (const node of nodes) visit(node, true, startDepth + 1);
   flush();
   return lines;
 }
@@ -87,7 +96,7 @@ export function plainTextLines(nodes: readonly LooseNode[]): string[] {
 /** A table cell on one line, so a row stays one line of tab-separated cells. */
 function cellText(cell: LooseNode, depth: number): string {
   if (depth > MAX_NODE_DEPTH) return flatText(cell);
-  return plainTextLines(childrenOf(cell))
+  return linesOf(childrenOf(cell), depth)
     .join(" ")
     .replace(/[\t\n]/g, " ");
 }

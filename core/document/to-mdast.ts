@@ -173,21 +173,18 @@ function collectLeaves(node: LooseNode, leaves: Leaf[], depth: number): void {
   if (isNode(node, "text")) {
     if (!node.text) return;
     const value = node.text;
-    const leaf: Mdast.PhrasingContent =
-      node.format & TEXT_FORMAT.code ? { type: "inlineCode", value } : { type: "text", value };
+    const leaf: Mdast.PhrasingContent = node.format & TEXT_FORMAT.code ? { type: "inlineCode", value } : { type: "text", value };
     leaves.push({ node: leaf, marks: node.format & MARK_BITS });
   } else if (isNode(node, "linebreak")) {
     leaves.push({ node: { type: "break" }, marks: null });
   } else if (isNode(node, "image")) {
     leaves.push({ node: imageNode(node), marks: null });
-  } else if (isNode(node, "link")) {
+  } else if (isNode(node, "link") && depth < MAX_NESTING * 2) {
     // Marks every text in the link shares wrap the link; the rest are applied inside it.
     let shared = MARK_BITS;
     for (const child of node.children) if (isNode(child, "text")) shared &= child.format;
-    const inner = node.children.map((child) =>
-      isNode(child, "text") ? { ...child, format: child.format & ~shared } : child,
-    );
-    const children = phrasing(inner, depth);
+    const inner = node.children.map((child) => (isNode(child, "text") ? { ...child, format: child.format & ~shared } : child));
+    const children = phrasing(inner, depth + 1);
     if (children.length) {
       leaves.push({ node: { type: "link", url: node.url, title: stringOrNull(node.title), children }, marks: shared });
     }
@@ -230,7 +227,10 @@ function wrap(type: "strong" | "emphasis" | "delete", children: Mdast.PhrasingCo
     const [space] = /^\s*/.exec(first.value)!;
     if (space) {
       before.push({ type: "text", value: space });
-      children = first.value.length > space.length ? [{ type: "text", value: first.value.slice(space.length) }, ...children.slice(1)] : children.slice(1);
+      children =
+        first.value.length > space.length
+          ? [{ type: "text", value: first.value.slice(space.length) }, ...children.slice(1)]
+          : children.slice(1);
     }
   }
   const last = children[children.length - 1];

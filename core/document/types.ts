@@ -155,7 +155,9 @@ export const linkNodeSchema = z.looseObject({
   rel: z.literal("noopener noreferrer"),
   title: z.string().nullable().optional(),
   get children() {
-    return z.array(z.union([z.discriminatedUnion("type", [textNodeSchema, lineBreakNodeSchema, imageNodeSchema]), unknownNodeSchema]));
+    return z.array(
+      z.union([z.discriminatedUnion("type", [textNodeSchema, lineBreakNodeSchema, imageNodeSchema]), unknownNodeSchema])
+    );
   },
 });
 
@@ -199,7 +201,7 @@ export const listItemNodeSchema = z.looseObject({
       z.union([
         z.discriminatedUnion("type", [textNodeSchema, lineBreakNodeSchema, linkNodeSchema, imageNodeSchema, listNodeSchema]),
         unknownNodeSchema,
-      ]),
+      ])
     );
   },
 });

@@ -125,8 +125,8 @@ Logo, legal lines, offer terms and anything else that must appear.
     category: "marketing-templates",
     markdown: `# Content calendar — Month
 
-**Theme of the month:**
-**Campaigns running:**
+- **Theme of the month:**
+- **Campaigns running:**
 
 ## Week 1
 

@@ -9,9 +9,9 @@ export const TEAM_TEMPLATES: BuiltInTemplate[] = [
     category: "meeting-templates",
     markdown: `# Meeting notes — Topic
 
-**Date:**
-**Attendees:**
-**Facilitator:**
+- **Date:**
+- **Attendees:**
+- **Facilitator:**
 
 ## Agenda
 
@@ -44,8 +44,8 @@ Date and what we will pick up.
     category: "meeting-templates",
     markdown: `# Retrospective: Campaign or project
 
-**Period:**
-**Team:**
+- **Period:**
+- **Team:**
 
 ## Results against goals
 
@@ -164,9 +164,9 @@ Book a demo or start a trial: link.
     category: "hr-templates",
     markdown: `# Welcome to the marketing team, Name
 
-**Start date:**
-**Manager:**
-**Onboarding buddy:**
+- **Start date:**
+- **Manager:**
+- **Onboarding buddy:**
 
 ## Before day one
 

@@ -9,9 +9,9 @@ export const WRITING_TEMPLATES: BuiltInTemplate[] = [
     category: "marketing-templates",
     markdown: `# Working title
 
-**Target keyword:** the phrase a reader types into search
-**Audience:** who this is for and what they already know
-**Goal:** what a reader should do after reading (sign up, book a demo, share)
+- **Target keyword:** the phrase a reader types into search
+- **Audience:** who this is for and what they already know
+- **Goal:** what a reader should do after reading (sign up, book a demo, share)
 
 ## Hook
 
@@ -94,10 +94,10 @@ Name · email@example.com · +1 555 0100
     category: "marketing-templates",
     markdown: `# Newsletter — Issue #
 
-**Subject line:** (under 50 characters; test two)
-**Preview text:** (the line after the subject in the inbox)
-**Send date:**
-**Segment:**
+- **Subject line:** (under 50 characters; test two)
+- **Preview text:** (the line after the subject in the inbox)
+- **Send date:**
+- **Segment:**
 
 ## The big story
 
@@ -178,8 +178,8 @@ How the customer plans to grow with us.
 
 ## Who we are
 
-**Mission:** why we exist, in one sentence.
-**Positioning:** for (audience) who (need), we are the (category) that (key benefit), unlike (alternative).
+- **Mission:** why we exist, in one sentence.
+- **Positioning:** for (audience) who (need), we are the (category) that (key benefit), unlike (alternative).
 
 ## Voice
 

@@ -26,17 +26,17 @@ async function createArticle(
   return (await response.json()).data as ArticleJson;
 }
 
-/** The invitation link in the newest email to `email`, as a path on this server. */
-async function invitationPath(page: Page, email: string) {
+/** The paths of the links in the newest email to `email` whose text includes `subject`. */
+async function emailLink(page: Page, email: string, subject: string, link: RegExp) {
   await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  const mail = page.getByRole("listitem").filter({ hasText: email }).first();
-  const href = await mail.getByRole("link", { name: /\/invitations\// }).getAttribute("href");
+  const mail = page.getByRole("listitem").filter({ hasText: subject }).first();
+  const href = await mail.getByRole("link", { name: link }).first().getAttribute("href");
   return new URL(href!).pathname;
 }
 
 async function openMenuItem(page: Page, item: string) {
   await page.getByLabel("More actions").first().click();
-  await page.locator(".action-menu[open]").getByRole("link", { name: item }).click();
+  await page.locator(".menu[open]").getByRole("link", { name: item }).click();
 }
 
 test("an owner writes a document in a folder, shares it by email for comments, publishes it and makes it private again", async ({
@@ -44,6 +44,7 @@ test("an owner writes a document in a folder, shares it by email for comments, p
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const { owner, workspace } = await createOwner(request, "Olive");
   const folder = await createFolder(request, owner, workspace.id, "Spring campaign");
   const guestEmail = uniqueEmail("guest");
@@ -58,8 +59,8 @@ test("an owner writes a document in a folder, shares it by email for comments, p
   await expect(crumbs.getByRole("link", { name: "Spring campaign" })).toBeVisible();
 
   // The title saves itself and the address follows it; Enter moves on to the body.
-  await page.getByLabel("Title").fill("Launch plan");
-  await page.getByLabel("Title").press("Enter");
+  await page.getByLabel("Title", { exact: true }).fill("Launch plan");
+  await page.getByLabel("Title", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/\/docs\/launch-plan-\d+$/);
   const slug = page.url().split("/docs/")[1]!;
   const body = page.getByLabel("Document text (markdown)");
@@ -96,7 +97,10 @@ test("an owner writes a document in a folder, shares it by email for comments, p
   await expect(row.getByLabel(`Access for ${guestEmail}`)).toHaveValue("comment");
 
   // The guest joins from the email and can read, not edit or share.
-  const path = await invitationPath(page, guestEmail);
+  // Two emails: the document was shared with them, and (first) an invitation into the workspace.
+  const documentPath = await emailLink(page, guestEmail, 'shared "Launch plan" with you', /\/docs\//);
+  expect(documentPath).toBe(`/docs/${slug}`);
+  const path = await emailLink(page, guestEmail, "invited you to", /\/invitations\//);
   const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const guest = await guestContext.newPage();
   await guest.goto(path);
@@ -105,12 +109,12 @@ test("an owner writes a document in a folder, shares it by email for comments, p
   await guest.getByLabel("Password").fill("a-good-long-password");
   await guest.getByRole("button", { name: "Accept and join" }).click();
   await expect(guest).not.toHaveURL(/\/invitations\//);
-  await guest.goto(`/docs/${slug}`);
+  await guest.goto(documentPath);
   await expect(guest.getByRole("heading", { name: "Launch plan" })).toBeVisible();
   await expect(guest.getByRole("heading", { name: "Goals" })).toBeVisible();
   await expect(guest.locator(".document-view strong")).toHaveText("before May");
   await expect(guest.getByLabel("Document text (markdown)")).toHaveCount(0);
-  await expect(guest.getByLabel("Title")).toHaveCount(0);
+  await expect(guest.getByLabel("Title", { exact: true })).toHaveCount(0);
   await expect(guest.getByRole("link", { name: "Share", exact: true })).toHaveCount(0);
   await expect(guest.locator(".doc-status")).toHaveText("Draft");
   await guestContext.close();
@@ -137,6 +141,7 @@ test("an owner writes a document in a folder, shares it by email for comments, p
 });
 
 test("a colleague without access asks for it from the AccessBlocked screen and the owner accepts", async ({ browser, page, request }) => {
+  test.setTimeout(60_000);
   const { owner, workspace } = await createOwner(request, "Priya");
   const colleague = await createColleague(request, owner, workspace.id, "Cole");
   const article = await createArticle(request, owner, workspace.id, { title: "Board memo", markdown: "Numbers for the board.", private: true });
@@ -198,20 +203,86 @@ test("anyone with the link reads it signed out, behind its password once it has 
   await page.goto(`/docs/${linked.slug}`);
   await openMenuItem(page, "Password protect…");
   const protect = page.getByRole("dialog", { name: "Protect with a password" });
-  await protect.getByLabel("Password").fill("open-sesame");
+  await protect.getByLabel("Password", { exact: true }).fill("open-sesame");
   await protect.getByRole("button", { name: "Set password" }).click();
   await expect(protect).toHaveCount(0);
   await expect(page.locator(".doc-badge").filter({ hasText: "Password" })).toBeVisible();
 
   await visitor.goto(`/docs/${linked.slug}`);
   await expect(visitor.getByRole("heading", { name: "This document is password protected" })).toBeVisible();
-  await visitor.getByLabel("Password").fill("wrong-guess");
+  await visitor.getByLabel("Password", { exact: true }).fill("wrong-guess");
   await visitor.getByRole("button", { name: "Open document" }).click();
   await expect(visitor.getByRole("alert")).toContainText("That password is not right");
-  await visitor.getByLabel("Password").fill("open-sesame");
+  await visitor.getByLabel("Password", { exact: true }).fill("open-sesame");
   await visitor.getByRole("button", { name: "Open document" }).click();
   await expect(visitor.getByRole("heading", { name: "Press kit" })).toBeVisible();
   await visitorContext.close();
+});
+
+test("the header and its menu: status, star, markdown export, duplicate, move, transfer ownership, archive and restore", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { owner, workspace } = await createOwner(request, "Theo");
+  await createColleague(request, owner, workspace.id, "Cole");
+  const drafts = await createFolder(request, owner, workspace.id, "Drafts");
+  await createFolder(request, owner, workspace.id, "Final");
+  const article = await createArticle(request, owner, workspace.id, { title: "Status report", markdown: "Body text.", folder_id: drafts.id });
+
+  await signIn(page, owner.email, owner.password);
+  await page.goto(`/docs/${article.slug}`);
+
+  const statusSaved = page.waitForResponse((response) => response.url().endsWith(`/v1/articles/${article.id}`) && response.request().method() === "PUT");
+  await page.getByLabel("Status").selectOption("in_review");
+  expect((await statusSaved).status()).toBe(200);
+  const starred = page.waitForResponse((response) => response.url().endsWith(`/v1/articles/${article.id}/favorite`));
+  await page.getByRole("button", { name: "Add to favorites" }).click();
+  await expect(page.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
+  expect((await starred).status()).toBe(201);
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("in_review");
+  await expect(page.getByRole("button", { name: "Remove from favorites" })).toBeVisible();
+
+  await page.getByLabel("More actions").first().click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export markdown" }).click()]);
+  expect(download.suggestedFilename()).toBe(`${article.slug}.md`);
+  const { readFile } = await import("node:fs/promises");
+  expect(await readFile((await download.path())!, "utf8")).toContain("# Status report\n\nBody text.");
+
+  // Moved to another folder: the breadcrumbs follow.
+  await openMenuItem(page, "Move to folder…");
+  const move = page.getByRole("dialog", { name: "Move “Status report”" });
+  await move.getByLabel("Final").check();
+  await move.getByRole("button", { name: "Move here" }).click();
+  await expect(move).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Final" })).toBeVisible();
+
+  // Handed to a colleague (the former owner still holds the folder, so keeps full access here).
+  await openMenuItem(page, "Transfer ownership…");
+  const transfer = page.getByRole("dialog", { name: "Transfer ownership" });
+  await transfer.getByLabel(/Cole Colleague/).check();
+  await transfer.getByRole("button", { name: "Make Cole Colleague the owner" }).click();
+  await expect(transfer).toHaveCount(0);
+  await expect(page.locator(".doc-meta")).toContainText("Owned by Cole Colleague");
+
+  // A copy opens at its own address.
+  await page.getByLabel("More actions").first().click();
+  await page.locator(".menu[open]").getByRole("button", { name: "Duplicate" }).click();
+  await expect(page).toHaveURL(/\/docs\/status-report-copy-\d+$/);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Status report (copy)");
+  const copyPath = new URL(page.url()).pathname;
+
+  // Archived, then restored from the document itself.
+  await openMenuItem(page, "Archive…");
+  await page.getByRole("dialog", { name: "Archive “Status report (copy)”?" }).getByRole("button", { name: "Archive" }).click();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${workspace.id}/home\\?archived=`));
+  await page.goto(copyPath);
+  await expect(page.getByText("This document is archived")).toBeVisible();
+  await expect(page.getByLabel("Document text (markdown)")).toHaveCount(0);
+  await page.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("This document is archived")).toHaveCount(0);
+  await expect(page.getByLabel("Document text (markdown)")).toBeVisible();
 });
 
 test("on a phone the header wraps, the menu is a sheet and nothing overflows", async ({ page, request }) => {
@@ -223,11 +294,11 @@ test("on a phone the header wraps, the menu is a sheet and nothing overflows", a
   await expect(page.getByLabel("Document text (markdown)")).toHaveValue(/Short body\./);
   await expectNoHorizontalOverflow(page);
   await page.getByLabel("More actions").first().click();
-  const sheet = page.locator(".action-menu[open] .action-menu__panel");
+  const sheet = page.locator(".menu[open] .menu__panel");
   await expect(sheet.getByRole("link", { name: "Move to folder…" })).toBeVisible();
   const box = await sheet.boundingBox();
   expect(box!.x).toBeLessThanOrEqual(1);
   expect(Math.round(box!.y + box!.height)).toBeGreaterThanOrEqual(843);
   await page.keyboard.press("Escape");
-  await expect(page.locator(".action-menu[open]")).toHaveCount(0);
+  await expect(page.locator(".menu[open]")).toHaveCount(0);
 });

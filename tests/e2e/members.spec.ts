@@ -27,7 +27,7 @@ const notice = (page: Page) => page.locator(".members-notice");
 /** Opens a row's "⋯" menu and chooses an item from it. */
 async function choose(page: Page, who: string, item: string) {
   await page.getByLabel(`Actions for ${who}`).click();
-  await page.locator(".row-menu[open]").getByRole(/…$/.test(item) ? "link" : "button", { name: item, exact: true }).click();
+  await page.locator(".menu[open]").getByRole(/…$/.test(item) ? "link" : "button", { name: item, exact: true }).click();
 }
 
 /** The invitation link in the newest email to `email`, as a path on this server. */
@@ -161,7 +161,7 @@ test("the last admin cannot demote themself, and is told why", async ({ page, re
   await signIn(page, owner.email, owner.password, membersPath(workspace.id));
 
   await page.getByLabel("Actions for Lena Owner").click();
-  const menu = page.locator(".row-menu[open]");
+  const menu = page.locator(".menu[open]");
   // One's own row offers no way to lock oneself out.
   await expect(menu.getByRole("link", { name: "Deactivate…" })).toHaveCount(0);
   await expect(menu.getByRole("link", { name: "Remove from workspace…" })).toHaveCount(0);
@@ -186,7 +186,7 @@ test("the row menu works from the keyboard", async ({ page, request }) => {
   const toggle = page.getByLabel("Actions for Tove Colleague");
   await toggle.focus();
   await page.keyboard.press("ArrowDown");
-  const menu = page.locator(".row-menu[open]");
+  const menu = page.locator(".menu[open]");
   await expect(menu.getByRole("button", { name: "Make admin" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("link", { name: "Deactivate…" })).toBeFocused();
@@ -487,7 +487,7 @@ test.describe("on a 375px phone", () => {
     await expectNoHorizontalOverflow(page);
 
     await page.getByLabel("Actions for Maximiliana-Alexandrina Featherstonehaugh-Cholmondeley").click();
-    await expect(page.locator(".row-menu[open] .row-menu__panel")).toBeVisible();
+    await expect(page.locator(".menu[open] .menu__panel")).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await page.keyboard.press("Escape");
 

@@ -252,3 +252,23 @@ describe("GET /articles/:id/markdown", () => {
     expect(text).toMatch(/[-*] one\n[-*] two/);
   });
 });
+
+describe("GET /articles/:id/pdf", () => {
+  it("returns a real PDF to readers and refuses people without access", async () => {
+    const { workspace, member, ownerToken } = await setup();
+    const created = await json(
+      await api(`/w/${workspace.id}/articles`, {
+        method: "POST",
+        token: member.token,
+        body: { article: { title: "Print me", markdown: "# Heading\n\nSome text 🎉 for the page.", private: true } },
+      }),
+    );
+    const response = await api(`/articles/${created.data.id}/pdf`, { token: member.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.headers.get("Content-Disposition")).toContain(`print-me-${created.data.id}.pdf`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    expect((await api(`/articles/${created.data.id}/pdf`, { token: ownerToken })).status).toBe(403);
+  });
+});

@@ -15,7 +15,7 @@ import {
   type User,
   type Workspace,
 } from "../../worker/db/schema";
-import { addMember, api, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { addMember, api, buildArticle, buildFolder, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 type Visibility = Channel["visibility"];
 
@@ -328,14 +328,29 @@ describe("GET /v1/channels/:id", () => {
 });
 
 describe("GET /v1/channels/:id/all_articles", () => {
-  it("answers an empty list to those who can see the group, 404 to those who cannot, 403 to strangers", async () => {
+  it("lists the documents shared with the group that the viewer may read, directly or through a folder", async () => {
+    const { workspace, member } = await setup();
+    const open = await buildChannel(workspace, member.user, "public");
+    const direct = await buildArticle(workspace, member.user, { title: "Direct" });
+    await grant({ article: direct }, "Channel", "read", { channelId: open.id });
+    const folder = await buildFolder(workspace, member.user);
+    await grant({ folder }, "Channel", "comment", { channelId: open.id });
+    const inFolder = await buildArticle(workspace, member.user, { title: "In folder", folderId: folder.id });
+    await buildArticle(workspace, member.user, { title: "Not shared" });
+    const { data } = await json(await api(`/channels/${open.id}/all_articles`, { token: member.token }));
+    expect(data.map((a: { id: number }) => a.id).sort()).toEqual([direct.id, inFolder.id].sort());
+  });
+
+  it("answers an empty list to those who can see the group but none of its documents, 404 to those who cannot, 403 to strangers", async () => {
     const { workspace, member } = await setup();
     const outsider = await buildMember(workspace, "member");
     const open = await buildChannel(workspace, member.user, "public");
     const hidden = await buildChannel(workspace, member.user, "private");
+    const shared = await buildArticle(workspace, member.user);
+    await grant({ article: shared }, "Channel", "read", { channelId: open.id });
     const response = await api(`/channels/${open.id}/all_articles`, { token: outsider.token });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: [] });
+    expect((await json(response)).data).toEqual([]);
     expect((await api(`/channels/${hidden.id}/all_articles`, { token: outsider.token })).status).toBe(404);
     const stranger = await tokenFor(await buildUser());
     expect((await api(`/channels/${open.id}/all_articles`, { token: stranger })).status).toBe(403);

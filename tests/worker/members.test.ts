@@ -14,7 +14,7 @@ import {
   type Workspace,
 } from "../../worker/db/schema";
 import { listMembers } from "../../worker/services/members";
-import { addMember, api, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { addMember, api, buildArticle, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 /** A workspace with its admin, a plain member, and their tokens. */
 async function setup() {
@@ -581,12 +581,19 @@ describe("listMembers, as the members page pages and searches", () => {
 });
 
 describe("GET /v1/w/:ws/members/:id/articles", () => {
-  it("answers an empty list with 3 items by default, or the number asked for", async () => {
+  it("lists the member's documents the viewer may read, latest first, 3 by default or the number asked for", async () => {
     const { workspace, admin, member } = await setup();
+    const titles = ["One", "Two", "Three", "Four"];
+    for (const [index, title] of titles.entries()) {
+      const article = await buildArticle(workspace, admin, { title, updatedAt: new Date(Date.now() - (10 - index) * 1000) });
+      await grant({ article }, "EveryoneAtWorkspace", "read");
+    }
+    await buildArticle(workspace, admin, { title: "Private" });
     const byDefault = await json(await api(`/w/${workspace.id}/members/${admin.id}/articles`, { token: member.token }));
-    expect(byDefault).toEqual({ data: [], meta: { items: 3 } });
+    expect(byDefault.data.map((a: { title: string }) => a.title)).toEqual(["Four", "Three", "Two"]);
+    expect(byDefault.meta).toEqual({ items: 3, total: 4 });
     const ten = await json(await api(`/w/${workspace.id}/members/${admin.id}/articles?items=10`, { token: member.token }));
-    expect(ten.meta.items).toBe(10);
+    expect(ten.data).toHaveLength(4);
   });
 
   it("answers 400 naming items when it is not a number from 1 to 50", async () => {

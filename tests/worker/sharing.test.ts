@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emptyDocument } from "../../core/document/types";
+import { runBatch } from "../../worker/db/batching";
 import { articleSlug } from "../../core/slug";
 import {
   accessRequests,
@@ -40,8 +41,6 @@ async function buildGroup(workspace: Pick<Workspace, "id">, createdById: number,
   return group!;
 }
 
-const insertArticle = () => db.insert(articles).values({ workspaceId: 0, body: emptyDocument() }).returning();
-const insertGrant = () => db.insert(accesses).values({ workspaceId: 0, targetType: "Company", permission: "read" });
 const grantsOn = (article: Pick<Article, "id">) =>
   db.select().from(accesses).where(eq(accesses.articleId, article.id)).orderBy(accesses.id);
 const mailsTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
@@ -447,16 +446,23 @@ describe("DELETE /v1/accesses/remove_multi_from_channel/:channelId", () => {
     const group = await buildGroup(workspace, owner.id, [member.user.id]);
     const otherGroup = await buildGroup(workspace, owner.id);
     // One batch each for the 105 documents and their grants: quick even on a busy machine.
-    const inserted = await db.batch(
+    const inserted = (await runBatch(
+      db,
       Array.from({ length: 105 }, (_, i) =>
-        db.insert(articles).values({ workspaceId: workspace.id, title: `Bulk ${i}`, body: emptyDocument(), ownerId: owner.id }).returning(),
-      ) as unknown as [ReturnType<typeof insertArticle>],
-    );
+        db
+          .insert(articles)
+          .values({ workspaceId: workspace.id, title: `Bulk ${i}`, body: emptyDocument(), ownerId: owner.id })
+          .returning()
+      )
+    )) as Article[][];
     const docs = inserted.map(([doc]) => doc!);
-    await db.batch(
+    await runBatch(
+      db,
       docs.map((doc) =>
-        db.insert(accesses).values({ workspaceId: workspace.id, articleId: doc.id, targetType: "Channel", channelId: group.id, permission: "read" }),
-      ) as unknown as [ReturnType<typeof insertGrant>],
+        db
+          .insert(accesses)
+          .values({ workspaceId: workspace.id, articleId: doc.id, targetType: "Channel", channelId: group.id, permission: "read" })
+      )
     );
     await grant({ article: docs[0]! }, "Channel", "read", { channelId: otherGroup.id });
     const ids = docs.map((doc) => doc.id);

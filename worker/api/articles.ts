@@ -11,6 +11,7 @@ import {
 } from "../../core/contracts/articles";
 import { workspaceParam } from "../../core/contracts/common";
 import { documentToMarkdown } from "../../core/document/markdown";
+import { documentToPdf } from "../../core/document/pdf";
 import { articleSlug } from "../../core/slug";
 import { articleArchiver, articleDeleter } from "../commands/articleArchiver";
 import { articleCreator } from "../commands/articleCreator";
@@ -18,7 +19,7 @@ import { articleMover } from "../commands/articleMover";
 import { articleOwnerTransferrer } from "../commands/articleOwnerTransferrer";
 import { articleUpdater } from "../commands/articleUpdater";
 import type { CommandContext } from "../commands/events";
-import { memberships, users } from "../db/schema";
+import { memberships, users, type Article, type User } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -26,6 +27,7 @@ import { optionalSession, requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize, type Actor } from "../policies";
 import { presentArticle, presentArticleSummary } from "../presenters/articles";
+import { fullName } from "../presenters/users";
 import { viewerFor } from "../services/access";
 import { articleBody } from "../services/article-bodies";
 import { ARTICLE_ORDERS, pageOfArticles } from "../services/article-lists";
@@ -50,6 +52,23 @@ async function peopleOf(c: Context<AppEnv>, article: { ownerId: number | null; l
   const rows = ids.length ? await c.get("db").select().from(users).where(inArray(users.id, ids)) : [];
   const find = (id: number | null) => rows.find((user) => user.id === id) ?? null;
   return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
+}
+
+/** A document as a downloadable PDF (`/v1/articles/:id/pdf` and the `/docs/:slug/pdf` page). */
+export async function pdfResponse(article: Article, owner: User | null) {
+  const bytes = await documentToPdf({
+    title: article.title,
+    document: article.body,
+    author: owner ? fullName(owner) : undefined,
+    updatedAt: article.updatedAt,
+  });
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${articleSlug(article.title, article.id)}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }
 
 async function loaded(c: Context<AppEnv>, id: number) {
@@ -130,6 +149,12 @@ export const articlesApi = createApp()
       "Content-Disposition": `attachment; filename="${articleSlug(article.title, article.id)}.md"`,
       "Cache-Control": "private, no-store",
     });
+  })
+
+  .get("/articles/:id/pdf", optionalSession, validate("param", articleRefParam), async (c) => {
+    const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
+    authorize(actor, "articles.read", resource);
+    return pdfResponse(article, (await peopleOf(c, article)).owner);
   })
 
   .put("/articles/:id", requireSession, validate("param", articleRefParam), validate("json", updateArticleSchema), async (c) => {

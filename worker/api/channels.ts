@@ -1,19 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import {
-  acceptJoinRequestSchema,
-  addChannelMembersSchema,
-  channelIdParam,
-  createChannelSchema,
-  joinChannelSchema,
-  listChannelsQuery,
-  workspaceParam,
-} from "../../core/contracts/channels";
+import { acceptJoinRequestSchema, addChannelMembersSchema, createChannelSchema, joinChannelSchema, listChannelsQuery } from "../../core/contracts/channels";
+import { idParam, workspaceParam } from "../../core/contracts/common";
 import { pageMeta } from "../../core/contracts/pagination";
 import { sha256Hex } from "../auth/secrets";
 import { channelCreator } from "../commands/channelCreator";
 import { channelDeleter } from "../commands/channelDeleter";
-import type { CommandContext } from "../commands/channelEvents";
 import { channelJoiner } from "../commands/channelJoiner";
 import { channelJoinRequestCreator } from "../commands/channelJoinRequestCreator";
 import { channelJoinRequestDecider } from "../commands/channelJoinRequestDecider";
@@ -24,7 +16,7 @@ import { Conflict, Forbidden, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
-import { authorize, can, type Actor } from "../policies";
+import { authorize, can } from "../policies";
 import {
   channelResource,
   presentChannel,
@@ -32,6 +24,9 @@ import {
   presentJoinRequest,
   presentMembershipResult,
 } from "../presenters/channels";
+import { presentArticleSummary } from "../presenters/articles";
+import { sharedWithChannel, viewerFor } from "../services/access";
+import { ARTICLE_ORDERS, LIVE_DOCUMENTS, pageOfArticles } from "../services/article-lists";
 import {
   availableChannels,
   channelDetails,
@@ -43,14 +38,10 @@ import {
   isInChannel,
   loadVisibleChannel,
 } from "../services/channels";
+import { commandContext } from "./articles";
 
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 const superAdminHeader = (c: Context<AppEnv>) => c.req.header("x-superadmin-workspace-id");
-const commandContext = (c: Context<AppEnv>, actor: Actor): CommandContext => ({
-  actor,
-  sessionUuid: c.req.header("x-session-uuid") ?? null,
-  ip: c.req.header("CF-Connecting-IP") ?? null,
-});
 
 /** Constant-time comparison of two hex digests. */
 function sameDigest(a: string, b: string) {
@@ -100,26 +91,32 @@ export const channelsApi = createApp()
     return c.json({ data: (await availableChannels(c.get("db"), actor)).data });
   })
 
-  .get("/channels/:id", requireSession, validate("param", channelIdParam), async (c) => {
+  .get("/channels/:id", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
     const { actor, view } = await loadVisibleChannel(db, c.get("session"), c.req.valid("param").id, superAdminHeader(c));
     return c.json({ data: await channelDetails(db, actor, view) });
   })
 
-  // Articles arrive with the documents area; until then a group has none.
-  .get("/channels/:id/all_articles", requireSession, validate("param", channelIdParam), async (c) => {
-    await loadVisibleChannel(c.get("db"), c.get("session"), c.req.valid("param").id, superAdminHeader(c));
-    return c.json({ data: [] });
+  // The documents shared with the group (directly or through a folder) that the viewer may read.
+  .get("/channels/:id/all_articles", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const { actor, view } = await loadVisibleChannel(db, c.get("session"), c.req.valid("param").id, superAdminHeader(c));
+    const page = await pageOfArticles(db, viewerFor(actor), {
+      where: sql`${LIVE_DOCUMENTS} AND ${sharedWithChannel(view.channel.id)}`,
+      orderBy: ARTICLE_ORDERS.last_modified_desc,
+      limit: 100,
+    });
+    return c.json({ data: page.items.map((item) => presentArticleSummary(item.article, item.level, item)), meta: { total: page.total } });
   })
 
-  .get("/channels/:id/non_members", requireSession, validate("param", channelIdParam), async (c) => {
+  .get("/channels/:id/non_members", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
     const { actor, view } = await loadVisibleChannel(db, c.get("session"), c.req.valid("param").id, superAdminHeader(c));
     authorize(actor, "channels.manage", channelResource(view));
     return c.json({ data: await channelNonMembers(db, actor, view.channel.id) });
   })
 
-  .delete("/channels/:id", requireSession, validate("param", channelIdParam), async (c) => {
+  .delete("/channels/:id", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
     const { actor, view } = await loadVisibleChannel(db, c.get("session"), c.req.valid("param").id, superAdminHeader(c));
     authorize(actor, "channels.manage", channelResource(view));
@@ -130,7 +127,7 @@ export const channelsApi = createApp()
   .post(
     "/channels/:id/channel_memberships",
     requireSession,
-    validate("param", channelIdParam),
+    validate("param", idParam),
     validate("json", addChannelMembersSchema),
     async (c) => {
       const db = c.get("db");
@@ -153,7 +150,7 @@ export const channelsApi = createApp()
    * (202), private ones only by invitation (403). Someone who manages the group may put
    * another workspace member in it (and needs no request for a closed group).
    */
-  .post("/channels/:id/join", requireSession, validate("param", channelIdParam), validate("json", joinChannelSchema), async (c) => {
+  .post("/channels/:id/join", requireSession, validate("param", idParam), validate("json", joinChannelSchema), async (c) => {
     const db = c.get("db");
     const session = c.get("session");
     const { actor, view, workspace } = await loadChannel(db, session, c.req.valid("param").id, superAdminHeader(c));
@@ -199,7 +196,7 @@ export const channelsApi = createApp()
   .post(
     "/channel_join_requests/:id/accept",
     requireSession,
-    validate("param", channelIdParam),
+    validate("param", idParam),
     validate("json", acceptJoinRequestSchema),
     async (c) => {
       const db = c.get("db");
@@ -215,7 +212,7 @@ export const channelsApi = createApp()
     },
   )
 
-  .delete("/channel_join_requests/:id/deny", requireSession, validate("param", channelIdParam), async (c) => {
+  .delete("/channel_join_requests/:id/deny", requireSession, validate("param", idParam), async (c) => {
     const { actor, request } = await loadJoinRequestToDecide(c, c.req.valid("param").id);
     await channelJoinRequestDecider(c.get("db"), { context: commandContext(c, actor), request, decision: "denied" });
     return c.body(null, 204);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { guestRemovalQuery, listMembersQuery, memberParam, workspaceParam } from "../../core/contracts/members";
+import { workspaceParam } from "../../core/contracts/common";
+import { guestRemovalQuery, listMembersQuery, memberParam } from "../../core/contracts/members";
 import { pageMeta } from "../../core/contracts/pagination";
 import { memberCommandContext } from "../commands/memberEvents";
 import { membershipRemover } from "../commands/membershipRemover";

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { workspaceParam } from "../../core/contracts/common";
 import {
   changeMemberRoleSchema,
   inviteMemberSchema,
@@ -8,7 +10,6 @@ import {
   onboardingInviteSchema,
   reactivateMemberSchema,
   updateMemberSchema,
-  workspaceParam,
 } from "../../core/contracts/members";
 import { pageMeta } from "../../core/contracts/pagination";
 import { memberCommandContext } from "../commands/memberEvents";
@@ -20,7 +21,10 @@ import { Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
+import { presentArticleSummary } from "../presenters/articles";
 import { presentInvitationResult, presentMember, presentMemberPolicies } from "../presenters/members";
+import { viewerFor } from "../services/access";
+import { ARTICLE_ORDERS, LIVE_DOCUMENTS, pageOfArticles } from "../services/article-lists";
 import { listMembers, loadMember, memberByEmail } from "../services/members";
 
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
@@ -185,9 +189,18 @@ export const membersApi = createApp()
   .get("/:ws/members/:id/articles", requireWorkspace, validate("param", memberParam), validate("query", memberArticlesQuery), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "members.list");
-    await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
-    // Articles arrive with the documents area; until then every member has written none.
-    return c.json({ data: [], meta: { items: c.req.valid("query").items } });
+    const { user } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
+    const items = c.req.valid("query").items;
+    // The member's own documents that the viewer may read, latest change first.
+    const page = await pageOfArticles(c.get("db"), viewerFor(actor), {
+      where: sql`${LIVE_DOCUMENTS} AND a.owner_id = ${user.id}`,
+      orderBy: ARTICLE_ORDERS.last_modified_desc,
+      limit: items,
+    });
+    return c.json({
+      data: page.items.map((item) => presentArticleSummary(item.article, item.level, item)),
+      meta: { items, total: page.total },
+    });
   })
 
   .post("/:ws/onboarding/invite", requireWorkspace, validate("param", workspaceParam), validate("json", onboardingInviteSchema), async (c) => {

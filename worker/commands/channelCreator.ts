@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CreateChannelInput } from "../../core/contracts/channels";
 import type { Database } from "../db/client";
 import { channelMemberships, channels } from "../db/schema";
-import { channelEvent, type CommandContext } from "./channelEvents";
+import { eventStatement, type CommandContext } from "./events";
 
 /**
  * Creates a group in the actor's workspace with the actor as its owner, in one batch: the
@@ -23,12 +23,9 @@ export async function channelCreator(db: Database, { context, input }: { context
       })
       .returning(),
     db.insert(channelMemberships).values({ channelId: sql`last_insert_rowid()`, userId: actor.userId, role: "owner" }),
-    channelEvent(
-      db,
-      context,
-      "channels.create",
-      sql`json_object('channel_id', (SELECT channel_id FROM channel_memberships WHERE id = last_insert_rowid()), 'visibility', ${input.visibility})`,
-    ),
+    eventStatement(db, context, "channels.create", {
+      properties: sql`json_object('channel_id', (SELECT channel_id FROM channel_memberships WHERE id = last_insert_rowid()), 'visibility', ${input.visibility})`,
+    }),
   ]);
   return channel!;
 }

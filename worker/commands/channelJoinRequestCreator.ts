@@ -6,7 +6,7 @@ import { Conflict } from "../lib/errors";
 import { fullName } from "../presenters/users";
 import { sendMail } from "../services/mail";
 import { channelJoinRequestMail } from "../services/mail-templates";
-import { channelEvent, type CommandContext } from "./channelEvents";
+import { eventStatement, type CommandContext } from "./events";
 
 /** The group's page, opened on the request; the token in it is what accepting requires. */
 export const joinRequestLink = (origin: string, channel: Channel, requestId: number, token: string) =>
@@ -53,7 +53,7 @@ export async function channelJoinRequestCreator(
       .insert(channelJoinRequests)
       .values({ channelId: channel.id, userId: requester.id, tokenHash: await sha256Hex(token) })
       .returning(),
-    channelEvent(db, context, "channels.join_request", { channel_id: channel.id }, requester.id),
+    eventStatement(db, context, "channels.join_request", { userId: requester.id, properties: { channel_id: channel.id } }),
   ]);
 
   const url = joinRequestLink(props.origin, channel, request!.id, token);

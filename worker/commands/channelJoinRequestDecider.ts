@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { channelJoinRequests, channelMemberships } from "../db/schema";
 import { Conflict } from "../lib/errors";
-import { channelEvent, type CommandContext } from "./channelEvents";
+import { eventStatement, type CommandContext } from "./events";
 
 type JoinRequest = typeof channelJoinRequests.$inferSelect;
 
@@ -39,13 +39,10 @@ export async function channelJoinRequestDecider(
           .where(and(eq(channelJoinRequests.id, request.id), eq(channelJoinRequests.status, "accepted"))),
       )
       .onConflictDoNothing(),
-    channelEvent(
-      db,
-      context,
-      decision === "accepted" ? "channels.join_request_accept" : "channels.join_request_deny",
-      { channel_id: request.channelId, request_id: request.id },
-      request.userId,
-    ),
+    eventStatement(db, context, decision === "accepted" ? "channels.join_request_accept" : "channels.join_request_deny", {
+      userId: request.userId,
+      properties: { channel_id: request.channelId, request_id: request.id },
+    }),
   ]);
   if (!decided[0]) throw new Conflict("This request was already decided");
   return decided[0];

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { channelMemberships, type Channel } from "../db/schema";
-import { channelEvent, type CommandContext } from "./channelEvents";
+import { eventStatement, type CommandContext } from "./events";
 
 /** Puts `userId` in the group as a member (the actor themselves, or someone a manager adds). */
 export async function channelJoiner(
@@ -10,7 +10,7 @@ export async function channelJoiner(
 ) {
   await db.batch([
     db.insert(channelMemberships).values({ channelId: channel.id, userId, role: "member" }).onConflictDoNothing(),
-    channelEvent(db, context, "channels.join", { channel_id: channel.id }, userId),
+    eventStatement(db, context, "channels.join", { userId, properties: { channel_id: channel.id } }),
   ]);
   const [membership] = await db
     .select()

@@ -6,7 +6,7 @@ import { channelMemberships, type Channel, type User, type Workspace } from "../
 import { authorize } from "../policies";
 import type { sendMail } from "../services/mail";
 import { membershipsOf, usersByEmail } from "../services/members";
-import { channelEvent, type CommandContext } from "./channelEvents";
+import { eventStatement, type CommandContext } from "./events";
 import { invitationPlan, userIdByEmail } from "./memberInviter";
 
 /** A group membership row binds 3 parameters: the group, the user's email (in a subquery) and the role. */
@@ -77,7 +77,7 @@ export async function channelMembersAdder(
         .onConflictDoNothing(),
     ),
     ...(joining.length > 0
-      ? [channelEvent(db, context, "channels.add_members", { channel_id: channel.id, added: withOutcome("added"), invited })]
+      ? [eventStatement(db, context, "channels.add_members", { properties: { channel_id: channel.id, added: withOutcome("added"), invited } })]
       : []),
   ]);
 

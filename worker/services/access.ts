@@ -160,3 +160,14 @@ export function folderAccess(
 ): Promise<AccessFacts> {
   return chainFacts(db, viewer, { articleId: null, folderId: folder.id, ownerId: folder.ownerId, passwordHash: null });
 }
+
+/** Condition on `a` (articles): a Channel grant names this group on the article or a folder above it. */
+export const sharedWithChannel = (channelId: number): SQL => sql`(
+  EXISTS (SELECT 1 FROM accesses g WHERE g.article_id = a.id AND g.target_type = 'Channel' AND g.channel_id = ${channelId})
+  OR a.folder_id IN (
+    WITH RECURSIVE shared(id) AS (
+      SELECT g.folder_id FROM accesses g WHERE g.folder_id IS NOT NULL AND g.target_type = 'Channel' AND g.channel_id = ${channelId}
+      UNION SELECT f.id FROM folders f JOIN shared ON f.parent_id = shared.id
+    ) SELECT id FROM shared
+  )
+)`;

@@ -29,14 +29,19 @@ export const handbookResource = (handbook: Pick<Handbook, "coverDocId">, level: 
   level,
 });
 
+/** A handbook by key, whoever asks (404 when there is none). */
+export async function handbookByKey(db: Database, key: string): Promise<Handbook> {
+  const [handbook] = await db.select().from(handbooks).where(eq(handbooks.key, key));
+  if (!handbook) throw new NotFound("Handbook not found");
+  return handbook;
+}
+
 /**
  * A handbook by key for whoever asks: signed out 401, someone outside its workspace 404, a
  * member or guest who may not read it 403. Archived handbooks load (to be restored or deleted).
  */
 export async function loadHandbook(db: Database, request: RequestFacts, key: string): Promise<LoadedHandbook> {
-  const [handbook] = await db.select().from(handbooks).where(eq(handbooks.key, key));
-  if (!handbook) throw new NotFound("Handbook not found");
-  return loadHandbookRow(db, request, handbook);
+  return loadHandbookRow(db, request, await handbookByKey(db, key));
 }
 
 export async function loadHandbookById(db: Database, request: RequestFacts, id: number): Promise<LoadedHandbook> {
@@ -48,6 +53,11 @@ export async function loadHandbookById(db: Database, request: RequestFacts, id: 
 async function loadHandbookRow(db: Database, request: RequestFacts, handbook: Handbook): Promise<LoadedHandbook> {
   const actor = await actorFor(db, request, handbook.workspaceId);
   if (actor.role === "unauthed") throw request.session ? new NotFound("Handbook not found") : new Unauthorized();
+  return handbookAccess(db, actor, handbook);
+}
+
+/** What `actor` (already resolved in the handbook's workspace) may see of it; 403 when nothing. */
+export async function handbookAccess(db: Database, actor: Actor, handbook: Handbook): Promise<LoadedHandbook> {
   const cover = await coverOf(db, handbook);
   const facts = cover ? await articleAccess(db, viewerFor(actor), cover) : null;
   const resource = handbookResource(handbook, facts?.level ?? null);

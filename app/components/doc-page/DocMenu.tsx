@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { api } from "~/lib/api";
 import { ArchiveIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon } from "../ui/icons";
-import { ActionMenu, MenuSeparator } from "./ActionMenu";
+import { Menu, MenuSeparator } from "../ui/Menu";
 import type { DocDialog } from "./dialogs";
 import type { Article } from "./types";
 import { useApiAction } from "./useApiAction";
@@ -33,49 +33,49 @@ export function DocMenu({ article, inWorkspace, password, dialogHref }: DocMenuP
 
   return (
     <>
-      <ActionMenu label="More actions">
+      <Menu label="More actions" sheet>
         {inWorkspace ? (
-          <button type="button" className="action-menu__item" onClick={makeCopy} disabled={duplicate.busy}>
+          <button type="button" className="menu__item" onClick={makeCopy} disabled={duplicate.busy}>
             <CopyIcon aria-hidden="true" /> {duplicate.busy ? "Duplicating…" : "Duplicate"}
           </button>
         ) : null}
         {can("articles.update") ? (
-          <Link to={dialogHref("move")} replace preventScrollReset className="action-menu__item">
+          <Link to={dialogHref("move")} replace preventScrollReset className="menu__item">
             <FolderIcon aria-hidden="true" /> Move to folder…
           </Link>
         ) : null}
         {inWorkspace || can("articles.update") ? <MenuSeparator /> : null}
-        <a href={`/docs/${article.slug}/markdown`} download className="action-menu__item">
+        <a href={`/docs/${article.slug}/markdown`} download className="menu__item">
           <DocIcon aria-hidden="true" /> Export markdown
         </a>
-        <a href={`/docs/${article.slug}/pdf`} className="action-menu__item">
+        <a href={`/docs/${article.slug}/pdf`} className="menu__item">
           <DocIcon aria-hidden="true" /> Export PDF
         </a>
         {can("articles.publish") || can("articles.protect") || can("articles.transfer") ? <MenuSeparator /> : null}
         {can("articles.publish") ? (
-          <Link to={dialogHref("publish")} replace preventScrollReset className="action-menu__item">
+          <Link to={dialogHref("publish")} replace preventScrollReset className="menu__item">
             <GlobeIcon aria-hidden="true" /> {article.is_public ? "Public link / Make private…" : "Publish to web…"}
           </Link>
         ) : null}
         {can("articles.protect") ? (
-          <Link to={dialogHref("password")} replace preventScrollReset className="action-menu__item">
+          <Link to={dialogHref("password")} replace preventScrollReset className="menu__item">
             <LockIcon aria-hidden="true" /> {article.has_password ? "Change password…" : "Password protect…"}
           </Link>
         ) : null}
         {can("articles.transfer") ? (
-          <Link to={dialogHref("transfer")} replace preventScrollReset className="action-menu__item">
+          <Link to={dialogHref("transfer")} replace preventScrollReset className="menu__item">
             <PeopleIcon aria-hidden="true" /> Transfer ownership…
           </Link>
         ) : null}
         {can("articles.archive") && !article.archived_at ? (
           <>
             <MenuSeparator />
-            <Link to={dialogHref("archive")} replace preventScrollReset className="action-menu__item action-menu__item--danger">
+            <Link to={dialogHref("archive")} replace preventScrollReset className="menu__item menu__item--danger">
               <ArchiveIcon aria-hidden="true" /> Archive…
             </Link>
           </>
         ) : null}
-      </ActionMenu>
+      </Menu>
       {duplicate.error ? (
         <p className="doc-header__error" role="alert">
           {duplicate.error}

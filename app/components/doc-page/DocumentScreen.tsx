@@ -76,7 +76,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
         menu={<DocMenu article={article} inWorkspace={inWorkspace} password={password} dialogHref={href} />}
       />
 
-      <article className="doc-body" aria-label={article.title || "Untitled"}>
+      <article className="doc-body">
         {editable ? (
           <>
             <TitleInput

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { RowMenu } from "../members/RowMenu";
+import { Menu } from "../ui/Menu";
 import { DocIcon, FolderIcon, GlobeIcon, LockIcon } from "../ui/icons";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { RelativeTime } from "./RelativeTime";
@@ -108,21 +108,21 @@ function FileRowMenu({ item, canPin, busy, reorder }: { item: FileItem; canPin: 
     </>
   );
   const action = (intent: string, label: string, extra?: ReactNode, danger?: boolean) => (
-    <fetcher.Form method="post" className="row-menu__form">
+    <fetcher.Form method="post" className="menu__form">
       {hidden}
       {extra}
-      <button type="submit" name="intent" value={intent} className={`row-menu__item${danger ? " row-menu__item--danger" : ""}`} disabled={busy}>
+      <button type="submit" name="intent" value={intent} className={`menu__item${danger ? " menu__item--danger" : ""}`} disabled={busy}>
         {label}
       </button>
     </fetcher.Form>
   );
   const moveTo = (insertAt: number) => <input type="hidden" name="insert_at" value={insertAt} />;
   return (
-    <RowMenu label={`More actions for ${item.title || "Untitled"}`} busy={busy}>
+    <Menu label={`More actions for ${item.title || "Untitled"}`} busy={busy}>
       {canPin ? (item.pinned ? action("unpin", "Unpin from home") : action("pin", "Pin to home")) : null}
       {canPin && reorder && reorder.index > 0 ? action("move-pin", "Move up", moveTo(reorder.index - 1)) : null}
       {canPin && reorder && reorder.index < reorder.count - 1 ? action("move-pin", "Move down", moveTo(reorder.index + 1)) : null}
       {canArchive ? action("archive", "Archive", undefined, true) : null}
-    </RowMenu>
+    </Menu>
   );
 }

@@ -3,23 +3,10 @@ import { DEFAULT_PER_PAGE, pageQuery } from "../../../core/contracts/pagination"
 import { DEFAULT_SORT, sortOrders, type SortOrder } from "../../../core/enums";
 import { can } from "../../../worker/policies";
 import { viewerFor } from "../../../worker/services/access";
-import { callApi } from "~/lib/api.server";
-import { requireWorkspaceActor } from "~/lib/workspace.server";
+import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import type { FileActionResult } from "./types";
 
-/**
- * For the file pages: the signed-in actor in the URL's workspace, and a way to run a /v1
- * route as them, so a form gets the route's own validation, permission checks and events.
- */
-export async function filesContext(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
-  const resolved = await requireWorkspaceActor(request, context, workspaceIdParam);
-  const authorization = resolved.signedIn.auth.headers.Authorization;
-  const call = <T>(method: string, path: string, body?: unknown) =>
-    callApi<T>(context, request, method, path, { body, authorization, workspaceId: resolved.workspace.id });
-  return { ...resolved, call };
-}
-
-type Call = Awaited<ReturnType<typeof filesContext>>["call"];
+type Call = Awaited<ReturnType<typeof workspaceActionContext>>["call"];
 
 const fail = (result: FileActionResult, status: number) => data(result, { status: status >= 400 ? status : 400 });
 
@@ -77,7 +64,7 @@ export async function createDocument(call: Call, workspaceId: number, title = "U
 
 /** Any file page's action: the shared row intents, plus "create-document". */
 export async function fileAction(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
-  const { call, workspace } = await filesContext(request, context, workspaceIdParam);
+  const { call, workspace } = await workspaceActionContext(request, context, workspaceIdParam);
   const form = await request.formData();
   if (form.get("intent") === "create-document") return createDocument(call, workspace.id);
   return (await fileRowAction(call, form)) ?? fail({ intent: String(form.get("intent") ?? ""), ok: false, message: "Unknown action." }, 400);

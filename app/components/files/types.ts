@@ -1,4 +1,4 @@
-import type { AccessLevel, SortOrder } from "../../../core/enums";
+import type { AccessLevel } from "../../../core/enums";
 import type { FileItemJson } from "../../../worker/presenters/files";
 
 /** One row of a file list as loaders hand it to the page: a document or a folder. */
@@ -9,15 +9,6 @@ export const ACCESS_LABELS: Record<AccessLevel, string> = {
   edit: "Can edit",
   comment: "Can comment",
   read: "Can read",
-};
-
-export const SORT_LABELS: Record<SortOrder, string> = {
-  name_asc: "Name (A–Z)",
-  name_desc: "Name (Z–A)",
-  last_modified_desc: "Last modified (newest)",
-  last_modified_asc: "Last modified (oldest)",
-  owner_asc: "Owner (A–Z)",
-  owner_desc: "Owner (Z–A)",
 };
 
 /** What a row action answered, for the row (and the page's notice) to show. */

@@ -1,10 +1,20 @@
 import { Link } from "@remix-run/react";
 import type { SortOrder, ViewKind } from "../../../core/enums";
+import { api } from "~/lib/api";
+import { reporter } from "~/lib/reporter";
 import { FolderIcon, LockIcon, SettingsIcon } from "../ui/icons";
+import { SortControl } from "../ui/SortControl";
 import { NewDocumentButton } from "./EmptyFolder";
-import { SortMenu } from "./SortMenu";
 import type { FolderPageData } from "./types";
 import { ViewSwitcher } from "./ViewSwitcher";
+
+/** An editor's choice of order also becomes the folder's default. */
+function keepAsDefault(page: FolderPageData, sort: SortOrder) {
+  if (!page.canEdit || sort === page.folder.settings.sort) return;
+  api
+    .put(`/folders/${page.folder.id}`, { folder: { settings: { sort } } }, { articlePassword: page.password })
+    .catch((error) => reporter.captureMessage("Could not save the folder's sort order", "info", { error: String(error) }));
+}
 
 /** Where the folder is (breadcrumbs), what it is, and what can be done in it. */
 export function FolderHeader({ page, view, sort }: { page: FolderPageData; view: ViewKind; sort: SortOrder }) {
@@ -49,7 +59,7 @@ export function FolderHeader({ page, view, sort }: { page: FolderPageData; view:
       {folder.description ? <p className="folder-header__description">{folder.description}</p> : null}
       <div className="folder-header__toolbar">
         <ViewSwitcher page={page} current={view} />
-        <SortMenu page={page} current={sort} />
+        <SortControl sort={sort} label="Sort" drop={["new_folder", "add_property"]} onChoose={(order) => keepAsDefault(page, order)} />
       </div>
     </header>
   );

@@ -47,11 +47,3 @@ export const VIEW_LABELS: Record<ViewKind, string> = {
   calendar_view: "Calendar",
 };
 
-export const SORT_LABELS: Record<SortOrder, string> = {
-  name_asc: "Name (A to Z)",
-  name_desc: "Name (Z to A)",
-  last_modified_desc: "Last modified (newest first)",
-  last_modified_asc: "Last modified (oldest first)",
-  owner_asc: "Owner (A to Z)",
-  owner_desc: "Owner (Z to A)",
-};

@@ -1,21 +1,6 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { callApi } from "~/lib/api.server";
+import { data } from "@remix-run/cloudflare";
 import type { ApiProblem } from "~/lib/api-rules";
-import { requireWorkspaceActor } from "~/lib/workspace.server";
 import type { GroupActionResult } from "./types";
-
-/**
- * For the groups pages' actions: the signed-in actor in the URL's workspace, and a way to
- * run a /v1 groups route as them, so a form gets the route's own validation, permission
- * checks, events and emails.
- */
-export async function groupsActionContext(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
-  const resolved = await requireWorkspaceActor(request, context, workspaceIdParam);
-  const authorization = resolved.signedIn.auth.headers.Authorization;
-  const call = <T>(method: string, path: string, body?: unknown) =>
-    callApi<T>(context, request, method, path, { body, authorization, workspaceId: resolved.workspace.id });
-  return { ...resolved, call };
-}
 
 /** A failed action as the page shows it, with the API's status (so Remix does not revalidate on a 4xx). */
 export function actionFailure(intent: string, problem: Pick<ApiProblem, "status" | "message" | "fields">, extra: Partial<GroupActionResult> = {}) {

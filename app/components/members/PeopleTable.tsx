@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { Avatar } from "../auth/Avatar";
-import { RowMenu } from "./RowMenu";
+import { Menu } from "../ui/Menu";
 import { ROLE_LABELS, ROW_ACTION_KEY, STATUS_LABELS, sinceLabel, type MembersActionResult, type MembersPolicies, type Person } from "./types";
 
 type DialogHref = (param: string, id: number) => string;
@@ -77,7 +77,7 @@ export function PeopleTable({ kind, people, policies, dialogHref, label }: Peopl
               {hasActions ? (
                 <td className="people__actions">
                   {actions.length ? (
-                    <RowMenu label={`Actions for ${person.named ? person.name : person.email}`} busy={busy}>
+                    <Menu label={`Actions for ${person.named ? person.name : person.email}`} busy={busy}>
                       {actions.map((action) =>
                         action.type === "dialog" ? (
                           <Link
@@ -85,23 +85,23 @@ export function PeopleTable({ kind, people, policies, dialogHref, label }: Peopl
                             to={dialogHref(action.param, person.id)}
                             replace
                             preventScrollReset
-                            className={`row-menu__item${action.danger ? " row-menu__item--danger" : ""}`}
+                            className={`menu__item${action.danger ? " menu__item--danger" : ""}`}
                           >
                             {action.label}
                           </Link>
                         ) : (
-                          <fetcher.Form key={action.label} method="post" className="row-menu__form">
+                          <fetcher.Form key={action.label} method="post" className="menu__form">
                             <input type="hidden" name="intent" value={action.intent} />
                             <input type="hidden" name="member_id" value={person.id} />
                             <input type="hidden" name="member_name" value={person.named ? person.name : person.email} />
                             {action.role ? <input type="hidden" name="role" value={action.role} /> : null}
-                            <button type="submit" className="row-menu__item" disabled={busy}>
+                            <button type="submit" className="menu__item" disabled={busy}>
                               {action.label}
                             </button>
                           </fetcher.Form>
                         ),
                       )}
-                    </RowMenu>
+                    </Menu>
                   ) : null}
                 </td>
               ) : null}

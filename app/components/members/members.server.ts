@@ -10,7 +10,7 @@ import { joinLink } from "../../../worker/services/workspaces";
 import { parseEmailList } from "~/components/groups/emailList";
 import type { ApiProblem } from "~/lib/api-rules";
 import { callApi } from "~/lib/api.server";
-import { requireWorkspaceActor } from "~/lib/workspace.server";
+import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import type { InviteOutcome, MembersActionResult, MembersPolicies, Person, ScimToken } from "./types";
 
 /** Most addresses one invite form sends: each is its own invitation and email. */
@@ -158,10 +158,7 @@ interface MemberAnswer {
  * so permission, validation, the last-admin rule, events and emails are exactly the API's.
  */
 export async function runMembersAction(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
-  const { workspace, signedIn } = await requireWorkspaceActor(request, context, workspaceIdParam);
-  const authorization = signedIn.auth.headers.Authorization;
-  const call = <T>(method: string, path: string, body?: unknown) =>
-    callApi<T>(context, request, method, path, { body, authorization, workspaceId: workspace.id });
+  const { workspace, call } = await workspaceActionContext(request, context, workspaceIdParam);
   const ws = `/w/${workspace.id}`;
   const form = await request.formData();
   const intent = text(form, "intent");

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { GlobeIcon, PeopleIcon } from "../ui/icons";
 import { GENERAL_CHOICES, generalGrant, generalLevel, type GeneralLevel, type GeneralTarget } from "./generalAccess";
-import type { AccessGrant } from "./types";
+import { LEVEL_LABELS, type AccessGrant, type InheritedGrant } from "./types";
 
 const ROWS: { target: GeneralTarget; title: string; explain: Record<GeneralLevel, string> }[] = [
   {
@@ -30,13 +30,15 @@ const CHOICE_LABELS: Record<GeneralLevel, string> = { none: "No access", read: "
 
 interface GeneralAccessProps {
   grants: AccessGrant[];
+  /** The same grants on a folder above: they apply too, and are changed on that folder. */
+  inherited: InheritedGrant[];
   canChange: boolean;
   busy: GeneralTarget | null;
   onChange: (target: GeneralTarget, grant: AccessGrant | null, level: GeneralLevel) => void;
 }
 
 /** "General access": the workspace's members and anyone with the link, one level each. */
-export function GeneralAccess({ grants, canChange, busy, onChange }: GeneralAccessProps) {
+export function GeneralAccess({ grants, inherited, canChange, busy, onChange }: GeneralAccessProps) {
   const titleId = useId();
   return (
     <section className="share-section" aria-labelledby={titleId}>
@@ -47,6 +49,7 @@ export function GeneralAccess({ grants, canChange, busy, onChange }: GeneralAcce
         {ROWS.map((row) => {
           const grant = generalGrant(grants, row.target);
           const level = generalLevel(grant);
+          const fromFolder = inherited.find((entry) => entry.target_type === row.target);
           return (
             <li key={row.target} className="share-row" aria-busy={busy === row.target || undefined}>
               <span className="share-row__avatar share-row__avatar--icon" aria-hidden="true">
@@ -54,7 +57,11 @@ export function GeneralAccess({ grants, canChange, busy, onChange }: GeneralAcce
               </span>
               <span className="share-row__who">
                 <span className="share-row__name">{row.title}</span>
-                <span className="share-row__detail">{row.explain[level]}</span>
+                <span className="share-row__detail">
+                  {fromFolder
+                    ? `${LEVEL_LABELS[fromFolder.permission]} through the folder “${fromFolder.inherited_from.name}”${level === "none" ? "" : `; here: ${row.explain[level].toLowerCase()}`}`
+                    : row.explain[level]}
+                </span>
               </span>
               {canChange ? (
                 <select

@@ -160,9 +160,14 @@ function ShareContent({ article, link, level, password, onChanged }: Omit<ShareD
     );
   }
 
+  // Suggest only who does not have a grant here yet (the owner never needs one).
+  const granted = new Set(listing.data.accesses.map((grant) => `${grant.target_type}:${grant.target_id}`));
+  const suggestedPeople = directory.people.filter((person) => person.id !== listing.data.owner?.id && !granted.has(`User:${person.id}`));
+  const suggestedGroups = directory.groups.filter((group) => !granted.has(`Channel:${group.id}`));
+
   return (
     <div className="share-dialog">
-      {canShare ? <AddPeopleForm people={directory.people} groups={directory.groups} levels={levels} onShare={share} /> : null}
+      {canShare ? <AddPeopleForm people={suggestedPeople} groups={suggestedGroups} levels={levels} onShare={share} /> : null}
       <FormAlert message={error} />
       {canShare ? (
         <AccessRequests requests={requests} busyId={busyRequest} onAccept={(r) => void decide(r, true)} onDeny={(r) => void decide(r, false)} />
@@ -176,6 +181,7 @@ function ShareContent({ article, link, level, password, onChanged }: Omit<ShareD
       />
       <GeneralAccess
         grants={listing.data.accesses}
+        inherited={listing.data.inherited_accesses}
         canChange={canShare}
         busy={busyGeneral}
         onChange={(target, grant, wanted) => void setGeneral(target, grant, wanted)}

@@ -2,7 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { UPLOAD_TOO_LARGE_MESSAGE } from "../../../core/enums";
 import { CloseIcon, UploadIcon } from "../ui/icons";
-import { formatBytes } from "./format";
+import { formatBytes } from "~/lib/format";
 import { fileProblem, uploadFile } from "./uploadFile";
 
 interface Upload {

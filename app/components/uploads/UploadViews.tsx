@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { FileKind } from "../../../core/contracts/files";
 import type { UploadJson } from "../../../worker/presenters/uploads";
 import { DocIcon, FilesIcon, TrashIcon } from "../ui/icons";
-import { formatBytes, formatDay } from "./format";
+import { formatBytes, formatDay } from "~/lib/format";
 
 const KIND_LABELS: Record<FileKind, string> = { image: "Image", document: "Document", video: "Video", audio: "Audio", archive: "Archive" };
 

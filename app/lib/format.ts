@@ -1,4 +1,4 @@
-/** 1536 → "1.5 KB": sizes as people read them. */
+/** 1536 → "1.5 KB", 1024 → "1 KB": sizes as people read them. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ["KB", "MB", "GB"];
@@ -11,5 +11,6 @@ export function formatBytes(bytes: number): string {
   return `${value >= 10 ? Math.round(value) : value.toFixed(1).replace(/\.0$/, "")} ${units[unit]}`;
 }
 
+/** "Mar 3, 2025" (in UTC, so the server and the browser agree); empty without a date. */
 export const formatDay = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }) : "";
