@@ -16,6 +16,8 @@ export const sortOrders = [
   "owner_desc",
 ] as const;
 export const DEFAULT_SORT = "name_asc" satisfies (typeof sortOrders)[number];
+/** Whether a query parameter (or any value) names one of the list orders. */
+export const isSortOrder = (value: unknown): value is SortOrder => sortOrders.includes(value as SortOrder);
 
 export const accessLevels = ["read", "comment", "edit", "owner"] as const;
 export const viewKinds = ["list_view", "board_view", "table_view", "gallery_view", "folder_view", "calendar_view"] as const;

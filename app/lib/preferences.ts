@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, sortOrders } from "../../core/enums";
+import { DEFAULT_SORT, isSortOrder, type SortOrder } from "../../core/enums";
 import { DEFAULT_SIDEBAR_WIDTH } from "../../core/breakpoints";
 import { reporter, type Reporter } from "./reporter";
 
@@ -8,8 +8,6 @@ import { reporter, type Reporter } from "./reporter";
  * list and the tab's session id in session storage. Storage can be full, disabled or
  * blocked: every failure is reported at info level and the default is used instead.
  */
-
-export type SortOrder = (typeof sortOrders)[number];
 
 export interface NavigationPreferences {
   hideLeftNavRail: boolean;
@@ -97,9 +95,7 @@ export function acceptNavigation(value: unknown): NavigationPreferences | null {
   if (!isObject(value)) return null;
   return {
     hideLeftNavRail: typeof value.hideLeftNavRail === "boolean" ? value.hideLeftNavRail : defaultNavigation.hideLeftNavRail,
-    preferredSort: sortOrders.includes(value.preferredSort as SortOrder)
-      ? (value.preferredSort as SortOrder)
-      : defaultNavigation.preferredSort,
+    preferredSort: isSortOrder(value.preferredSort) ? value.preferredSort : defaultNavigation.preferredSort,
     openWorkspaceDropdown:
       typeof value.openWorkspaceDropdown === "boolean" ? value.openWorkspaceDropdown : defaultNavigation.openWorkspaceDropdown,
   };

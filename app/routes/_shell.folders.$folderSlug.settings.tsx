@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { sortOrders, viewKinds } from "../../core/enums";
 import type { FolderActionResult } from "~/components/folders/AddPropertyDialog";
+import { FolderBreadcrumbs } from "~/components/folders/FolderBreadcrumbs";
 import { FolderErrorBoundary } from "~/components/folders/FolderErrorBoundary";
 import { folderActionContext } from "~/components/folders/folders.server";
 import { VIEW_LABELS } from "~/components/folders/types";
@@ -83,19 +84,7 @@ export default function FolderSettings() {
   return (
     <div className="page folder-settings">
       <header className="folder-header">
-        <nav aria-label="Breadcrumb" className="breadcrumbs">
-          <ol>
-            {folder.ancestors.map((ancestor) => (
-              <li key={ancestor.id}>
-                <Link to={`/folders/${ancestor.slug}`}>{ancestor.name}</Link>
-              </li>
-            ))}
-            <li>
-              <Link to={page.path}>{folder.name}</Link>
-            </li>
-            <li aria-current="page">Settings</li>
-          </ol>
-        </nav>
+        <FolderBreadcrumbs page={page} here="Settings" />
         <h2 className="folder-header__title">Folder settings</h2>
       </header>
 

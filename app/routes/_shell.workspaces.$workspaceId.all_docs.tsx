@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta, pageWindow } from "../../core/contracts/pagination";
 import { allDocuments, presentArticlePage } from "../../worker/services/home-feed";
-import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FileList } from "~/components/files/FileList";
-import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
+import { FilesEmpty } from "~/components/files/FilesHeader";
+import { FilesPage } from "~/components/files/FilesPage";
 import { fileAction, fileListContext, sortFrom } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
-import { NewDocumentButton } from "~/components/files/NewDocumentButton";
-import { FormAlert } from "~/components/ui/Field";
 import { Pager } from "~/components/ui/Pager";
-import { SortControl } from "~/components/ui/SortControl";
 import { DocIcon } from "~/components/ui/icons";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
@@ -44,16 +41,12 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => file
 
 export default function AllDocs() {
   const { now, canPin, canCreate, sort, items, meta } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
-    <div className="page files-page" aria-busy={navigation.state === "loading" || undefined}>
-      <FilesHeader lead={`Every document you can open in this workspace${meta.total ? ` (${meta.total})` : ""}.`}>
-        <SortControl sort={sort} />
-        {canCreate ? <NewDocumentButton /> : null}
-      </FilesHeader>
-      <FormAlert message={actionData && !actionData.ok ? actionData.message : null} />
-      <FileActionNotice />
+    <FilesPage
+      lead={`Every document you can open in this workspace${meta.total ? ` (${meta.total})` : ""}.`}
+      sort={sort}
+      canCreate={canCreate}
+    >
       <FileList
         items={items}
         now={now}
@@ -70,7 +63,7 @@ export default function AllDocs() {
         }
       />
       <Pager meta={meta} label="All documents pages" />
-    </div>
+    </FilesPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { and, eq } from "drizzle-orm";
 import { pageMeta, pageWindow } from "../../core/contracts/pagination";
 import { folders } from "../../worker/db/schema";
@@ -7,15 +7,12 @@ import { folderSlug } from "../../worker/presenters/folders";
 import { folderAccess } from "../../worker/services/access";
 import { folderAncestors } from "../../worker/services/folders";
 import { filesAt, presentFilePage } from "../../worker/services/home-feed";
-import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FileList } from "~/components/files/FileList";
-import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
+import { FilesEmpty } from "~/components/files/FilesHeader";
+import { FilesPage } from "~/components/files/FilesPage";
 import { fileAction, fileListContext, sortFrom } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
-import { NewDocumentButton } from "~/components/files/NewDocumentButton";
-import { FormAlert } from "~/components/ui/Field";
 import { Pager } from "~/components/ui/Pager";
-import { SortControl } from "~/components/ui/SortControl";
 import { FilesIcon } from "~/components/ui/icons";
 import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
@@ -81,60 +78,56 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => file
 
 export default function AllFiles() {
   const { workspaceId, now, canPin, canCreate, location, folder, trail, sort, items, meta } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const base = `/workspaces/${workspaceId}/all_files`;
   const tab = TABS.find((entry) => entry.location === location);
 
   return (
-    <div className="page files-page" aria-busy={navigation.state === "loading" || undefined}>
-      {folder ? (
-        <nav className="files-trail" aria-label="Folder path">
-          <ol>
-            <li>
-              <Link to={base}>All files</Link>
-            </li>
-            {trail.map((ancestor) => (
-              <li key={ancestor.id}>
-                <Link to={`${base}/${ancestor.id}`}>{ancestor.name}</Link>
+    <FilesPage
+      nav={
+        folder ? (
+          <nav className="files-trail" aria-label="Folder path">
+            <ol>
+              <li>
+                <Link to={base}>All files</Link>
               </li>
-            ))}
-            <li aria-current="page">{folder.name}</li>
-          </ol>
-        </nav>
-      ) : (
-        <nav className="files-tabs" aria-label="Locations">
-          {TABS.map((entry) => (
-            <Link
-              key={entry.location}
-              to={entry.location === "root" ? base : `${base}/${entry.location}`}
-              className="files-tabs__tab"
-              aria-current={entry.location === location ? "page" : undefined}
-            >
-              {entry.label}
-            </Link>
-          ))}
-        </nav>
-      )}
-      <FilesHeader
-        lead={
-          folder ? (
-            <>
-              Inside <strong>{folder.name}</strong>.{" "}
-              <Link to={`/folders/${folder.slug}`} className="files-header__link">
-                Open the folder page
+              {trail.map((ancestor) => (
+                <li key={ancestor.id}>
+                  <Link to={`${base}/${ancestor.id}`}>{ancestor.name}</Link>
+                </li>
+              ))}
+              <li aria-current="page">{folder.name}</li>
+            </ol>
+          </nav>
+        ) : (
+          <nav className="files-tabs" aria-label="Locations">
+            {TABS.map((entry) => (
+              <Link
+                key={entry.location}
+                to={entry.location === "root" ? base : `${base}/${entry.location}`}
+                className="files-tabs__tab"
+                aria-current={entry.location === location ? "page" : undefined}
+              >
+                {entry.label}
               </Link>
-            </>
-          ) : (
-            tab?.lead
-          )
-        }
-      >
-        <SortControl sort={sort} />
-        {canCreate ? <NewDocumentButton /> : null}
-      </FilesHeader>
-      <FormAlert message={actionData && !actionData.ok ? actionData.message : null} />
-      <FileActionNotice />
+            ))}
+          </nav>
+        )
+      }
+      lead={
+        folder ? (
+          <>
+            Inside <strong>{folder.name}</strong>.{" "}
+            <Link to={`/folders/${folder.slug}`} className="files-header__link">
+              Open the folder page
+            </Link>
+          </>
+        ) : (
+          tab?.lead
+        )
+      }
+      sort={sort}
+      canCreate={canCreate}
+    >
       <FileList
         items={items}
         now={now}
@@ -156,7 +149,7 @@ export default function AllFiles() {
         }
       />
       <Pager meta={meta} label="Files pages" />
-    </div>
+    </FilesPage>
   );
 }
 

@@ -9,7 +9,7 @@ import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
 import { fileListContext, runRowIntent } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { itemKey, type FileActionResult, type FileItem } from "~/components/files/types";
-import { Dialog, withoutParam } from "~/components/ui/Dialog";
+import { Dialog, DialogActions, withoutParam } from "~/components/ui/Dialog";
 import { FormAlert } from "~/components/ui/Field";
 import { Pager } from "~/components/ui/Pager";
 import { ArchiveIcon } from "~/components/ui/icons";
@@ -139,14 +139,7 @@ export default function Archive() {
             <input type="hidden" name="type" value={target.type} />
             <input type="hidden" name="id" value={target.id} />
             <input type="hidden" name="title" value={target.title} />
-            <div className="dialog__actions">
-              <Link to={closeTo} replace preventScrollReset className="button" data-autofocus>
-                Cancel
-              </Link>
-              <button type="submit" name="intent" value="delete" className="button button--destructive" disabled={deleting}>
-                {deleting ? "Deleting…" : "Delete forever"}
-              </button>
-            </div>
+            <DialogActions closeTo={closeTo} tone="destructive" intent="delete" label="Delete forever" busyLabel="Deleting…" busy={deleting} autoFocus="cancel" />
           </Form>
         ) : null}
       </Dialog>

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { pageMeta, pageWindow } from "../../core/contracts/pagination";
 import { favoriteFiles, presentFilePage } from "../../worker/services/home-feed";
-import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FileList } from "~/components/files/FileList";
-import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
+import { FilesEmpty } from "~/components/files/FilesHeader";
+import { FilesPage } from "~/components/files/FilesPage";
 import { fileAction, fileListContext } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { Pager } from "~/components/ui/Pager";
@@ -39,11 +39,8 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => file
 
 export default function Favorites() {
   const { workspaceId, now, canPin, items, meta } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="page files-page" aria-busy={navigation.state === "loading" || undefined}>
-      <FilesHeader lead="Your starred documents and folders, the latest first. Only you see your favorites." />
-      <FileActionNotice />
+    <FilesPage lead="Your starred documents and folders, the latest first. Only you see your favorites.">
       <FileList
         items={items}
         now={now}
@@ -60,7 +57,7 @@ export default function Favorites() {
         }
       />
       <Pager meta={meta} label="Favorites pages" />
-    </div>
+    </FilesPage>
   );
 }
 

@@ -242,7 +242,7 @@ export default function GroupsIndex() {
                   Your groups <span className="groups-section__count">{count(mine, minePage)}</span>
                 </h2>
                 {mine.length ? (
-                  <ul className="group-grid">
+                  <ul className="link-cards">
                     {mine.map((group) => (
                       <GroupCard key={group.id} group={group} href={groupHref(group)} fetcher={joinFetcher} />
                     ))}
@@ -261,7 +261,7 @@ export default function GroupsIndex() {
                   Groups you can join <span className="groups-section__count">{count(others, othersPage)}</span>
                 </h2>
                 {others.length ? (
-                  <ul className="group-grid">
+                  <ul className="link-cards">
                     {others.map((group) => (
                       <GroupCard key={group.id} group={group} href={groupHref(group)} fetcher={joinFetcher} />
                     ))}

@@ -90,7 +90,7 @@ export default function Handbooks() {
       ) : null}
 
       {handbooks.length ? (
-        <ul className="hb-grid" aria-label="Handbooks">
+        <ul className="link-cards" aria-label="Handbooks">
           {handbooks.map((handbook) => (
             <HandbookCard key={handbook.key} handbook={handbook} />
           ))}

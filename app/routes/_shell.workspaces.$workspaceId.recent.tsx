@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { presentFilePage, recentFiles } from "../../worker/services/home-feed";
-import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FileList } from "~/components/files/FileList";
-import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
+import { FilesEmpty } from "~/components/files/FilesHeader";
+import { FilesPage } from "~/components/files/FilesPage";
 import { fileAction, fileListContext } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { ClockIcon } from "~/components/ui/icons";
@@ -31,11 +31,8 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => file
 
 export default function Recent() {
   const { workspaceId, now, canPin, items } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="page files-page" aria-busy={navigation.state === "loading" || undefined}>
-      <FilesHeader lead={`The documents and folders you opened or changed lately, newest first (up to ${RECENT_ITEMS}).`} />
-      <FileActionNotice />
+    <FilesPage lead={`The documents and folders you opened or changed lately, newest first (up to ${RECENT_ITEMS}).`}>
       <FileList
         items={items}
         now={now}
@@ -51,7 +48,7 @@ export default function Recent() {
           </FilesEmpty>
         }
       />
-    </div>
+    </FilesPage>
   );
 }
 

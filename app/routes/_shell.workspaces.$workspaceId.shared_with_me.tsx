@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { pageMeta, pageWindow } from "../../core/contracts/pagination";
 import { presentFilePage, sharedWithMe } from "../../worker/services/home-feed";
-import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FileList } from "~/components/files/FileList";
-import { FilesEmpty, FilesHeader } from "~/components/files/FilesHeader";
+import { FilesEmpty } from "~/components/files/FilesHeader";
+import { FilesPage } from "~/components/files/FilesPage";
 import { fileAction, fileListContext } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { Pager } from "~/components/ui/Pager";
@@ -38,11 +38,8 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => file
 
 export default function SharedWithMe() {
   const { now, canPin, items, meta } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="page files-page" aria-busy={navigation.state === "loading" || undefined}>
-      <FilesHeader lead="Documents and folders someone shared with you or with a group you are in, the latest share first." />
-      <FileActionNotice />
+    <FilesPage lead="Documents and folders someone shared with you or with a group you are in, the latest share first.">
       <FileList
         items={items}
         now={now}
@@ -56,7 +53,7 @@ export default function SharedWithMe() {
         }
       />
       <Pager meta={meta} label="Shared with me pages" />
-    </div>
+    </FilesPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { BinderPanel } from "~/components/templates/BinderPanel";
 import { bindersAction, bindersPage } from "~/components/templates/binders.server";
 import { TemplatesErrorBoundary } from "~/components/templates/TemplatesErrorBoundary";
 import type { TemplateActionResult } from "~/components/templates/types";
-import { Dialog, withoutParam } from "~/components/ui/Dialog";
+import { Dialog, DialogActions, withoutParam } from "~/components/ui/Dialog";
 import { Field, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { PlusIcon, TemplateIcon } from "~/components/ui/icons";
 import dialogStyles from "~/styles/dialog.css?url";
@@ -36,14 +36,7 @@ function BinderForm({ intent, binder, closeTo }: { intent: "create" | "rename"; 
       {binder ? <input type="hidden" name="binder_id" value={binder.id} /> : null}
       <Field label="Name" name="name" required maxLength={200} defaultValue={binder?.name} placeholder="e.g. Product launch kit" data-autofocus errors={failure?.fields?.name} />
       <TextAreaField label="Description" name="description" rows={3} optional maxLength={2000} defaultValue={binder?.description} errors={failure?.fields?.description} />
-      <div className="dialog__actions">
-        <Link to={closeTo} replace preventScrollReset className="button">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value={intent} className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Saving…" : intent === "create" ? "Create binder" : "Save"}
-        </button>
-      </div>
+      <DialogActions closeTo={closeTo} intent={intent} label={intent === "create" ? "Create binder" : "Save"} busyLabel="Saving…" busy={busy} />
     </Form>
   );
 }
@@ -110,14 +103,15 @@ export default function TemplateBinders() {
           <Form method="post" className="dialog__form">
             <FormAlert message={actionData && !actionData.ok && actionData.intent === "delete" ? actionData.message : null} />
             <input type="hidden" name="binder_id" value={deleting.id} />
-            <div className="dialog__actions">
-              <Link to={withoutParam(location, "delete")} replace preventScrollReset className="button" data-autofocus>
-                Cancel
-              </Link>
-              <button type="submit" name="intent" value="delete" className="button button--destructive" disabled={deleteBusy}>
-                {deleteBusy ? "Deleting…" : "Delete binder"}
-              </button>
-            </div>
+            <DialogActions
+              closeTo={withoutParam(location, "delete")}
+              tone="destructive"
+              intent="delete"
+              label="Delete binder"
+              busyLabel="Deleting…"
+              busy={deleteBusy}
+              autoFocus="cancel"
+            />
           </Form>
         ) : null}
       </Dialog>

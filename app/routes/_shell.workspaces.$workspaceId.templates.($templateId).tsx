@@ -93,7 +93,7 @@ export default function Templates() {
               Your workspace's templates <span className="tpl-section__count">{meta.total}</span>
             </h2>
             {templates.length ? (
-              <ul className="tpl-grid">
+              <ul className="link-cards tpl-grid">
                 {templates.map((template) => (
                   <TemplateCard key={template.id} template={template} workspaceId={workspace.id} selected={selectedRef === templateRefOf(template)} />
                 ))}
@@ -128,7 +128,7 @@ export default function Templates() {
               Starter templates <span className="tpl-section__count">{builtIn.length}</span>
             </h2>
             {builtIn.length ? (
-              <ul className="tpl-grid">
+              <ul className="link-cards tpl-grid">
                 {builtIn.map((template) => (
                   <TemplateCard key={template.key} template={template} workspaceId={workspace.id} selected={selectedRef === template.key} />
                 ))}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { documentStatuses, sortOrders } from "../enums";
-import { documentSchema } from "../document/types";
+import { submittedDocumentSchema } from "../document/validate";
 import { positiveId, protectionPassword, queryBoolean } from "./common";
 
 const title = z.string().trim().max(300, "is too long (at most 300 characters)");
@@ -10,7 +10,7 @@ export const createArticleSchema = z.object({
   article: z.object({
     title: title.optional(),
     folder_id: positiveId.nullable().optional(),
-    body: documentSchema.optional(),
+    body: submittedDocumentSchema.optional(),
     /** Markdown instead of an editor document (imports, generators, API clients). */
     markdown: z.string().max(2_000_000, "is too long").optional(),
     template_id: positiveId.optional(),
@@ -25,7 +25,7 @@ export const updateArticleSchema = z.object({
   article: z
     .object({
       title: title.optional(),
-      body: documentSchema.optional(),
+      body: submittedDocumentSchema.optional(),
       markdown: z.string().max(2_000_000, "is too long").optional(),
       status: z.enum(documentStatuses, { error: `must be one of ${documentStatuses.join(", ")}` }).optional(),
       password: protectionPassword.optional(),

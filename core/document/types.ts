@@ -37,8 +37,15 @@ export const MAX_NODE_DEPTH = 256;
 export const QUOTE_COLOR = "#2F5EBC";
 /** SPEC section 9: a box without its own colour is drawn in this one. */
 export const BOX_COLOR = "#dee2e6";
-/** SPEC sections 3 and 9: default table cell width in pixels. */
+/** SPEC sections 3 and 9: default table cell width and height in pixels. */
 export const TABLE_CELL_WIDTH = 128;
+export const TABLE_CELL_HEIGHT = 37;
+/** SPEC sections 5 and 9: a table cell border is 1 to 7 pixels thick… */
+export const MIN_BORDER_WIDTH = 1;
+export const MAX_BORDER_WIDTH = 7;
+/** …and solid, dashed or dotted. */
+export const borderStyles = ["solid", "dashed", "dotted"] as const;
+export const borderSides = ["top", "right", "bottom", "left"] as const;
 /** SPEC sections 3 and 9: default line divider style. */
 export const LINE_DIVIDER_STYLE = "solid_thin";
 
@@ -235,6 +242,13 @@ export const boxNodeSchema = z.looseObject({
   },
 });
 
+/** One side of a table cell's border; a side without a style is drawn solid. */
+export const cellBorderSchema = z.looseObject({
+  width: z.number().min(MIN_BORDER_WIDTH).max(MAX_BORDER_WIDTH).optional(),
+  style: z.enum(borderStyles).optional(),
+  color: z.string().optional(),
+});
+
 export const tableCellNodeSchema = z.looseObject({
   type: z.literal("tablecell"),
   version,
@@ -246,7 +260,17 @@ export const tableCellNodeSchema = z.looseObject({
   colSpan: positiveInt,
   rowSpan: positiveInt,
   width: z.number().positive().optional(),
+  /** Pixel width of each column the cell spans: as many entries as `colSpan` (SPEC section 5). */
+  colwidth: z.array(z.number().positive()).optional(),
   backgroundColor: z.string().nullable(),
+  borders: z
+    .looseObject({
+      top: cellBorderSchema.optional(),
+      right: cellBorderSchema.optional(),
+      bottom: cellBorderSchema.optional(),
+      left: cellBorderSchema.optional(),
+    })
+    .optional(),
   get children() {
     return z.array(blockNode());
   },
@@ -324,7 +348,9 @@ function anyNode() {
   ]);
 }
 
-export const rootNodeSchema = z.strictObject({
+// Loose like the other known nodes: Lexical adds fields to the root between releases
+// (0.52 writes `textFormat` and `textStyle`), and the editor's own output must be accepted.
+export const rootNodeSchema = z.looseObject({
   type: z.literal("root"),
   version: z.literal(1),
   format: z.literal(""),
@@ -364,6 +390,9 @@ export type ListItemNode = z.infer<typeof listItemNodeSchema>;
 export type ListNode = z.infer<typeof listNodeSchema>;
 export type BoxNode = z.infer<typeof boxNodeSchema>;
 export type TableCellNode = z.infer<typeof tableCellNodeSchema>;
+export type CellBorder = z.infer<typeof cellBorderSchema>;
+export type BorderStyle = (typeof borderStyles)[number];
+export type BorderSide = (typeof borderSides)[number];
 export type TableRowNode = z.infer<typeof tableRowNodeSchema>;
 export type TableNode = z.infer<typeof tableNodeSchema>;
 export type BlockNode = z.infer<ReturnType<typeof blockNode>>;

@@ -1,5 +1,5 @@
-import type { PropertyValue } from "../../core/contracts/properties";
-import type { properties, User } from "../db/schema";
+import type { properties } from "../db/schema";
+import type { AssignedValue } from "../services/properties";
 import { iso, presentUserCard } from "./users";
 
 export type Property = typeof properties.$inferSelect;
@@ -19,14 +19,7 @@ export function presentProperty(property: Property) {
 }
 
 /** One property's value on one document; person properties carry the assignee instead. */
-export function presentAssignedProperty(row: {
-  id: number;
-  articleId: number;
-  propertyId: number;
-  value: PropertyValue;
-  assignee: User | null;
-  updatedAt: Date | null;
-}) {
+export function presentAssignedProperty(row: AssignedValue) {
   return {
     id: row.id,
     article_id: row.articleId,

@@ -49,32 +49,34 @@ export const FILE_ORDERS: Record<SortOrder, SQL> = {
 /** Newest first by the list's own time (viewed, shared, favourited, archived). */
 export const NEWEST_FIRST = sql`sort_at DESC, type ASC, id DESC`;
 
-const ownerName = sql`(u.first_name || ' ' || u.last_name)`;
+export type FileKind = "article" | "folder";
+
+/**
+ * How the SQL here names each kind: its table and alias, its title column, its id column in
+ * the tables that point at either kind (accesses, favorites, file_pins), and what it may read.
+ */
+export const FILE_KINDS = {
+  article: { table: sql.raw("articles"), alias: sql.raw("a"), title: sql.raw("title"), key: sql.raw("article_id"), readable: readableArticlesSql },
+  folder: { table: sql.raw("folders"), alias: sql.raw("f"), title: sql.raw("name"), key: sql.raw("folder_id"), readable: readableFoldersSql },
+};
+
+/** One kind's side of the union, written once so both sides' columns always line up. */
+function sideSql(kind: FileKind, viewer: Viewer, { from = sql``, where, sortAt = sql`NULL` }: FileSource): SQL {
+  const { table, alias: t, title, key, readable } = FILE_KINDS[kind];
+  return sql`
+      SELECT ${sql.raw(`'${kind}'`)} AS type, ${t}.id AS id, r.rank AS rank, ${t}.${title} AS name, ${t}.updated_at AS updated_at,
+             (u.first_name || ' ' || u.last_name) AS owner_name, ${sortAt} AS sort_at
+      FROM ${table} ${t}
+      JOIN (${readable(viewer)}) r ON r.${key} = ${t}.id
+      LEFT JOIN users u ON u.id = ${t}.owner_id
+      ${from}
+      WHERE ${t}.workspace_id = ${viewer.workspaceId} AND ${where}`;
+}
 
 function unionSql(viewer: Viewer, sources: { articles?: FileSource | null; folders?: FileSource | null }): SQL {
   const parts: SQL[] = [];
-  if (sources.articles) {
-    const { from = sql``, where, sortAt = sql`NULL` } = sources.articles;
-    parts.push(sql`
-      SELECT 'article' AS type, a.id AS id, r.rank AS rank, a.title AS name, a.updated_at AS updated_at,
-             ${ownerName} AS owner_name, ${sortAt} AS sort_at
-      FROM articles a
-      JOIN (${readableArticlesSql(viewer)}) r ON r.article_id = a.id
-      LEFT JOIN users u ON u.id = a.owner_id
-      ${from}
-      WHERE a.workspace_id = ${viewer.workspaceId} AND ${where}`);
-  }
-  if (sources.folders) {
-    const { from = sql``, where, sortAt = sql`NULL` } = sources.folders;
-    parts.push(sql`
-      SELECT 'folder' AS type, f.id AS id, r.rank AS rank, f.name AS name, f.updated_at AS updated_at,
-             ${ownerName} AS owner_name, ${sortAt} AS sort_at
-      FROM folders f
-      JOIN (${readableFoldersSql(viewer)}) r ON r.folder_id = f.id
-      LEFT JOIN users u ON u.id = f.owner_id
-      ${from}
-      WHERE f.workspace_id = ${viewer.workspaceId} AND ${where}`);
-  }
+  if (sources.articles) parts.push(sideSql("article", viewer, sources.articles));
+  if (sources.folders) parts.push(sideSql("folder", viewer, sources.folders));
   return sql.join(parts, sql` UNION ALL `);
 }
 

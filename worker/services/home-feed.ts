@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { presentArticleItem, presentFileItem, type FileItemJson, type FileTimeKey } from "../presenters/files";
 import { LEVEL_RANK, type Viewer } from "./access";
 import { ARTICLE_ORDERS, LIVE_DOCUMENTS, pageOfArticles, type ArticlePage } from "./article-lists";
-import { FILE_ORDERS, fileMarks, marksFor, NEWEST_FIRST, pageOfFiles, type FilePage } from "./file-lists";
+import { FILE_KINDS, FILE_ORDERS, fileMarks, marksFor, NEWEST_FIRST, pageOfFiles, type FileKind, type FilePage } from "./file-lists";
 
 // The workspace home and its lists: what the user opened or changed lately, what gets read
 // most, what changed, favourites, pins, what others shared with them, the files tree and the
@@ -175,27 +175,29 @@ function personalGrant(viewer: Viewer) {
   ) AND (g.created_by_id IS NULL OR g.created_by_id <> ${uid})`;
 }
 
+/** Joins, as `s.at`, when each document (or folder) was last shared with this user personally. */
+function latestPersonalGrant(viewer: Viewer, kind: FileKind) {
+  const { alias, key } = FILE_KINDS[kind];
+  return sql`JOIN (
+        SELECT g.${key} AS item_id, MAX(g.created_at) AS at FROM accesses g
+        WHERE g.workspace_id = ${viewer.workspaceId} AND g.${key} IS NOT NULL AND ${personalGrant(viewer)}
+        GROUP BY g.${key}) s ON s.item_id = ${alias}.id`;
+}
+
 /**
  * What someone else shared with this user through a grant to them, a group of theirs or
  * their email (not workspace-wide grants, not their own documents), the newest grant first.
  */
 export function sharedWithMe(db: Database, viewer: Viewer, page: PageWindow) {
-  const ws = viewer.workspaceId;
   const uid = userId(viewer);
   return pageOfFiles(db, viewer, {
     articles: {
-      from: sql`JOIN (
-        SELECT g.article_id AS article_id, MAX(g.created_at) AS at FROM accesses g
-        WHERE g.workspace_id = ${ws} AND g.article_id IS NOT NULL AND ${personalGrant(viewer)}
-        GROUP BY g.article_id) s ON s.article_id = a.id`,
+      from: latestPersonalGrant(viewer, "article"),
       where: sql`${LIVE_DOCUMENTS} AND (a.owner_id IS NULL OR a.owner_id <> ${uid})`,
       sortAt: sql`s.at`,
     },
     folders: {
-      from: sql`JOIN (
-        SELECT g.folder_id AS folder_id, MAX(g.created_at) AS at FROM accesses g
-        WHERE g.workspace_id = ${ws} AND g.folder_id IS NOT NULL AND ${personalGrant(viewer)}
-        GROUP BY g.folder_id) s ON s.folder_id = f.id`,
+      from: latestPersonalGrant(viewer, "folder"),
       where: sql`${LIVE_FOLDERS} AND (f.owner_id IS NULL OR f.owner_id <> ${uid})`,
       sortAt: sql`s.at`,
     },

@@ -3,6 +3,7 @@ import { htmlToDocument } from "../../core/document/html";
 import { markdownToDocument } from "../../core/document/markdown";
 import { documentToPlainText } from "../../core/document/text";
 import type { SerializedDocument } from "../../core/document/types";
+import { sanitizeDocument } from "../../core/document/validate";
 import { MAX_IMPORT_FILES } from "../../core/contracts/imports";
 
 // Turning uploaded files into documents: what an import job works through. Pure apart from
@@ -85,8 +86,9 @@ export function convertFile(entry: ImportEntry): ConvertedFile {
   const isHtml = extension === ".html" || extension === ".htm";
   const converted = isHtml ? htmlToDocument(text) : markdownToDocument(text);
   const htmlTitle = isHtml ? /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim() : undefined;
-  const { title, body } = takeTitle(converted.document, htmlTitle || baseName(entry.path));
-  return { title, body, bodyText: documentToPlainText(body), warnings: converted.warnings };
+  const sanitized = sanitizeDocument(converted.document);
+  const { title, body } = takeTitle(sanitized.document, htmlTitle || baseName(entry.path));
+  return { title, body, bodyText: documentToPlainText(body), warnings: [...converted.warnings, ...sanitized.issues] };
 }
 
 /** The folder path of an entry ("a/b/c.md" → ["a", "b"]). */

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
-import { Dialog } from "../ui/Dialog";
+import { useNavigate } from "@remix-run/react";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
 import { api } from "~/lib/api";
 import type { Article } from "./types";
@@ -25,20 +25,13 @@ export function ArchiveDialog({ open, closeTo, article, password }: ArchiveDialo
 
   return (
     <Dialog open={open} closeTo={closeTo} title={`Archive “${title}”?`} tone="danger">
-      <div className="doc-dialog">
+      <div className="dialog__form">
         <p className="dialog__text">
           It leaves every list and search, for everyone. It stays in the workspace&apos;s archive, where anyone who could edit it
           can restore it.
         </p>
         <FormAlert message={error} />
-        <div className="doc-dialog__actions">
-          <Link to={closeTo} replace preventScrollReset className="button">
-            Cancel
-          </Link>
-          <button type="button" className="button button--destructive" disabled={busy} aria-busy={busy || undefined} onClick={archive} data-autofocus>
-            {busy ? "Archiving…" : "Archive"}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} tone="destructive" label="Archive" busyLabel="Archiving…" busy={busy} onClick={archive} autoFocus="confirm" />
       </div>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { buildFolderTree, type FolderNode } from "../folders/tree";
 import { FolderIcon } from "../ui/icons";
+import { PickerList, PickerOption } from "../ui/PickerList";
 import { api, ApiError } from "~/lib/api";
 import type { FolderJson } from "../folders/types";
 
@@ -49,51 +50,39 @@ export function FolderPicker({ workspaceId, current, value, onChange, allowTopLe
   const needle = filter.trim().toLowerCase();
   const shown = needle ? rows.filter((row) => row.name.toLowerCase().includes(needle)) : rows;
 
-  if (error) return <p className="form-alert form-alert--error" role="alert">{error}</p>;
-  if (!folders) return <p className="folder-picker__note" aria-busy="true">Loading folders…</p>;
-
   return (
-    <div className="folder-picker">
-      {rows.length > 8 ? (
-        <input
-          className="input input--compact"
-          type="search"
-          aria-label="Filter folders"
-          placeholder="Filter folders"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
+    <PickerList
+      search={rows.length > 8 ? { label: "Filter folders", placeholder: "Filter folders", value: filter, onChange: setFilter } : undefined}
+      legend="Folder"
+      loading={!folders && "Loading folders…"}
+      error={error}
+      empty={shown.length === 0 ? (needle ? "No folder matches." : "This workspace has no folders yet.") : null}
+    >
+      {allowTopLevel && !needle ? (
+        <PickerOption name="folder" checked={value === null} onChange={() => onChange(null)} data-autofocus={value === null || undefined}>
+          <span>No folder (top level){current === null ? " · current" : ""}</span>
+        </PickerOption>
       ) : null}
-      <fieldset className="folder-picker__list">
-        <legend className="visually-hidden">Folder</legend>
-        {allowTopLevel && !needle ? (
-          <label className="folder-picker__option">
-            <input type="radio" name="folder" checked={value === null} onChange={() => onChange(null)} data-autofocus={value === null || undefined} />
-            <span>No folder (top level){current === null ? " · current" : ""}</span>
-          </label>
-        ) : null}
-        {shown.map((row) => {
-          const folder = byId.get(row.id)!;
-          const allowed = mayCreateIn(folder);
-          return (
-            <label
-              key={row.id}
-              className="folder-picker__option"
-              style={{ paddingInlineStart: `${12 + (needle ? 0 : row.depth * 18)}px` }}
-              data-disabled={allowed ? undefined : true}
-              title={allowed ? undefined : "You can't add documents to this folder"}
-            >
-              <input type="radio" name="folder" disabled={!allowed} checked={value === row.id} onChange={() => onChange(row.id)} />
-              <FolderIcon width={16} height={16} aria-hidden="true" />
-              <span>
-                {row.name}
-                {current === row.id ? " · current" : ""}
-              </span>
-            </label>
-          );
-        })}
-        {shown.length === 0 ? <p className="folder-picker__note">{needle ? "No folder matches." : "This workspace has no folders yet."}</p> : null}
-      </fieldset>
-    </div>
+      {shown.map((row) => {
+        const allowed = mayCreateIn(byId.get(row.id)!);
+        return (
+          <PickerOption
+            key={row.id}
+            name="folder"
+            disabled={!allowed}
+            checked={value === row.id}
+            onChange={() => onChange(row.id)}
+            style={{ paddingInlineStart: `${12 + (needle ? 0 : row.depth * 18)}px` }}
+            title={allowed ? undefined : "You can't add documents to this folder"}
+          >
+            <FolderIcon width={16} height={16} aria-hidden="true" />
+            <span>
+              {row.name}
+              {current === row.id ? " · current" : ""}
+            </span>
+          </PickerOption>
+        );
+      })}
+    </PickerList>
   );
 }

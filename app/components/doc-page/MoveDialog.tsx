@@ -1,6 +1,6 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
 import { api } from "~/lib/api";
 import { FolderPicker } from "./FolderPicker";
@@ -36,17 +36,10 @@ function MoveForm({ closeTo, article, password, allowTopLevel }: Omit<MoveDialog
   };
 
   return (
-    <div className="doc-dialog">
+    <div className="dialog__form">
       <FolderPicker workspaceId={article.workspace_id} current={article.folder_id} value={target} onChange={setTarget} allowTopLevel={allowTopLevel} />
       <FormAlert message={error} />
-      <div className="doc-dialog__actions">
-        <Link to={closeTo} replace preventScrollReset className="button">
-          Cancel
-        </Link>
-        <button type="button" className="button button--primary" disabled={busy || unchanged} aria-busy={busy || undefined} onClick={move}>
-          {busy ? "Moving…" : "Move here"}
-        </button>
-      </div>
+      <DialogActions closeTo={closeTo} label="Move here" busyLabel="Moving…" busy={busy} disabled={unchanged} onClick={move} />
     </div>
   );
 }

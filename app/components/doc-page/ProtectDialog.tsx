@@ -1,6 +1,6 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { Field, FormAlert } from "../ui/Field";
 import { api } from "~/lib/api";
 import type { Article } from "./types";
@@ -48,7 +48,7 @@ function ProtectForm({ closeTo, article }: Omit<ProtectDialogProps, "open">) {
   };
 
   return (
-    <form className="doc-dialog" onSubmit={submit}>
+    <form className="dialog__form" onSubmit={submit}>
       <Field
         label={article.has_password ? "New password" : "Password"}
         type="password"
@@ -62,19 +62,20 @@ function ProtectForm({ closeTo, article }: Omit<ProtectDialogProps, "open">) {
         data-autofocus
       />
       <FormAlert message={error} />
-      <div className="doc-dialog__actions">
-        {article.has_password ? (
-          <button type="button" className="button button--destructive-outline doc-dialog__start" disabled={busy} onClick={() => void save(null)}>
-            {busy && removing ? "Removing…" : "Remove password"}
-          </button>
-        ) : null}
-        <Link to={closeTo} replace preventScrollReset className="button">
-          Cancel
-        </Link>
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy && !removing ? "Saving…" : article.has_password ? "Change password" : "Set password"}
-        </button>
-      </div>
+      <DialogActions
+        closeTo={closeTo}
+        label={article.has_password ? "Change password" : "Set password"}
+        busyLabel="Saving…"
+        busy={busy && !removing}
+        disabled={busy}
+        start={
+          article.has_password ? (
+            <button type="button" className="button button--destructive-outline dialog__start" disabled={busy} onClick={() => void save(null)}>
+              {busy && removing ? "Removing…" : "Remove password"}
+            </button>
+          ) : null
+        }
+      />
     </form>
   );
 }

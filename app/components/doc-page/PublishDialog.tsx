@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CopyButton } from "../ui/CopyButton";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { FormAlert, SelectField } from "../ui/Field";
 import { GlobeIcon } from "../ui/icons";
 import { api } from "~/lib/api";
@@ -75,7 +75,7 @@ function PublishForm({ closeTo, article, password, origin }: Omit<PublishDialogP
   if (article.is_public && article.public_path) {
     const url = `${origin}${article.public_path}`;
     return (
-      <div className="doc-dialog">
+      <div className="dialog__form">
         <div className="publish-link">
           <GlobeIcon width={18} height={18} aria-hidden="true" />
           <label className="visually-hidden" htmlFor="public-link">
@@ -85,8 +85,8 @@ function PublishForm({ closeTo, article, password, origin }: Omit<PublishDialogP
           <CopyButton value={url} label="Copy" />
         </div>
         <FormAlert message={error} />
-        <div className="doc-dialog__actions">
-          <button type="button" className="button button--destructive-outline doc-dialog__start" disabled={busy} aria-busy={busy || undefined} onClick={unpublish}>
+        <div className="dialog__actions">
+          <button type="button" className="button button--destructive-outline dialog__start" disabled={busy} aria-busy={busy || undefined} onClick={unpublish}>
             {busy ? "Making private…" : "Make private"}
           </button>
           <a className="button" href={article.public_path} target="_blank" rel="noreferrer">
@@ -101,7 +101,7 @@ function PublishForm({ closeTo, article, password, origin }: Omit<PublishDialogP
   }
 
   return (
-    <div className="doc-dialog">
+    <div className="dialog__form">
       {categories.length ? (
         <SelectField label="Category" hint="Where it is listed in the public directory (optional)." value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
           <option value="">No category</option>
@@ -113,14 +113,7 @@ function PublishForm({ closeTo, article, password, origin }: Omit<PublishDialogP
         </SelectField>
       ) : null}
       <FormAlert message={error} />
-      <div className="doc-dialog__actions">
-        <Link to={closeTo} replace preventScrollReset className="button">
-          Cancel
-        </Link>
-        <button type="button" className="button button--primary" disabled={busy} aria-busy={busy || undefined} onClick={publish} data-autofocus>
-          {busy ? "Publishing…" : "Publish"}
-        </button>
-      </div>
+      <DialogActions closeTo={closeTo} label="Publish" busyLabel="Publishing…" busy={busy} onClick={publish} autoFocus="confirm" />
     </div>
   );
 }

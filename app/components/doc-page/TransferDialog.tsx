@@ -1,7 +1,8 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
+import { PickerList, PickerOption } from "../ui/PickerList";
 import { api, ApiError } from "~/lib/api";
 import type { Article } from "./types";
 import { useApiAction } from "./useApiAction";
@@ -60,46 +61,32 @@ function TransferForm({ closeTo, article, password }: Omit<TransferDialogProps, 
   };
 
   return (
-    <div className="doc-dialog">
-      {loadError ? <FormAlert message={loadError} /> : null}
-      {!members && !loadError ? <p className="folder-picker__note">Loading members…</p> : null}
-      {members ? (
-        <>
-          <input
-            className="input input--compact"
-            type="search"
-            aria-label="Find a member"
-            placeholder="Find a member by name or email"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            data-autofocus
-          />
-          <fieldset className="folder-picker__list member-picker">
-            <legend className="visually-hidden">New owner</legend>
-            {shown.map((member) => (
-              <label key={member.id} className="folder-picker__option">
-                <input type="radio" name="owner" checked={chosen === member.id} onChange={() => setChosen(member.id)} />
-                <span className="member-picker__who">
-                  <span>{member.name}</span>
-                  <span className="member-picker__email">{member.email}</span>
-                </span>
-              </label>
-            ))}
-            {shown.length === 0 ? (
-              <p className="folder-picker__note">{needle ? "Nobody matches." : "Nobody else is in this workspace yet. Invite a colleague first."}</p>
-            ) : null}
-          </fieldset>
-        </>
-      ) : null}
+    <div className="dialog__form">
+      <PickerList
+        search={members ? { label: "Find a member", placeholder: "Find a member by name or email", value: filter, onChange: setFilter, autoFocus: true } : undefined}
+        legend="New owner"
+        loading={!members && "Loading members…"}
+        error={loadError}
+        empty={shown.length === 0 ? (needle ? "Nobody matches." : "Nobody else is in this workspace yet. Invite a colleague first.") : null}
+      >
+        {shown.map((member) => (
+          <PickerOption key={member.id} name="owner" checked={chosen === member.id} onChange={() => setChosen(member.id)}>
+            <span className="member-picker__who">
+              <span>{member.name}</span>
+              <span className="member-picker__email">{member.email}</span>
+            </span>
+          </PickerOption>
+        ))}
+      </PickerList>
       <FormAlert message={error} />
-      <div className="doc-dialog__actions">
-        <Link to={closeTo} replace preventScrollReset className="button">
-          Cancel
-        </Link>
-        <button type="button" className="button button--primary" disabled={busy || !chosen} aria-busy={busy || undefined} onClick={transfer}>
-          {busy ? "Transferring…" : picked ? `Make ${picked.name} the owner` : "Transfer"}
-        </button>
-      </div>
+      <DialogActions
+        closeTo={closeTo}
+        label={picked ? `Make ${picked.name} the owner` : "Transfer"}
+        busyLabel="Transferring…"
+        busy={busy}
+        disabled={!chosen}
+        onClick={transfer}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { DEFAULT_PER_PAGE, pageQuery } from "../../../core/contracts/pagination";
-import { DEFAULT_SORT, sortOrders, type SortOrder } from "../../../core/enums";
+import { DEFAULT_SORT, isSortOrder, type SortOrder } from "../../../core/enums";
 import { can } from "../../../worker/policies";
 import { viewerFor } from "../../../worker/services/access";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
@@ -94,5 +94,5 @@ export async function fileListContext(request: Request, context: AppLoadContext,
 /** `?sort=` when it is one of the sort orders, the default otherwise. */
 export function sortFrom(url: URL): SortOrder {
   const sort = url.searchParams.get("sort");
-  return (sortOrders as readonly string[]).includes(sort ?? "") ? (sort as SortOrder) : DEFAULT_SORT;
+  return isSortOrder(sort) ? sort : DEFAULT_SORT;
 }

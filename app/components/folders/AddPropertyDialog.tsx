@@ -2,7 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { propertyTypes } from "../../../core/enums";
 import { CHOICE_TYPES, PROPERTY_TYPE_LABELS, type PropertyType } from "../../../core/contracts/properties";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { Field, FormAlert, SelectField, TextAreaField } from "../ui/Field";
 import type { FolderPageData } from "./types";
 
@@ -30,7 +30,7 @@ export function AddPropertyDialog({ page, open, closeTo }: { page: FolderPageDat
   const fields = result?.fields ?? {};
   return (
     <Dialog open={open} closeTo={closeTo} title="Add property" description="Every document in this folder gets a value for it, shown as a column.">
-      <fetcher.Form method="post" action={page.path} className="folder-form">
+      <fetcher.Form method="post" action={page.path} className="dialog__form">
         <input type="hidden" name="intent" value="add_property" />
         <FormAlert message={result && !result.ok ? result.message : null} />
         <Field label="Name" name="name" required maxLength={80} autoComplete="off" placeholder="e.g. Due date, Channel, Reviewer" errors={fields.name} data-autofocus />
@@ -44,11 +44,7 @@ export function AddPropertyDialog({ page, open, closeTo }: { page: FolderPageDat
         {CHOICE_TYPES.includes(type) ? (
           <TextAreaField label="Options" name="options" rows={4} required placeholder={"Blog\nEmail\nSocial"} hint="One per line." errors={fields.options} />
         ) : null}
-        <div className="folder-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Adding…" : "Add property"}
-          </button>
-        </div>
+        <DialogActions label="Add property" busyLabel="Adding…" busy={busy} />
       </fetcher.Form>
     </Dialog>
   );

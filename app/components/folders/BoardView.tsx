@@ -1,9 +1,9 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useId, useState, type DragEvent } from "react";
 import type { DocumentStatus } from "../../../core/enums";
-import { api, ApiError } from "~/lib/api";
 import { boardColumns, boardGroupProperty, columnOf, NO_VALUE, type BoardColumn } from "./arrange";
 import { docHref } from "./DocumentMeta";
+import { FolderSettingSelect } from "./FolderSettingSelect";
 import type { ArticleItem, FolderPageData } from "./types";
 import type { FolderEdits } from "./useFolderEdits";
 
@@ -165,11 +165,8 @@ function BoardCard({
 
 /** Editors choose what the board's columns are; the choice is the folder's, for everyone. */
 function GroupByPicker({ page }: { page: FolderPageData }) {
-  const revalidator = useRevalidator();
-  const [error, setError] = useState<string | null>(null);
   const selects = page.properties.filter((property) => property.type === "select");
   const current = boardGroupProperty(page.folder.settings.board_group_by, page.properties)?.id ?? "status";
-  const id = useId();
   if (!page.canEdit || selects.length === 0) {
     return (
       <p className="board-view__group">
@@ -178,35 +175,20 @@ function GroupByPicker({ page }: { page: FolderPageData }) {
     );
   }
   return (
-    <div className="board-view__group">
-      <label htmlFor={id}>Group by</label>
-      <select
-        id={id}
-        className="input input--compact input--select"
-        value={String(current)}
-        onChange={async (event) => {
-          const value = event.target.value === "status" ? "status" : Number(event.target.value);
-          setError(null);
-          try {
-            await api.put(`/folders/${page.folder.id}`, { folder: { settings: { board_group_by: value } } }, { articlePassword: page.password });
-            revalidator.revalidate();
-          } catch (failure) {
-            setError(failure instanceof ApiError ? failure.problem.message : "We couldn't change the grouping. Try again.");
-          }
-        }}
-      >
-        <option value="status">Status</option>
-        {selects.map((property) => (
-          <option key={property.id} value={property.id}>
-            {property.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <span className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FolderSettingSelect
+      page={page}
+      className="board-view__group"
+      label="Group by"
+      value={String(current)}
+      settingsFor={(value) => ({ board_group_by: value === "status" ? "status" : Number(value) })}
+      failure="We couldn't change the grouping. Try again."
+    >
+      <option value="status">Status</option>
+      {selects.map((property) => (
+        <option key={property.id} value={property.id}>
+          {property.name}
+        </option>
+      ))}
+    </FolderSettingSelect>
   );
 }

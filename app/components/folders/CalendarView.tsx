@@ -1,11 +1,11 @@
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { format, isSameMonth } from "date-fns";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { calendarModes } from "../../../core/enums";
-import { api, ApiError } from "~/lib/api";
 import { valueOf } from "./arrange";
 import { calendarTitle, dayKey, monthGrid, parseDay, placeByDay, shiftAnchor, weekDays, type CalendarMode } from "./calendar";
 import { docHref } from "./DocumentMeta";
+import { FolderSettingSelect } from "./FolderSettingSelect";
 import type { ArticleItem, FolderPageData, ValuesByArticle } from "./types";
 
 const MODE_LABELS: Record<CalendarMode, string> = { month_view: "Month", week_view: "Week" };
@@ -166,46 +166,27 @@ function dateSource(page: FolderPageData): DateSource {
 }
 
 function DateSourcePicker({ page, source }: { page: FolderPageData; source: DateSource }) {
-  const revalidator = useRevalidator();
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
   const dates = page.properties.filter((property) => property.type === "date");
   const labels: Record<string, string> = { created_at: "Created", updated_at: "Last modified" };
   if (!page.canEdit) {
     return <p className="calendar__source">By {typeof source === "number" ? dates.find((p) => p.id === source)?.name : labels[source]?.toLowerCase()}</p>;
   }
   return (
-    <div className="calendar__source">
-      <label htmlFor={id}>Place by</label>
-      <select
-        id={id}
-        className="input input--compact input--select"
-        value={String(source)}
-        onChange={async (event) => {
-          const raw = event.target.value;
-          const value = raw === "created_at" || raw === "updated_at" ? raw : Number(raw);
-          setError(null);
-          try {
-            await api.put(`/folders/${page.folder.id}`, { folder: { settings: { calendar_date: value } } }, { articlePassword: page.password });
-            revalidator.revalidate();
-          } catch (failure) {
-            setError(failure instanceof ApiError ? failure.problem.message : "We couldn't save that. Try again.");
-          }
-        }}
-      >
-        <option value="created_at">Created</option>
-        <option value="updated_at">Last modified</option>
-        {dates.map((property) => (
-          <option key={property.id} value={property.id}>
-            {property.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <span className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FolderSettingSelect
+      page={page}
+      className="calendar__source"
+      label="Place by"
+      value={String(source)}
+      settingsFor={(value) => ({ calendar_date: value === "created_at" || value === "updated_at" ? value : Number(value) })}
+      failure="We couldn't save that. Try again."
+    >
+      <option value="created_at">Created</option>
+      <option value="updated_at">Last modified</option>
+      {dates.map((property) => (
+        <option key={property.id} value={property.id}>
+          {property.name}
+        </option>
+      ))}
+    </FolderSettingSelect>
   );
 }

@@ -5,6 +5,7 @@ import { reporter } from "~/lib/reporter";
 import { FolderIcon, LockIcon, SettingsIcon } from "../ui/icons";
 import { SortControl } from "../ui/SortControl";
 import { NewDocumentButton } from "./EmptyFolder";
+import { FolderBreadcrumbs } from "./FolderBreadcrumbs";
 import type { FolderPageData } from "./types";
 import { ViewSwitcher } from "./ViewSwitcher";
 
@@ -21,16 +22,7 @@ export function FolderHeader({ page, view, sort }: { page: FolderPageData; view:
   const { folder } = page;
   return (
     <header className="folder-header">
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          {folder.ancestors.map((ancestor) => (
-            <li key={ancestor.id}>
-              <Link to={`/folders/${ancestor.slug}`}>{ancestor.name}</Link>
-            </li>
-          ))}
-          <li aria-current="page">{folder.name}</li>
-        </ol>
-      </nav>
+      <FolderBreadcrumbs page={page} />
       <div className="folder-header__main">
         <h2 className="folder-header__title">
           <span className="folder-header__icon" aria-hidden="true">

@@ -1,5 +1,5 @@
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
-import { sortOrders, type SortOrder, type ViewKind } from "../../../core/enums";
+import { isSortOrder, type ViewKind } from "../../../core/enums";
 import { FormAlert } from "../ui/Field";
 import { sortArticles, sortFolders } from "./arrange";
 import { BoardView } from "./BoardView";
@@ -21,15 +21,14 @@ const HINTS: Record<ViewKind, string> = {
   calendar_view: "Documents show here on the day they were created, or by a date property you choose.",
 };
 
-const isSort = (value: string | null): value is SortOrder => sortOrders.includes(value as SortOrder);
-
 /** One folder in one view: the header, then the view over the folder's documents. */
 export function FolderScreen({ view }: { view: ViewKind }) {
   const page = useFolderPage();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const edits = useFolderEdits(page);
-  const sort = isSort(searchParams.get("sort")) ? (searchParams.get("sort") as SortOrder) : page.sort;
+  const asked = searchParams.get("sort");
+  const sort = isSortOrder(asked) ? asked : page.sort;
   const articles = sortArticles(edits.articles, sort);
   const subfolders = sortFolders(page.subfolders, sort);
   // A view switch or a new sort is instant; anything that loads shows a bar.

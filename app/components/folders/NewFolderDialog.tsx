@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { Dialog, withoutParam } from "../ui/Dialog";
+import { Dialog, DialogActions, withoutParam } from "../ui/Dialog";
 import { Field, FormAlert } from "../ui/Field";
 import type { FolderActionResult } from "./AddPropertyDialog";
 
@@ -25,7 +25,7 @@ export function NewFolderDialog({ workspaceId }: { workspaceId: number | null })
       title={parentId ? "New subfolder" : "New folder"}
       description={parentId ? "It starts with the same people as the folder it is in." : "Everyone in the workspace can open it unless you make it private."}
     >
-      <fetcher.Form method="post" action="/folders/new" className="folder-form">
+      <fetcher.Form method="post" action="/folders/new" className="dialog__form">
         {parentId ? <input type="hidden" name="parent_id" value={parentId} /> : <input type="hidden" name="workspace_id" value={workspaceId ?? ""} />}
         <FormAlert message={result && !result.ok ? result.message : null} />
         <Field label="Name" name="name" required maxLength={200} autoComplete="off" placeholder="e.g. Q3 campaign, Blog posts" errors={result?.fields?.name} data-autofocus />
@@ -35,11 +35,7 @@ export function NewFolderDialog({ workspaceId }: { workspaceId: number | null })
             Only me (private)
           </label>
         )}
-        <div className="folder-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Creating…" : "Create folder"}
-          </button>
-        </div>
+        <DialogActions label="Create folder" busyLabel="Creating…" busy={busy} />
       </fetcher.Form>
     </Dialog>
   );

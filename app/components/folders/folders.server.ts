@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { defaultWorkspaceSettings } from "../../../core/contracts/workspaces";
 import { folderRefParam } from "../../../core/contracts/folders";
-import { DEFAULT_SORT, sortOrders, type SortOrder } from "../../../core/enums";
+import { DEFAULT_SORT, isSortOrder } from "../../../core/enums";
 import { authenticate, type Session } from "../../../worker/auth/sessions";
 import { createDb, type Database } from "../../../worker/db/client";
 import { folders } from "../../../worker/db/schema";
@@ -113,8 +113,6 @@ export async function openFolder(request: Request, context: AppLoadContext, slug
   }
 }
 
-const isSort = (value: string | null): value is SortOrder => sortOrders.includes(value as SortOrder);
-
 /** Everything the folder's views show: one load for the layout, shared by every view. */
 export async function folderPageData(opened: Extract<OpenedFolder, { status: "open" }>, url: URL): Promise<FolderPageData> {
   const { db, loaded, password } = opened;
@@ -122,7 +120,7 @@ export async function folderPageData(opened: Extract<OpenedFolder, { status: "op
   const viewer = viewerFor(actor);
   const preferences = { ...defaultWorkspaceSettings.preferences, ...actor.workspaceSettings.preferences };
   const requested = url.searchParams.get("sort");
-  const sort = isSort(requested) ? requested : (folder.settings.sort ?? preferences.default_sort ?? DEFAULT_SORT);
+  const sort = isSortOrder(requested) ? requested : (folder.settings.sort ?? preferences.default_sort ?? DEFAULT_SORT);
 
   const [ancestors, subfolders, page, properties, values] = await Promise.all([
     folderAncestors(db, folder.parentId),

@@ -33,20 +33,20 @@ export function GroupCard({
   }, [joinedHere]);
 
   return (
-    <li className="group-card" aria-labelledby={titleId}>
+    <li className="link-card group-card" aria-labelledby={titleId}>
       <div className="group-card__icon" data-visibility={group.visibility} aria-hidden="true">
         <VisibilityIcon visibility={group.visibility} width={20} height={20} />
       </div>
-      <div className="group-card__body">
-        <h3 className="group-card__name" id={titleId}>
-          <Link to={href} prefetch="intent" className="group-card__link">
+      <div className="link-card__body">
+        <h3 className="link-card__title" id={titleId}>
+          <Link to={href} prefetch="intent" className="link-card__link">
             {group.name}
           </Link>
         </h3>
         {group.description ? (
-          <p className="group-card__description">{group.description}</p>
+          <p className="link-card__description">{group.description}</p>
         ) : (
-          <p className="group-card__description group-card__description--empty">No description</p>
+          <p className="link-card__description group-card__description--empty">No description</p>
         )}
         <p className="group-card__meta">
           <VisibilityBadge visibility={group.visibility} />

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { Dialog, withoutParam } from "../ui/Dialog";
+import { Dialog, DialogActions, withoutParam } from "../ui/Dialog";
 import { Field, FormAlert, SelectField } from "../ui/Field";
 import { DocPicker } from "./DocPicker";
 import { HandbookPicker } from "./HandbookPicker";
@@ -95,14 +95,7 @@ export function AddItemDialog({ handbookKey, workspaceId, tree }: { handbookKey:
             ))}
           </SelectField>
         ) : null}
-        <div className="dialog__actions">
-          <Link to={closeTo} replace preventScrollReset className="button">
-            Cancel
-          </Link>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Adding…" : `Add ${KINDS.find((option) => option.value === kind)!.label.toLowerCase()}`}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} label={`Add ${KINDS.find((option) => option.value === kind)!.label.toLowerCase()}`} busyLabel="Adding…" busy={busy} />
       </fetcher.Form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, ApiError } from "~/lib/api";
 import { DocIcon } from "../ui/icons";
+import { PickerList, PickerOption } from "../ui/PickerList";
 
 interface DocOption {
   id: number;
@@ -51,39 +52,19 @@ export function DocPicker({ workspaceId, exclude = [] }: { workspaceId: number; 
 
   const shown = (options ?? []).filter((option) => !exclude.includes(option.id));
   return (
-    <div className="hb-picker">
-      <input
-        className="input input--compact"
-        type="search"
-        aria-label="Find a document"
-        placeholder="Find a document by title or text"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        data-autofocus
-      />
-      {error ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {error}
-        </p>
-      ) : options === null ? (
-        <p className="hb-picker__note" aria-busy="true">
-          Loading documents…
-        </p>
-      ) : (
-        <fieldset className="hb-picker__list">
-          <legend className="visually-hidden">Document</legend>
-          {shown.map((option) => (
-            <label key={option.id} className="hb-picker__option" data-checked={chosen === option.id || undefined}>
-              <input type="radio" name="article_id" value={option.id} required checked={chosen === option.id} onChange={() => setChosen(option.id)} />
-              <DocIcon width={16} height={16} aria-hidden="true" />
-              <span className="hb-picker__title">{option.title || "Untitled"}</span>
-            </label>
-          ))}
-          {shown.length === 0 ? (
-            <p className="hb-picker__note">{query.trim() ? "No document matches. Try other words." : "No documents yet. Create one, then add it here."}</p>
-          ) : null}
-        </fieldset>
-      )}
-    </div>
+    <PickerList
+      search={{ label: "Find a document", placeholder: "Find a document by title or text", value: query, onChange: setQuery, autoFocus: true }}
+      legend="Document"
+      loading={options === null && "Loading documents…"}
+      error={error}
+      empty={shown.length === 0 ? (query.trim() ? "No document matches. Try other words." : "No documents yet. Create one, then add it here.") : null}
+    >
+      {shown.map((option) => (
+        <PickerOption key={option.id} name="article_id" value={option.id} required checked={chosen === option.id} onChange={() => setChosen(option.id)}>
+          <DocIcon width={16} height={16} aria-hidden="true" />
+          <span className="picker__title">{option.title || "Untitled"}</span>
+        </PickerOption>
+      ))}
+    </PickerList>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, ApiError } from "~/lib/api";
 import { BookIcon } from "../ui/icons";
+import { PickerList, PickerOption } from "../ui/PickerList";
 import type { HandbookJson } from "./types";
 
 /** Chooses another handbook of the workspace to nest: radio buttons named `nested_handbook_key`. */
@@ -19,32 +20,20 @@ export function HandbookPicker({ workspaceId, currentKey }: { workspaceId: numbe
     return () => controller.abort();
   }, [workspaceId]);
 
-  if (error) {
-    return (
-      <p className="form-alert form-alert--error" role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!handbooks) {
-    return (
-      <p className="hb-picker__note" aria-busy="true">
-        Loading handbooks…
-      </p>
-    );
-  }
-  const others = handbooks.filter((handbook) => handbook.key !== currentKey);
+  const others = (handbooks ?? []).filter((handbook) => handbook.key !== currentKey);
   return (
-    <fieldset className="hb-picker__list">
-      <legend className="visually-hidden">Handbook</legend>
+    <PickerList
+      legend="Handbook"
+      loading={!handbooks && "Loading handbooks…"}
+      error={error}
+      empty={others.length === 0 ? "There is no other handbook to add yet. Create one from the Handbooks page." : null}
+    >
       {others.map((handbook, index) => (
-        <label key={handbook.key} className="hb-picker__option">
-          <input type="radio" name="nested_handbook_key" value={handbook.key} required data-autofocus={index === 0 || undefined} />
+        <PickerOption key={handbook.key} name="nested_handbook_key" value={handbook.key} required data-autofocus={index === 0 || undefined}>
           <BookIcon width={16} height={16} aria-hidden="true" />
-          <span className="hb-picker__title">{handbook.title}</span>
-        </label>
+          <span className="picker__title">{handbook.title}</span>
+        </PickerOption>
       ))}
-      {others.length === 0 ? <p className="hb-picker__note">There is no other handbook to add yet. Create one from the Handbooks page.</p> : null}
-    </fieldset>
+    </PickerList>
   );
 }

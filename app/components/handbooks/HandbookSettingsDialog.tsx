@@ -1,6 +1,6 @@
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { Dialog, withoutParam } from "../ui/Dialog";
+import { Dialog, DialogActions, withoutParam } from "../ui/Dialog";
 import { handbookSorts } from "../../../core/enums";
 import { Field, FormAlert, SelectField, TextAreaField } from "../ui/Field";
 import { SortOptions } from "../ui/SortControl";
@@ -35,14 +35,7 @@ export function HandbookSettingsDialog({ handbook }: { handbook: HandbookDetailJ
         <SelectField label="Order of the sidebar" name="sort" defaultValue={handbook.sort} errors={fields.sort}>
           <SortOptions orders={handbookSorts} labels={HANDBOOK_SORT_LABELS} />
         </SelectField>
-        <div className="dialog__actions">
-          <Link to={closeTo} replace preventScrollReset className="button">
-            Cancel
-          </Link>
-          <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} label="Save" busyLabel="Saving…" busy={fetcher.state !== "idle"} />
       </fetcher.Form>
       <Form method="post" action={action} className="hb-archive">
         <p className="dialog__text">Archiving hides the handbook from the list. Its documents stay where they are.</p>

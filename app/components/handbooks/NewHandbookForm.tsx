@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { handbookSorts } from "../../../core/enums";
+import { DialogActions } from "../ui/Dialog";
 import { Field, FormAlert, SelectField, TextAreaField } from "../ui/Field";
 import { SortOptions } from "../ui/SortControl";
 import { HANDBOOK_SORT_LABELS, type HandbookActionResult } from "./types";
@@ -25,14 +26,7 @@ export function NewHandbookForm({ result, cancelTo }: { result: HandbookActionRe
       <SelectField label="Order of the sidebar" name="sort" defaultValue="custom" errors={fields.sort}>
         <SortOptions orders={handbookSorts} labels={HANDBOOK_SORT_LABELS} />
       </SelectField>
-      <div className="dialog__actions">
-        <Link to={cancelTo} replace preventScrollReset className="button">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? "Creating…" : "Create handbook"}
-        </button>
-      </div>
+      <DialogActions closeTo={cancelTo} intent="create" label="Create handbook" busyLabel="Creating…" busy={busy} />
     </Form>
   );
 }

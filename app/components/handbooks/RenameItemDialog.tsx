@@ -1,6 +1,6 @@
-import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { Dialog, withoutParam } from "../ui/Dialog";
+import { Dialog, DialogActions, withoutParam } from "../ui/Dialog";
 import { Field, FormAlert } from "../ui/Field";
 import { findItem } from "./tree";
 import type { HandbookActionResult, HandbookItemJson } from "./types";
@@ -39,14 +39,7 @@ export function RenameItemDialog({ handbookKey, tree }: { handbookKey: string; t
           hint={mayBeEmpty ? "Leave empty to use its own title." : undefined}
           errors={result && !result.ok ? result.fields?.title : undefined}
         />
-        <div className="dialog__actions">
-          <Link to={closeTo} replace preventScrollReset className="button">
-            Cancel
-          </Link>
-          <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} label="Save" busyLabel="Saving…" busy={fetcher.state !== "idle"} />
       </fetcher.Form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import { countMembersByStatus, listMembers, userNames, type MemberRow } from "..
 import { joinLink } from "../../../worker/services/workspaces";
 import { parseEmailList } from "~/components/groups/emailList";
 import type { ApiProblem } from "~/lib/api-rules";
-import { callApi } from "~/lib/api.server";
+import type { callApi } from "~/lib/api.server";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import type { InviteOutcome, MembersActionResult, MembersPolicies, Person, ScimToken } from "./types";
 

@@ -10,17 +10,17 @@ export function TemplateCard({ template, workspaceId, selected }: { template: Ga
   const search = query.toString();
   const href = `/workspaces/${workspaceId}/templates/${templateRefOf(template)}${search ? `?${search}` : ""}`;
   return (
-    <li className="tpl-card" data-selected={selected || undefined}>
-      <span className="tpl-card__icon" aria-hidden="true">
+    <li className="link-card tpl-card" data-selected={selected || undefined}>
+      <span className="link-card__icon" aria-hidden="true">
         <TemplateIcon />
       </span>
-      <div className="tpl-card__body">
-        <h3 className="tpl-card__title">
-          <Link to={href} preventScrollReset className="tpl-card__link" aria-current={selected ? "true" : undefined}>
+      <div className="link-card__body">
+        <h3 className="link-card__title">
+          <Link to={href} preventScrollReset className="link-card__link" aria-current={selected ? "true" : undefined}>
             {template.title || "Untitled template"}
           </Link>
         </h3>
-        {template.description ? <p className="tpl-card__description">{template.description}</p> : null}
+        {template.description ? <p className="link-card__description">{template.description}</p> : null}
         {template.category ? <p className="tpl-card__category">{template.category.name}</p> : null}
       </div>
     </li>

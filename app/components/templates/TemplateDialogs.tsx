@@ -1,6 +1,6 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { DocPicker } from "../handbooks/DocPicker";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, DialogActions } from "../ui/Dialog";
 import { Field, FormAlert } from "../ui/Field";
 import type { TemplateActionResult } from "./types";
 
@@ -21,14 +21,7 @@ export function NewTemplateDialog({ open, closeTo }: { open: boolean; closeTo: s
       <Form method="post" className="dialog__form">
         <FormAlert message={failure?.message} />
         <Field label="Name" name="title" required maxLength={300} placeholder="e.g. Webinar brief" data-autofocus errors={failure?.fields?.title} />
-        <div className="dialog__actions">
-          <Link to={closeTo} replace preventScrollReset className="button">
-            Cancel
-          </Link>
-          <button type="submit" name="intent" value="new-template" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Creating…" : "Create and edit"}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} intent="new-template" label="Create and edit" busyLabel="Creating…" busy={busy} />
       </Form>
     </Dialog>
   );
@@ -47,14 +40,7 @@ export function SaveAsTemplateDialog({ open, closeTo, workspaceId }: { open: boo
       <Form method="post" className="dialog__form">
         <FormAlert message={failure?.message} />
         <DocPicker workspaceId={workspaceId} />
-        <div className="dialog__actions">
-          <Link to={closeTo} replace preventScrollReset className="button">
-            Cancel
-          </Link>
-          <button type="submit" name="intent" value="save-as-template" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Saving…" : "Save as template"}
-          </button>
-        </div>
+        <DialogActions closeTo={closeTo} intent="save-as-template" label="Save as template" busyLabel="Saving…" busy={busy} />
       </Form>
     </Dialog>
   );

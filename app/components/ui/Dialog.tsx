@@ -82,3 +82,49 @@ export function withoutParam(location: { pathname: string; search: string }, ...
   const search = query.toString();
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
+
+interface DialogActionsProps {
+  /** Where Cancel goes (the page without the dialog); none: no Cancel. */
+  closeTo?: string;
+  /** The confirming button's words, and its words while its request runs. */
+  label: ReactNode;
+  busyLabel: string;
+  busy: boolean;
+  /** Disabled for another reason than running (nothing chosen yet, nothing changed). */
+  disabled?: boolean;
+  tone?: "primary" | "destructive";
+  /** The button posts `intent=<intent>` with its form; without it, it posts the form as it is. */
+  intent?: string;
+  /** A plain button that runs this instead of submitting a form. */
+  onClick?: () => void;
+  /** Which of the two buttons the dialog starts on. */
+  autoFocus?: "cancel" | "confirm";
+  /** Other buttons, kept at the start of the row (`dialog__start`): "Remove password", "Make private". */
+  start?: ReactNode;
+}
+
+/** The row of buttons that ends a dialog: Cancel, then the one that does it. */
+export function DialogActions({ closeTo, label, busyLabel, busy, disabled, tone = "primary", intent, onClick, autoFocus, start }: DialogActionsProps) {
+  return (
+    <div className="dialog__actions">
+      {start}
+      {closeTo ? (
+        <Link to={closeTo} replace preventScrollReset className="button" data-autofocus={autoFocus === "cancel" || undefined}>
+          Cancel
+        </Link>
+      ) : null}
+      <button
+        type={onClick ? "button" : "submit"}
+        name={intent ? "intent" : undefined}
+        value={intent}
+        className={`button button--${tone}`}
+        disabled={busy || disabled}
+        aria-busy={busy || undefined}
+        onClick={onClick}
+        data-autofocus={autoFocus === "confirm" || undefined}
+      >
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}

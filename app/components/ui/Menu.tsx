@@ -19,7 +19,7 @@ interface MenuProps {
  * A "⋯" menu. It is a <details> disclosure, so it opens and its forms post without
  * JavaScript; once interactive, Escape or a click elsewhere closes it, the arrow keys, Home
  * and End move between its items, and choosing one folds it away and gives the keyboard back
- * to its button (unless what was chosen took it, as a dialog does).
+ * to its button.
  */
 export function Menu({ label, busy, sheet, children }: MenuProps) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -76,9 +76,8 @@ export function Menu({ label, busy, sheet, children }: MenuProps) {
         className="menu__panel"
         onClick={(event) => {
           // A chosen item's form submits or its link navigates first; then the menu folds away.
-          if ((event.target as HTMLElement).closest(".menu__item")) {
-            requestAnimationFrame(() => close(Boolean(ref.current?.contains(document.activeElement))));
-          }
+          // (Focus cannot leave a modal dialog the item opened: the page behind it is inert.)
+          if ((event.target as HTMLElement).closest(".menu__item")) requestAnimationFrame(() => close(true));
         }}
       >
         {children}
