@@ -1,8 +1,8 @@
 /**
  * The fixed taxonomy of the public directory: categories a published article can be filed
  * under (the `forTemplates` ones group templates) and the tags job-search pages are built
- * from. The demo seed inserts them and the directory service creates them on first use, so
- * a fresh database always has them.
+ * from. migrations/0003_directory.sql inserts them, so every database has them; a test keeps
+ * that migration and these lists in step.
  */
 export interface DirectoryCategory {
   slug: string;

@@ -1,4 +1,3 @@
-import { DIRECTORY_CATEGORIES, DIRECTORY_JOB_SEARCH_TAGS } from "../core/public-directory";
 import { hashPassword } from "../worker/auth/password";
 
 /** The demo login the start command prints; the seed creates it once and never overwrites it. */
@@ -27,20 +26,6 @@ INSERT INTO memberships (workspace_id, user_id, role)
   SELECT w.id, u.id, 'admin' FROM workspaces w, users u
   WHERE w.key = ${quote(DEMO.workspaceKey)} AND u.email = ${quote(DEMO.email)}
   ON CONFLICT (workspace_id, user_id) DO NOTHING;
-${directorySeedSql()}`;
-}
-
-/** The public directory's fixed categories and job-search tags (the API also creates them on first use). */
-function directorySeedSql(): string {
-  const categories = DIRECTORY_CATEGORIES.map(
-    (c, position) => `(${quote(c.slug)}, ${quote(c.name)}, ${quote(c.description)}, ${c.forTemplates ? 1 : 0}, ${position})`,
-  );
-  const tags = DIRECTORY_JOB_SEARCH_TAGS.map((t) => `(${quote(t.slug)}, ${quote(t.name)})`);
-  return `INSERT INTO categories (slug, name, description, for_templates, position)
-  VALUES ${categories.join(",\n    ")}
-  ON CONFLICT (slug) DO NOTHING;
-INSERT INTO job_search_tags (slug, name)
-  VALUES ${tags.join(",\n    ")}
-  ON CONFLICT (slug) DO NOTHING;
 `;
 }
+

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { authenticate } from "../../worker/auth/sessions";
+import { authenticate, type Session } from "../../worker/auth/sessions";
 import { createDb } from "../../worker/db/client";
 import { SignatureExpired, Unauthorized } from "../../worker/lib/errors";
 import { presentUser } from "../../worker/presenters/users";
@@ -23,6 +23,8 @@ export type Workspace = Awaited<ReturnType<typeof listWorkspaces>>[number];
 export interface SignedIn {
   auth: AuthState;
   user: ReturnType<typeof presentUser>;
+  /** The authenticated session row and full user, for the worker's services. Server-only: never return it from a loader. */
+  authenticated: Session;
   workspaces: Workspace[];
   currentWorkspace: Workspace | null;
   /** A Set-Cookie value when the cookie's current workspace had to be corrected. */
@@ -96,11 +98,21 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
     session: {
       auth: corrected ?? auth,
       user: presentUser(session.user),
+      authenticated: session,
       workspaces,
       currentWorkspace,
       setCookie: corrected ? authCookie(request, corrected) : null,
     },
   };
+}
+
+/** The authenticated session and its cookie state, or none (signed out, expired, revoked): the same shared lookup. */
+export async function optionalSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ session: Session; auth: AuthState } | { session: undefined; auth: null }> {
+  const lookup = await getSession(request, context);
+  return lookup.status === "signed_in" ? { session: lookup.session.authenticated, auth: lookup.session.auth } : { session: undefined, auth: null };
 }
 
 /**

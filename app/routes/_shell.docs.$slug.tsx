@@ -6,7 +6,6 @@ import { loadDocumentScreen, requestAccessAction, submitArticlePassword } from "
 import { DOC_DIALOGS } from "~/components/doc-page/dialogs";
 import { PasswordGate } from "~/components/doc-page/PasswordGate";
 import { PageError, type PageErrorCopies } from "~/components/ui/PageError";
-import dialogStyles from "~/styles/dialog.css?url";
 import docStyles from "~/styles/doc.css?url";
 import documentStyles from "~/styles/document.css?url";
 import sharingStyles from "~/styles/sharing.css?url";
@@ -15,7 +14,6 @@ import type { ShellHandle } from "./_shell";
 export const handle: ShellHandle = { title: "Document" };
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: documentStyles },
   { rel: "stylesheet", href: docStyles },
   { rel: "stylesheet", href: sharingStyles },

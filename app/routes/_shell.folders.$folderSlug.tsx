@@ -4,13 +4,11 @@ import type { FolderActionResult } from "~/components/folders/AddPropertyDialog"
 import { FolderErrorBoundary } from "~/components/folders/FolderErrorBoundary";
 import { FolderPasswordPrompt } from "~/components/folders/FolderPasswordPrompt";
 import { folderActionContext, folderPageData, folderPasswordCookie, openFolder } from "~/components/folders/folders.server";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/folders.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Folder" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

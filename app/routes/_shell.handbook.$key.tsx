@@ -10,7 +10,6 @@ import { RenameItemDialog } from "~/components/handbooks/RenameItemDialog";
 import { docsInOrder } from "~/components/handbooks/tree";
 import type { HandbookItemJson } from "~/components/handbooks/types";
 import { SettingsIcon } from "~/components/ui/icons";
-import dialogStyles from "~/styles/dialog.css?url";
 import docStyles from "~/styles/doc.css?url";
 import documentStyles from "~/styles/document.css?url";
 import styles from "~/styles/handbooks.css?url";
@@ -18,7 +17,6 @@ import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Handbook" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: documentStyles },
   { rel: "stylesheet", href: docStyles },
   { rel: "stylesheet", href: styles },

@@ -14,13 +14,11 @@ import { fileAction, fileListContext, sortFrom } from "~/components/files/files.
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { Pager } from "~/components/ui/Pager";
 import { FilesIcon } from "~/components/ui/icons";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "All files" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

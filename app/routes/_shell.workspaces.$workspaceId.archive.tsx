@@ -14,13 +14,11 @@ import { FormAlert } from "~/components/ui/Field";
 import { Pager } from "~/components/ui/Pager";
 import { ArchiveIcon } from "~/components/ui/icons";
 import { workspaceActionContext } from "~/lib/workspace.server";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Archive" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Archive · ${data.workspaceName} · Brandwork` : "Archive · Brandwork" }];

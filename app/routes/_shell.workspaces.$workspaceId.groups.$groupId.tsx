@@ -15,7 +15,6 @@ import {
   useLocation,
   useNavigation,
   useSearchParams,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { HttpError } from "../../worker/lib/errors";
@@ -23,7 +22,7 @@ import { can } from "../../worker/policies";
 import { channelResource } from "../../worker/presenters/channels";
 import { channelDetails, channelJoinRequest, channelNonMembers, channelView } from "../../worker/services/channels";
 import { AddMembersForm } from "~/components/groups/AddMembersForm";
-import { Dialog, withoutParam } from "~/components/ui/Dialog";
+import { Dialog, keepDataWhenOnlyChanged, withoutParam } from "~/components/ui/Dialog";
 import { emailErrors, parseEmailList } from "~/components/groups/emailList";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
 import { actionFailure, badForm, formId } from "~/components/groups/groups.server";
@@ -39,13 +38,11 @@ import {
 } from "~/components/groups/types";
 import { VISIBILITY_COPY, VisibilityBadge, VisibilityIcon } from "~/components/groups/visibility";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Groups" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -104,16 +101,7 @@ async function pickableCandidates(...args: Parameters<typeof channelNonMembers>)
 }
 
 // Opening or closing the delete dialog, or dismissing a notice, needs no new data.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const query = new URLSearchParams(url.search);
-    for (const name of ["delete", "created"]) query.delete(name);
-    query.sort();
-    return query.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepDataWhenOnlyChanged(["delete", "created"]);
 
 /** "2 added, 1 invited, 1 already in the group.", in this order whatever order the addresses came in. */
 const OUTCOME_SUMMARY: [MembershipResult["status"], (count: number) => string][] = [

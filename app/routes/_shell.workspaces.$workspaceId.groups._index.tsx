@@ -14,13 +14,12 @@ import {
   useLocation,
   useNavigation,
   useSearchParams,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { can } from "../../worker/policies";
 import { DEFAULT_PER_PAGE, pageMeta } from "../../core/contracts/pagination";
 import { availableChannels, listChannels } from "../../worker/services/channels";
-import { Dialog, withoutParam } from "~/components/ui/Dialog";
+import { Dialog, keepDataWhenOnlyChanged, withoutParam } from "~/components/ui/Dialog";
 import { GroupCard } from "~/components/groups/GroupCard";
 import { GroupsErrorBoundary } from "~/components/groups/GroupsErrorBoundary";
 import { actionFailure, badForm, formId } from "~/components/groups/groups.server";
@@ -29,13 +28,11 @@ import type { GroupActionResult, GroupSummary } from "~/components/groups/types"
 import { GroupsIcon, PlusIcon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/Pager";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/groups.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Groups" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -75,16 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 // Opening the dialog or filtering needs no new data; anything else reloads as usual.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const query = new URLSearchParams(url.search);
-    for (const name of CLIENT_ONLY_PARAMS) query.delete(name);
-    query.sort();
-    return query.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepDataWhenOnlyChanged(CLIENT_ONLY_PARAMS);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { workspace, actor, call } = await workspaceActionContext(request, context, params.workspaceId);

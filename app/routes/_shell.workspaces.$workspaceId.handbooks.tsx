@@ -11,13 +11,11 @@ import type { HandbookActionResult, HandbookDetailJson } from "~/components/hand
 import { Dialog, withoutParam } from "~/components/ui/Dialog";
 import { BookIcon, PlusIcon } from "~/components/ui/icons";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/handbooks.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Handbooks" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -16,13 +16,11 @@ import { fileAction, fileListContext } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { FormAlert } from "~/components/ui/Field";
 import { DocIcon, ImportIcon } from "~/components/ui/icons";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Home" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Home · ${data.workspaceName} · Brandwork` : "Home · Brandwork" }];

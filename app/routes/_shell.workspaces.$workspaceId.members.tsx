@@ -8,7 +8,6 @@ import {
   useLocation,
   useNavigation,
   useSearchParams,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
@@ -26,16 +25,14 @@ import { MembersErrorBoundary } from "~/components/members/MembersErrorBoundary"
 import { PeopleTable } from "~/components/members/PeopleTable";
 import { ScimSection } from "~/components/members/ScimSection";
 import { DIALOG_PARAMS, plural, ROW_ACTION_KEY, type MembersActionResult, type Person } from "~/components/members/types";
-import { Dialog, withoutParam } from "~/components/ui/Dialog";
+import { Dialog, keepDataWhenOnlyChanged, withoutParam } from "~/components/ui/Dialog";
 import { PeopleIcon, PlusIcon, SearchIcon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/Pager";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/members.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Members" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -57,16 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadMembersPage(request, context, params.workspaceId);
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const query = new URLSearchParams(url.search);
-    for (const name of CLIENT_ONLY_PARAMS) query.delete(name);
-    query.sort();
-    return query.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepDataWhenOnlyChanged(CLIENT_ONLY_PARAMS);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return runMembersAction(request, context, params.workspaceId);

@@ -7,13 +7,11 @@ import { FilesPage } from "~/components/files/FilesPage";
 import { fileAction, fileListContext } from "~/components/files/files.server";
 import { FilesErrorBoundary } from "~/components/files/FilesErrorBoundary";
 import { ClockIcon } from "~/components/ui/icons";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/files.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Recent" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Recent · ${data.workspaceName} · Brandwork` : "Recent · Brandwork" }];

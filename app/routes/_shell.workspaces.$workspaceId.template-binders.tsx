@@ -7,13 +7,11 @@ import type { TemplateActionResult } from "~/components/templates/types";
 import { Dialog, DialogActions, withoutParam } from "~/components/ui/Dialog";
 import { Field, FormAlert, TextAreaField } from "~/components/ui/Field";
 import { PlusIcon, TemplateIcon } from "~/components/ui/icons";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/templates.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Template binders" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -10,7 +10,6 @@ import { templateRefOf } from "~/components/templates/types";
 import { withoutParam } from "~/components/ui/Dialog";
 import { Pager } from "~/components/ui/Pager";
 import { PlusIcon, TemplateIcon } from "~/components/ui/icons";
-import dialogStyles from "~/styles/dialog.css?url";
 import documentStyles from "~/styles/document.css?url";
 import handbookStyles from "~/styles/handbooks.css?url";
 import styles from "~/styles/templates.css?url";
@@ -18,7 +17,6 @@ import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Templates" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: documentStyles },
   // The document picker of "Save a document as a template" is the handbooks' one.
   { rel: "stylesheet", href: handbookStyles },

@@ -15,13 +15,11 @@ import { SORT_LABELS, SortOptions } from "~/components/ui/SortControl";
 import { UploadDropzone } from "~/components/uploads/UploadDropzone";
 import { UploadsGallery, UploadsList } from "~/components/uploads/UploadViews";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
-import dialogStyles from "~/styles/dialog.css?url";
 import styles from "~/styles/uploads.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Uploads" };
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: styles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { SerializedDocument } from "../../core/document/types";
-import { createDb } from "../../worker/db/client";
-import { loadDocumentScreen, sessionFromCookie, submitArticlePassword } from "~/components/doc-page/doc-page.server";
+import { loadDocumentScreen, submitArticlePassword } from "~/components/doc-page/doc-page.server";
 import { PasswordGate } from "~/components/doc-page/PasswordGate";
 import { DocumentView } from "~/components/document/DocumentView";
 import { LogoMark } from "~/components/ui/icons";
 import { loginUrl } from "~/lib/redirects";
+import { optionalSession } from "~/lib/session.server";
 import docStyles from "~/styles/doc.css?url";
 import documentStyles from "~/styles/document.css?url";
 
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: screen }) => [
  * Signed-in people belong on the document screen itself.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { session } = await sessionFromCookie(request, createDb(context.cloudflare.env.DB), context);
+  const { session } = await optionalSession(request, context);
   if (session) throw redirect(`/docs/${params.slug}${new URL(request.url).search}`);
   return loadDocumentScreen(request, context, params.slug, (slug) => `/docs/${slug}/shared`);
 }

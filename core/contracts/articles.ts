@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { documentStatuses, sortOrders } from "../enums";
 import { submittedDocumentSchema } from "../document/validate";
-import { positiveId, protectionPassword, queryBoolean } from "./common";
+import { articleRef, positiveId, protectionPassword, queryBoolean } from "./common";
+import { pageQuery } from "./pagination";
 
 const title = z.string().trim().max(300, "is too long (at most 300 characters)");
 
@@ -49,19 +50,12 @@ export const transferOwnershipSchema = z.object({ user_id: positiveId });
 export const makePublicSchema = z.object({ category_id: positiveId.nullable().optional() });
 
 /** GET /v1/w/:ws/articles */
-export const listArticlesQuery = z.object({
+export const listArticlesQuery = pageQuery.extend({
   folder_id: z.union([z.literal("root"), positiveId]).optional(),
   sort: z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }).optional(),
   archived: queryBoolean,
   kind: z.enum(["document", "template"]).optional(),
-  page: z.coerce.number({ error: "must be a number" }).int().min(1, "must be at least 1").default(1),
-  per_page: z.coerce.number({ error: "must be a number" }).int().min(1, "must be at least 1").max(100, "must be at most 100").default(50),
 });
 
 /** `/articles/:slugOrId`: a slug's id is its last dash-separated segment. */
-export const articleRefParam = z.object({
-  id: z
-    .string()
-    .regex(/(^|-)\d+$/, "must be an article id or slug")
-    .transform((value) => Number(value.slice(value.lastIndexOf("-") + 1))),
-});
+export const articleRefParam = z.object({ id: articleRef });

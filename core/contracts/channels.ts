@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { channelVisibilities } from "../enums";
-import { positiveId } from "./common";
+import { positiveId, queryBoolean } from "./common";
 import { pageQuery } from "./pagination";
 import { emailField } from "./users";
 
@@ -17,12 +17,7 @@ export const createChannelSchema = z.object({
 });
 
 /** GET /v1/w/:ws/channels, one page at a time (`page`, `per_page`). */
-export const listChannelsQuery = pageQuery.extend({
-  include_open_groups: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .optional()
-    .transform((value) => value === "true"),
-});
+export const listChannelsQuery = pageQuery.extend({ include_open_groups: queryBoolean });
 
 /** POST /v1/channels/:id/channel_memberships */
 export const addChannelMembersSchema = z.object({

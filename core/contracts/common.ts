@@ -6,6 +6,12 @@ export const positiveId = z.coerce.number({ error: "must be a number" }).int().p
 /** `/:id` */
 export const idParam = z.object({ id: positiveId });
 
+/** An article id, or a slug whose last dash-separated segment is the id (`/articles/:id`). */
+export const articleRef = z
+  .string()
+  .regex(/(^|-)\d+$/, "must be an article id or slug")
+  .transform((value) => Number(value.slice(value.lastIndexOf("-") + 1)));
+
 /** `/w/:ws/...` */
 export const workspaceParam = z.object({ ws: positiveId });
 
@@ -14,6 +20,9 @@ export const queryBoolean = z
   .enum(["true", "false"], { error: "must be true or false" })
   .optional()
   .transform((value) => value === "true");
+
+/** `insert_at`: a 0-based place in a hand-ordered list (pins, handbook items, binder templates). */
+export const insertAt = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" });
 
 /** A password that protects one article or folder; null removes it. */
 export const protectionPassword = z

@@ -75,12 +75,10 @@ export const uploadContentQuery = z.object({ token: z.string({ error: "is requir
 export const uploadViews = ["list_view", "gallery_view"] as const;
 
 /** GET /v1/w/:ws/uploads */
-export const listUploadsQuery = z.object({
+export const listUploadsQuery = pageQuery.extend({
   view: z.enum(uploadViews, { error: `must be one of ${uploadViews.join(", ")}` }).default("list_view"),
   sort: z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }).default("name_asc"),
   type: z.enum(fileKinds, { error: `must be one of ${fileKinds.join(", ")}` }).optional(),
-  page: pageQuery.shape.page,
-  per_page: pageQuery.shape.per_page,
 });
 
 export type ListUploadsQuery = z.infer<typeof listUploadsQuery>;

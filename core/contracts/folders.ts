@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarModes, sortOrders, viewKinds } from "../enums";
-import { positiveId, protectionPassword } from "./common";
+import { positiveId, protectionPassword, queryBoolean } from "./common";
 
 /** How a folder shows its documents; stored on the folder. */
 export const folderSettingsSchema = z.object({
@@ -62,9 +62,4 @@ export const folderRefParam = z.object({
 });
 
 /** GET /v1/w/:ws/folders */
-export const listFoldersQuery = z.object({
-  archived: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .optional()
-    .transform((value) => value === "true"),
-});
+export const listFoldersQuery = z.object({ archived: queryBoolean });

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { isSafeUrl } from "../document/links";
 import { handbookItemTypes, handbookSorts } from "../enums";
-import { positiveId, queryBoolean } from "./common";
+import { insertAt, positiveId, queryBoolean } from "./common";
 
 const title = z.string().trim().min(1, "can't be blank").max(200, "is too long (at most 200 characters)");
 const itemTitle = z.string().trim().max(200, "is too long (at most 200 characters)");
 const description = z.string().max(2000, "is too long (at most 2000 characters)");
 const sort = z.enum(handbookSorts, { error: `must be one of ${handbookSorts.join(", ")}` });
-const insertAt = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" });
 
 /** Handbook links go to web pages: http(s) only, and never a scheme the document rules refuse. */
 export function isWebUrl(value: string): boolean {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { accessLevels, sortOrders, type AccessLevel } from "../enums";
 import { pageQuery } from "./pagination";
-import { positiveId, queryBoolean } from "./common";
+import { idParam, insertAt, positiveId, queryBoolean } from "./common";
 
 // The home feed and the workspace's file lists: recent, frequently viewed, favourites, pins,
 // shared with me, all files; view events; copies into another workspace.
@@ -55,13 +55,11 @@ export type FileLocation = z.infer<typeof allFilesQuery>["location"];
 export const fileListQuery = pageQuery;
 
 /** `/almanac_files/:id/file_pin?type=folder` pins a folder; a document otherwise. */
-export const pinParam = z.object({ id: positiveId });
+export const pinParam = idParam;
 export const pinQuery = z.object({ type: z.enum(["article", "folder"], { error: "must be article or folder" }).default("article") });
 
 /** PUT /v1/almanac_files/:id/file_pin */
-export const movePinSchema = z.object({
-  insert_at: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" }),
-});
+export const movePinSchema = z.object({ insert_at: insertAt });
 
 /** Most pins a workspace home holds. */
 export const MAX_PINS = 50;

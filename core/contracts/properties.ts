@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { propertyTypes } from "../enums";
-import { positiveId } from "./common";
+import { articleRef, positiveId } from "./common";
 
 export type PropertyType = (typeof propertyTypes)[number];
 
@@ -59,13 +59,7 @@ export const updatePropertySchema = z.object({
 });
 
 /** `/articles/:id/properties/:propertyId` */
-export const assignedPropertyParam = z.object({
-  id: z
-    .string()
-    .regex(/(^|-)\d+$/, "must be an article id or slug")
-    .transform((value) => Number(value.slice(value.lastIndexOf("-") + 1))),
-  propertyId: positiveId,
-});
+export const assignedPropertyParam = z.object({ id: articleRef, propertyId: positiveId });
 
 /** PUT /v1/articles/:id/properties/:propertyId; what `value` must be depends on the property's type. */
 export const assignPropertySchema = z.object({

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { sortOrders } from "../enums";
-import { positiveId } from "./common";
+import { insertAt, positiveId } from "./common";
 import { pageQuery } from "./pagination";
-
-const insertAt = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0, { error: "must be 0 or more" });
 
 /** GET /v1/w/:ws/templates */
 export const listTemplatesQuery = pageQuery.extend({

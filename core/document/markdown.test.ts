@@ -85,7 +85,7 @@ describe("markdown to document mappings", () => {
     expect(blocks("1. a\n   - b\n2. c")).toEqual([
       list("number", [
         listItem([text("a")], 1),
-        listItem([list("bullet", [listItem([text("b")], 1)])], 2),
+        listItem([list("bullet", [listItem([text("b")], 1, undefined, 1)])], 2),
         listItem([text("c")], 2),
       ]),
     ]);

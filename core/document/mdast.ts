@@ -178,6 +178,7 @@ class MdastConverter {
     const listType = check ? "check" : node.ordered ? "number" : "bullet";
     const start = node.ordered && typeof node.start === "number" && node.start >= 0 ? node.start : 1;
     const items: ListItemNode[] = [];
+    const indent = level - 1;
     let value = start;
     for (const item of node.children) {
       const content: ListItemChild[] = [];
@@ -203,12 +204,12 @@ class MdastConverter {
       }
       // An item holding only a nested list (`- - x`) is just the nested list's item.
       if (content.length > 0 || nested.length === 0) {
-        items.push(listItem(content, value++, check ? item.checked === true : undefined));
+        items.push(listItem(content, value++, check ? item.checked === true : undefined, indent));
       }
       // Lexical keeps a nested list in an item of its own that does not advance the numbering.
-      for (const inner of nested) items.push(listItem([inner], value));
+      for (const inner of nested) items.push(listItem([inner], value, undefined, indent));
       for (const inline of lifted) {
-        if (inline.length > 0) items.push(listItem(inline, value++, check ? false : undefined));
+        if (inline.length > 0) items.push(listItem(inline, value++, check ? false : undefined, indent));
       }
     }
     return list(listType, items, start);

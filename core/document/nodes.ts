@@ -58,6 +58,19 @@ export function childrenOf(node: LooseNode): LooseNode[] {
   return Array.isArray(node.children) ? (node.children as LooseNode[]) : [];
 }
 
+/**
+ * Whether a node is inline content (text, a line break, a link, or an unknown text-like node
+ * such as a mention): a stretch of them found among blocks reads as one paragraph.
+ */
+export function isInlineNode(node: LooseNode): boolean {
+  return (
+    isNode(node, "text") ||
+    isNode(node, "linebreak") ||
+    isNode(node, "link") ||
+    (typeof node.text === "string" && !Array.isArray(node.children))
+  );
+}
+
 const element = { version: 1 as const, format: "" as ElementFormat, indent: 0, direction: null };
 
 export function document(children: BlockNode[]): SerializedDocument {
@@ -90,8 +103,9 @@ export function list(listType: ListType, children: ListItemNode[], start = 1): L
   return { type: "list", ...element, listType, start, tag: listType === "number" ? "ol" : "ul", children };
 }
 
-export function listItem(children: ListItemChild[], value: number, checked?: boolean): ListItemNode {
-  const node: ListItemNode = { type: "listitem", ...element, value, children };
+/** `indent` is how many lists enclose the item's own list (0 at the top level), as Lexical derives it on load. */
+export function listItem(children: ListItemChild[], value: number, checked?: boolean, indent = 0): ListItemNode {
+  const node: ListItemNode = { type: "listitem", ...element, indent, value, children };
   if (checked !== undefined) node.checked = checked;
   return node;
 }

@@ -1,5 +1,5 @@
 import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
-import { childrenOf, isNode } from "./nodes";
+import { childrenOf, isInlineNode, isNode } from "./nodes";
 import { plainTextLines } from "./text";
 import { BOX_COLOR, MAX_NESTING, TEXT_FORMAT, type LooseNode, type SerializedDocument } from "./types";
 
@@ -132,7 +132,7 @@ class PdfWriter {
       run = [];
     };
     for (const node of nodes) {
-      if (isInline(node)) {
+      if (isInlineNode(node)) {
         run.push(node);
         continue;
       }
@@ -526,15 +526,6 @@ function graphemes(text: string): Iterable<string> {
 /** Lexical's headerState: anything but 0 (none) marks a header cell. */
 function isHeaderCell(cell: LooseNode): boolean {
   return typeof cell.headerState === "number" && cell.headerState > 0;
-}
-
-function isInline(node: LooseNode): boolean {
-  return (
-    isNode(node, "text") ||
-    isNode(node, "linebreak") ||
-    isNode(node, "link") ||
-    (typeof node.text === "string" && !Array.isArray(node.children))
-  );
 }
 
 function alignOf(format: string): Align {

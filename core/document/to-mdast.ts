@@ -1,5 +1,5 @@
 import type * as Mdast from "mdast";
-import { childrenOf, isNode } from "./nodes";
+import { childrenOf, isInlineNode, isNode } from "./nodes";
 import { plainTextLines } from "./text";
 import { MAX_NESTING, TEXT_FORMAT, type LooseNode, type SerializedDocument } from "./types";
 
@@ -31,7 +31,7 @@ function flow(nodes: readonly LooseNode[], depth: number): Mdast.RootContent[] {
     run = [];
   };
   for (const node of nodes) {
-    if (isInline(node)) {
+    if (isInlineNode(node)) {
       run.push(node);
       continue;
     }
@@ -40,15 +40,6 @@ function flow(nodes: readonly LooseNode[], depth: number): Mdast.RootContent[] {
   }
   endRun();
   return out;
-}
-
-function isInline(node: LooseNode): boolean {
-  return (
-    isNode(node, "text") ||
-    isNode(node, "linebreak") ||
-    isNode(node, "link") ||
-    (typeof node.text === "string" && !Array.isArray(node.children))
-  );
 }
 
 function toBlock(node: LooseNode, depth: number): Mdast.RootContent[] {

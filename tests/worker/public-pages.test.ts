@@ -2,7 +2,8 @@ import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articleSlug } from "../../core/slug";
-import { articles, categories, events, spotlights, workspaces } from "../../worker/db/schema";
+import { DIRECTORY_CATEGORIES, DIRECTORY_JOB_SEARCH_TAGS } from "../../core/public-directory";
+import { articles, categories, events, jobSearchTags, spotlights, workspaces } from "../../worker/db/schema";
 import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 const ANON = { "X-Anonymous-User-Uuid": "6f1c2a4e-8b7d-4c3a-9e21-0d5f6a7b8c9d" };
@@ -417,6 +418,15 @@ describe("POST /articles/:id/social_share", () => {
 });
 
 describe("the public directory", () => {
+  it("has every fixed category and job-search tag on a freshly migrated database", async () => {
+    const rows = await db.select().from(categories);
+    for (const [position, category] of DIRECTORY_CATEGORIES.entries()) {
+      expect(rows).toContainEqual(expect.objectContaining({ ...category, position }));
+    }
+    const tags = await db.select().from(jobSearchTags);
+    for (const tag of DIRECTORY_JOB_SEARCH_TAGS) expect(tags).toContainEqual(expect.objectContaining(tag));
+  });
+
   it("lists the categories without a session, with counts of public pages only", async () => {
     const { workspace, owner, article, ownerToken } = await setup();
     const product = await categoryId("product");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import {
   articleRefParam,
@@ -10,6 +10,7 @@ import {
   updateArticleSchema,
 } from "../../core/contracts/articles";
 import { workspaceParam } from "../../core/contracts/common";
+import { pageMeta, pageWindow } from "../../core/contracts/pagination";
 import { documentToMarkdown } from "../../core/document/markdown";
 import { documentToPdf } from "../../core/document/pdf";
 import { articleSlug } from "../../core/slug";
@@ -19,7 +20,7 @@ import { articleMover } from "../commands/articleMover";
 import { articleOwnerTransferrer } from "../commands/articleOwnerTransferrer";
 import { articleUpdater } from "../commands/articleUpdater";
 import type { CommandContext } from "../commands/events";
-import { memberships, users, type Article, type User } from "../db/schema";
+import { memberships, type Article, type User } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -30,7 +31,7 @@ import { presentArticle, presentArticleSummary } from "../presenters/articles";
 import { fullName } from "../presenters/users";
 import { viewerFor } from "../services/access";
 import { articleBody } from "../services/article-bodies";
-import { ARTICLE_ORDERS, pageOfArticles } from "../services/article-lists";
+import { ARTICLE_ORDERS, pageOfArticles, peopleOf } from "../services/article-lists";
 import { loadArticle, loadParentFolder, type RequestFacts } from "../services/documents";
 
 export const requestFacts = (c: Context<AppEnv>): RequestFacts => ({
@@ -45,14 +46,6 @@ export const commandContext = (c: Context<AppEnv>, actor: Actor): CommandContext
   sessionUuid: c.req.header("x-session-uuid") ?? null,
   ip: c.req.header("CF-Connecting-IP") ?? null,
 });
-
-/** The owner and last editor a document screen shows. */
-async function peopleOf(c: Context<AppEnv>, article: { ownerId: number | null; lastEditorId: number | null }) {
-  const ids = [article.ownerId, article.lastEditorId].filter((id): id is number => id !== null);
-  const rows = ids.length ? await c.get("db").select().from(users).where(inArray(users.id, ids)) : [];
-  const find = (id: number | null) => rows.find((user) => user.id === id) ?? null;
-  return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
-}
 
 /** A document as a downloadable PDF (`/v1/articles/:id/pdf` and the `/docs/:slug/pdf` page). */
 export async function pdfResponse(article: Article, owner: User | null) {
@@ -109,7 +102,7 @@ export const articlesApi = createApp()
         isPrivate: input.private,
       },
     });
-    return c.json({ data: presentArticle(actor, article, "owner", await peopleOf(c, article)), warnings: content.warnings }, 201);
+    return c.json({ data: presentArticle(actor, article, "owner", await peopleOf(c.get("db"), article)), warnings: content.warnings }, 201);
   })
 
   .get("/w/:ws/articles", requireWorkspace, validate("param", workspaceParam), validate("query", listArticlesQuery), async (c) => {
@@ -125,19 +118,18 @@ export const articlesApi = createApp()
     const page = await pageOfArticles(c.get("db"), viewerFor(actor), {
       where: sql.join(conditions, sql` AND `),
       orderBy: query.archived && !query.sort ? sql`a.archived_at DESC` : ARTICLE_ORDERS[query.sort ?? "name_asc"],
-      limit: query.per_page,
-      offset: (query.page - 1) * query.per_page,
+      ...pageWindow(query),
     });
     return c.json({
       data: page.items.map((item) => presentArticleSummary(item.article, item.level, item)),
-      meta: { page: query.page, per_page: query.per_page, total: page.total, has_more: query.page * query.per_page < page.total },
+      meta: pageMeta(query, page.total),
     });
   })
 
   .get("/articles/:id", optionalSession, validate("param", articleRefParam), async (c) => {
     const { actor, article, level, resource } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", resource);
-    return c.json({ data: presentArticle(actor, article, level, await peopleOf(c, article)) });
+    return c.json({ data: presentArticle(actor, article, level, await peopleOf(c.get("db"), article)) });
   })
 
   .get("/articles/:id/markdown", optionalSession, validate("param", articleRefParam), async (c) => {
@@ -154,7 +146,7 @@ export const articlesApi = createApp()
   .get("/articles/:id/pdf", optionalSession, validate("param", articleRefParam), async (c) => {
     const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", resource);
-    return pdfResponse(article, (await peopleOf(c, article)).owner);
+    return pdfResponse(article, (await peopleOf(c.get("db"), article)).owner);
   })
 
   .put("/articles/:id", requireSession, validate("param", articleRefParam), validate("json", updateArticleSchema), async (c) => {
@@ -176,7 +168,7 @@ export const articlesApi = createApp()
         metaImageUrl: input.meta_image_url,
       },
     });
-    return c.json({ data: presentArticle(actor, updated, level, await peopleOf(c, updated)), warnings: content?.warnings ?? [] });
+    return c.json({ data: presentArticle(actor, updated, level, await peopleOf(c.get("db"), updated)), warnings: content?.warnings ?? [] });
   })
 
   .put("/articles/:id/move", requireSession, validate("param", articleRefParam), validate("json", moveArticleSchema), async (c) => {
@@ -186,7 +178,7 @@ export const articlesApi = createApp()
     const target = await loadParentFolder(db, actor, c.req.valid("json").folder_id);
     authorize(actor, "articles.create", target?.resource);
     const moved = await articleMover(db, { context: commandContext(c, actor), article, folderId: target?.folder.id ?? null });
-    return c.json({ data: presentArticle(actor, moved, level, await peopleOf(c, moved)) });
+    return c.json({ data: presentArticle(actor, moved, level, await peopleOf(c.get("db"), moved)) });
   })
 
   .post("/articles/:id/duplicate", requireSession, validate("param", articleRefParam), validate("json", duplicateArticleSchema), async (c) => {
@@ -205,7 +197,7 @@ export const articlesApi = createApp()
         kind: article.kind,
       },
     });
-    return c.json({ data: presentArticle(actor, copy, "owner", await peopleOf(c, copy)) }, 201);
+    return c.json({ data: presentArticle(actor, copy, "owner", await peopleOf(c.get("db"), copy)) }, 201);
   })
 
   .put("/articles/:id/archive", requireSession, validate("param", articleRefParam), async (c) => {
@@ -255,6 +247,6 @@ export const articlesApi = createApp()
       await articleOwnerTransferrer(db, { context: commandContext(c, actor), article, newOwnerId: userId });
       // The actor's level changes with the transfer (a former owner keeps edit access).
       const fresh = await loaded(c, article.id).catch(() => null);
-      return c.json({ data: fresh ? presentArticle(fresh.actor, fresh.article, fresh.level, await peopleOf(c, fresh.article)) : { id: article.id } });
+      return c.json({ data: fresh ? presentArticle(fresh.actor, fresh.article, fresh.level, await peopleOf(c.get("db"), fresh.article)) : { id: article.id } });
     },
   );

@@ -23,6 +23,7 @@ import { presentHandbook, presentHandbookDetail, presentHandbookItem } from "../
 import { articleAccess, viewerFor } from "../services/access";
 import {
   buildTree,
+  handbookAccess,
   listHandbooks,
   loadHandbook,
   loadHandbookItem,
@@ -127,7 +128,7 @@ export const handbooksApi = createApp()
       context: commandContext(c, actor),
       input: { title: input.title, description: input.description ?? "", sort: input.sort ?? "custom", coverDocId: cover?.id ?? null },
     });
-    return c.json({ data: await detail(c, await loadHandbook(db, requestFacts(c), handbook.key)) }, 201);
+    return c.json({ data: await detail(c, await handbookAccess(db, actor, handbook)) }, 201);
   })
 
   .get("/handbooks/:key", requireSession, validate("param", handbookKeyParam), async (c) => {
@@ -152,7 +153,8 @@ export const handbooksApi = createApp()
         archived: input.archived,
       },
     });
-    return c.json({ data: await detail(c, await loadHandbook(db, requestFacts(c), updated.key)) });
+    // The cover may have changed: what the actor may see of it is worked out again.
+    return c.json({ data: await detail(c, await handbookAccess(db, loaded.actor, updated)) });
   })
 
   // DELETE archives (the list no longer shows it; PUT archived:false restores); `?permanent=true` deletes it for good.
@@ -185,8 +187,8 @@ export const handbooksApi = createApp()
     if (input.type === "doc") extra = { articleId: (await readableDocument(db, actor, input.article_id, "article_id")).id };
     if (input.type === "link") extra = { url: input.url };
     if (input.type === "nested_handbook") {
-      const target = await visibleHandbookByKey(db, viewer, input.nested_handbook_key).catch(() => {
-        throw invalid("nested_handbook_key", "is not a handbook you can see in this workspace");
+      const target = await visibleHandbookByKey(db, viewer, input.nested_handbook_key).catch((error: unknown) => {
+        throw error instanceof NotFound ? invalid("nested_handbook_key", "is not a handbook you can see in this workspace") : error;
       });
       if (await nestingWouldLoop(db, handbook.id, target.id)) {
         throw invalid("nested_handbook_key", "would put this handbook inside itself");

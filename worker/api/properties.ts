@@ -4,6 +4,7 @@ import { folderRefParam } from "../../core/contracts/folders";
 import {
   assignedPropertyParam,
   assignPropertySchema,
+  CHOICE_TYPES,
   checkPropertyValue,
   createPropertySchema,
   updatePropertySchema,
@@ -67,7 +68,7 @@ export const propertiesApi = createApp()
     const { actor, property, resource } = await loadedProperty(c, c.req.valid("param").id);
     authorize(actor, "folders.update", resource);
     const changes = c.req.valid("json").property;
-    if (changes.options !== undefined && property.type !== "select" && property.type !== "multi_select") {
+    if (changes.options !== undefined && !CHOICE_TYPES.includes(property.type)) {
       throw new Invalid("options: are only for select and multi-select properties", { "property.options": ["are only for select and multi-select properties"] });
     }
     if (changes.options !== undefined && changes.options.length === 0) {

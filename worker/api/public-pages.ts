@@ -29,7 +29,8 @@ import {
 import { loadArticle } from "../services/documents";
 import { purgePublicPage } from "../services/public-cache";
 import { categoryArticles, findCategory, listCategories, listJobSearchTags, listSpotlights } from "../services/public-directory";
-import { articlePeople, companyNameOf, shareIntentUrl } from "../services/public-pages";
+import { companyNameOf, shareIntentUrl } from "../services/public-pages";
+import { peopleOf } from "../services/article-lists";
 import { addReaction, reactionSummary, removeReaction, type Reactor } from "../services/reactions";
 import { commandContext, requestFacts } from "./articles";
 
@@ -71,7 +72,7 @@ export const publicPagesApi = createApp()
     const categoryId = c.req.valid("json").category_id;
     await categoryOrThrow(c, categoryId);
     const published = await articlePublisher(db, { context: commandContext(c, actor), article, categoryId });
-    return c.json({ data: presentArticle(actor, published, level, await articlePeople(db, published)) });
+    return c.json({ data: presentArticle(actor, published, level, await peopleOf(db, published)) });
   })
 
   .put("/articles/:id/make_private", requireSession, validate("param", articleRefParam), async (c) => {
@@ -80,14 +81,14 @@ export const publicPagesApi = createApp()
     authorize(actor, "articles.publish", resource);
     const unpublished = await articleUnpublisher(db, { context: commandContext(c, actor), article });
     await purgePublicPage(originOf(c), article);
-    return c.json({ data: presentArticle(actor, unpublished, level, await articlePeople(db, unpublished)) });
+    return c.json({ data: presentArticle(actor, unpublished, level, await peopleOf(db, unpublished)) });
   })
 
   .get("/articles/:id/meta", optionalSession, validate("param", articleRefParam), async (c) => {
     const db = c.get("db");
     const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", resource);
-    const [{ owner }, companyName] = await Promise.all([articlePeople(db, article), companyNameOf(db, article.workspaceId)]);
+    const [{ owner }, companyName] = await Promise.all([peopleOf(db, article), companyNameOf(db, article.workspaceId)]);
     return c.json({ data: presentArticleMeta(article, { author: owner, companyName, origin: originOf(c) }) });
   })
 

@@ -27,7 +27,7 @@ import {
 } from "../commands/templateBinderCommands";
 import { articles, templateBinders } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
-import { NotFound } from "../lib/errors";
+import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
@@ -37,7 +37,6 @@ import { presentBuiltInTemplate, presentTemplate, presentTemplateBinder, present
 import { viewerFor } from "../services/access";
 import { actorFor, loadArticle, loadParentFolder } from "../services/documents";
 import {
-  binderItems,
   binderTemplates,
   builtInBody,
   builtInTemplates,
@@ -46,6 +45,7 @@ import {
   loadTemplate,
   readableTemplate,
   templateCategories,
+  notATemplateCategory,
   templateCategory,
   workspaceTemplates,
   type TemplateBinder,
@@ -91,15 +91,15 @@ export const templatesApi = createApp()
     const actor = c.get("actor");
     authorize(actor, "content.list");
     const query = c.req.valid("query");
-    if (query.category_id) await templateCategory(db, query.category_id);
     const [categories, page] = await Promise.all([
       templateCategories(db),
       workspaceTemplates(db, viewerFor(actor), { categoryId: query.category_id, sort: query.sort, ...pageWindow(query) }),
     ]);
-    const byId = new Map(categories.map((category) => [category.id, category]));
-    const others = await categoriesById(db, page.items.map((item) => item.article.categoryId));
+    if (query.category_id && !categories.some((category) => category.id === query.category_id)) throw notATemplateCategory();
+    // A published template may sit in a general category: only those are looked up.
+    const byId = await categoriesById(db, page.items.map((item) => item.article.categoryId), categories);
     return c.json({
-      data: page.items.map((item) => presentTemplate(item, item.article.categoryId ? (byId.get(item.article.categoryId) ?? others.get(item.article.categoryId)) : null)),
+      data: page.items.map((item) => presentTemplate(item, item.article.categoryId ? byId.get(item.article.categoryId) : null)),
       built_in: builtInTemplates(categories, query.category_id).map(({ template, category }) => presentBuiltInTemplate(template, category)),
       categories: categories.map((category) => ({ id: category.id, slug: category.slug, name: category.name, description: category.description })),
       meta: pageMeta(query, page.total),
@@ -138,8 +138,8 @@ export const templatesApi = createApp()
         if (!template) throw new NotFound("Template not found");
         source = { title: template.title, content: builtInBody(template), templateId: null };
       } else {
-        const { template } = await readableTemplate(db, actor, ref.id).catch(() => {
-          throw new NotFound("Template not found");
+        const { template } = await readableTemplate(db, actor, ref.id).catch((error: unknown) => {
+          throw error instanceof Invalid ? new NotFound("Template not found") : error;
         });
         source = { title: template.title, content: { body: template.body, bodyText: template.bodyText, warnings: [] }, templateId: template.id };
       }
@@ -234,7 +234,6 @@ export const templatesApi = createApp()
         binder,
         row,
         visible,
-        all: await binderItems(db, binder.id),
         insertAt: c.req.valid("json").insert_at,
       });
       return c.json({ data: await binderDetail(c, actor, binder) });

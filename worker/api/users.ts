@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { idParam } from "../../core/contracts/common";
 import { profileSchema, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
 import { issueSession } from "../auth/sessions";
 import { events, follows, integrations, memberships, userExperiments, users, type User } from "../db/schema";
@@ -11,7 +12,6 @@ import { requireSession, requireSessionAnyWorkspace } from "../middleware/sessio
 import { authorizeImpersonation } from "../policies";
 import { iso, presentUser, presentUserCard } from "../presenters/users";
 
-const idParam = z.object({ id: z.coerce.number().int().positive({ error: "must be a positive number" }) });
 
 /**
  * Another user is visible to you when you share an active workspace (or you are a super

@@ -15,8 +15,7 @@ export const oauthProviders = {
     tokenUrl: "https://oauth2.googleapis.com/token",
     userinfoUrl: "https://openidconnect.googleapis.com/v1/userinfo",
     scope: "openid email profile",
-    clientId: (env: Env) => env.GOOGLE_CLIENT_ID,
-    clientSecret: (env: Env) => env.GOOGLE_CLIENT_SECRET,
+    secretsPrefix: "GOOGLE",
   },
   linkedin: {
     label: "LinkedIn",
@@ -24,8 +23,7 @@ export const oauthProviders = {
     tokenUrl: "https://www.linkedin.com/oauth/v2/accessToken",
     userinfoUrl: "https://api.linkedin.com/v2/userinfo",
     scope: "openid profile email",
-    clientId: (env: Env) => env.LINKEDIN_CLIENT_ID,
-    clientSecret: (env: Env) => env.LINKEDIN_CLIENT_SECRET,
+    secretsPrefix: "LINKEDIN",
   },
   microsoft: {
     label: "Microsoft",
@@ -33,19 +31,24 @@ export const oauthProviders = {
     tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
     userinfoUrl: "https://graph.microsoft.com/oidc/userinfo",
     scope: "openid email profile",
-    clientId: (env: Env) => env.MICROSOFT_CLIENT_ID,
-    clientSecret: (env: Env) => env.MICROSOFT_CLIENT_SECRET,
+    secretsPrefix: "MICROSOFT",
   },
 } as const;
 
 export type OAuthProvider = keyof typeof oauthProviders;
 
+/** The provider's client id and secret, from `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET`. */
+function credentials(env: Env, provider: OAuthProvider) {
+  const prefix = oauthProviders[provider].secretsPrefix;
+  return { clientId: env[`${prefix}_CLIENT_ID`] ?? "", clientSecret: env[`${prefix}_CLIENT_SECRET`] ?? "" };
+}
+
 export const isOAuthProvider = (value: string | undefined): value is OAuthProvider =>
   value !== undefined && Object.hasOwn(oauthProviders, value);
 
 export function oauthConfigured(env: Env, provider: OAuthProvider) {
-  const config = oauthProviders[provider];
-  return Boolean(config.clientId(env) && config.clientSecret(env));
+  const { clientId, clientSecret } = credentials(env, provider);
+  return Boolean(clientId && clientSecret);
 }
 
 export const oauthCallbackUrl = (origin: string, provider: OAuthProvider) => `${origin}/auth/${provider}/callback`;
@@ -56,7 +59,7 @@ export function oauthAuthorizationUrl(env: Env, provider: OAuthProvider, origin:
   const url = new URL(config.authorizeUrl);
   url.search = new URLSearchParams({
     response_type: "code",
-    client_id: config.clientId(env) ?? "",
+    client_id: credentials(env, provider).clientId,
     redirect_uri: oauthCallbackUrl(origin, provider),
     scope: config.scope,
     state,
@@ -81,6 +84,7 @@ interface Userinfo {
 /** Exchanges the code, reads who signed in, and returns their account (created on first sign-in). */
 export async function completeOAuth(db: Database, env: Env, provider: OAuthProvider, code: string, origin: string): Promise<User> {
   const config = oauthProviders[provider];
+  const { clientId, clientSecret } = credentials(env, provider);
   const tokenResponse = await fetch(config.tokenUrl, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
@@ -88,8 +92,8 @@ export async function completeOAuth(db: Database, env: Env, provider: OAuthProvi
       grant_type: "authorization_code",
       code,
       redirect_uri: oauthCallbackUrl(origin, provider),
-      client_id: config.clientId(env) ?? "",
-      client_secret: config.clientSecret(env) ?? "",
+      client_id: clientId,
+      client_secret: clientSecret,
     }),
   });
   const token = (await tokenResponse.json().catch(() => ({}))) as { access_token?: string };

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AccessLevel } from "../../core/enums";
 import { runBatch } from "../db/batching";
@@ -57,19 +57,25 @@ function dedupe(grants: PlannedGrant[]) {
   return [...byKey.values()];
 }
 
-/** A group's members who are active in the workspace (at most MAX_SHARE_MAILS). */
-async function groupRecipients(db: Database, workspaceId: number, channelId: number) {
+/**
+ * The active members of the groups, by group, in one query (at most MAX_SHARE_MAILS per
+ * group, the sharer included, as mails stop at MAX_SHARE_MAILS anyway).
+ */
+async function groupRecipients(db: Database, workspaceId: number, channelIds: number[]) {
+  const byGroup = new Map<number, User[]>();
+  if (channelIds.length === 0) return byGroup;
   const rows = await db
-    .select({ user: users })
+    .select({ channelId: channelMemberships.channelId, user: users })
     .from(channelMemberships)
     .innerJoin(users, eq(users.id, channelMemberships.userId))
     .innerJoin(
       memberships,
       and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId), eq(memberships.status, "active"))
     )
-    .where(eq(channelMemberships.channelId, channelId))
-    .limit(MAX_SHARE_MAILS);
-  return rows.map((row) => row.user);
+    .where(inArray(channelMemberships.channelId, channelIds))
+    .limit((MAX_SHARE_MAILS + 1) * channelIds.length);
+  for (const { channelId, user } of rows) byGroup.set(channelId, [...(byGroup.get(channelId) ?? []), user]);
+  return byGroup;
 }
 
 /**
@@ -190,9 +196,13 @@ async function notify(db: Database, env: Parameters<typeof sendMail>[1], props: 
     if (grant.targetType === "User" && grant.user) add(grant.user.email, grant);
     if (grant.targetType === "Email") add(grant.email!, grant, true);
   }
-  for (const grant of grants.filter((g) => g.targetType === "Channel")) {
-    if (recipients.size >= MAX_SHARE_MAILS) break;
-    for (const user of await groupRecipients(db, facts.workspaceId, grant.channelId!)) add(user.email, grant);
+  const groupGrants = grants.filter((g) => g.targetType === "Channel");
+  const members =
+    recipients.size < MAX_SHARE_MAILS
+      ? await groupRecipients(db, facts.workspaceId, [...new Set(groupGrants.map((g) => g.channelId!))])
+      : new Map<number, User[]>();
+  for (const grant of groupGrants) {
+    for (const user of members.get(grant.channelId!) ?? []) add(user.email, grant);
   }
   const sharerName = fullName(props.sharer);
   let sent = 0;

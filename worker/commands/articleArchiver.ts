@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, filePins, type Article } from "../db/schema";
 import { eventStatement, type CommandContext } from "./events";
+import { nextPublicVersion } from "../services/public-cache";
 
 /** Archives (soft-deletes) a document or restores it; an archived document leaves the home pins and any public page. */
 export async function articleArchiver(
@@ -11,7 +12,7 @@ export async function articleArchiver(
   const [[updated]] = await db.batch([
     db
       .update(articles)
-      .set({ archivedAt: archived ? new Date() : null, publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .set({ archivedAt: archived ? new Date() : null, publicVersion: nextPublicVersion })
       .where(eq(articles.id, article.id))
       .returning(),
     ...(archived ? [db.delete(filePins).where(eq(filePins.articleId, article.id))] : []),

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, type Article } from "../db/schema";
 import { eventStatement, type CommandContext } from "./events";
+import { nextPublicVersion } from "../services/public-cache";
 
 /** Moves a document into a folder (already checked to be in the same workspace) or to the top level. */
 export async function articleMover(
@@ -11,7 +12,7 @@ export async function articleMover(
   const [[moved]] = await db.batch([
     db
       .update(articles)
-      .set({ folderId, publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .set({ folderId, publicVersion: nextPublicVersion })
       .where(eq(articles.id, article.id))
       .returning(),
     eventStatement(db, context, "articles.move", { articleId: article.id, properties: { from: article.folderId, to: folderId } }),

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, spotlights, type Article } from "../db/schema";
 import { Unprocessable } from "../lib/errors";
 import { passwordGuarded } from "../services/public-pages";
 import { eventStatement, type CommandContext } from "./events";
+import { nextPublicVersion } from "../services/public-cache";
 
 /**
  * Publishes a document as a public page (`/p/:slug`), filed under a category. Publishing
@@ -28,7 +29,7 @@ export async function articlePublisher(
         isPublic: true,
         publishedAt: article.isPublic && article.publishedAt ? article.publishedAt : new Date(),
         ...(categoryId === undefined ? {} : { categoryId }),
-        publicVersion: sql`${articles.publicVersion} + 1` as unknown as number,
+        publicVersion: nextPublicVersion,
       })
       .where(eq(articles.id, article.id))
       .returning(),
@@ -52,7 +53,7 @@ export async function articleUnpublisher(
   const [[unpublished]] = await db.batch([
     db
       .update(articles)
-      .set({ isPublic: false, publishedAt: null, publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .set({ isPublic: false, publishedAt: null, publicVersion: nextPublicVersion })
       .where(eq(articles.id, article.id))
       .returning(),
     db.delete(spotlights).where(eq(spotlights.articleId, article.id)),

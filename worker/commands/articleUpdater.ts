@@ -1,10 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DocumentStatus } from "../../core/enums";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { articleContributors, articles, type Article } from "../db/schema";
 import type { ArticleBody } from "../services/article-bodies";
 import { eventStatement, type CommandContext } from "./events";
+import { nextPublicVersion } from "../services/public-cache";
 
 export interface ArticleChanges {
   title?: string;
@@ -27,7 +28,7 @@ export async function articleUpdater(
 ): Promise<Article> {
   const now = new Date();
   const { actor } = context;
-  const set: Partial<typeof articles.$inferInsert> = { publicVersion: sql`${articles.publicVersion} + 1` as unknown as number };
+  const set: Partial<typeof articles.$inferInsert> = { publicVersion: nextPublicVersion };
   if (changes.title !== undefined) set.title = changes.title || "Untitled";
   if (changes.status !== undefined) set.status = changes.status;
   if (changes.metaTitle !== undefined) set.metaTitle = changes.metaTitle;

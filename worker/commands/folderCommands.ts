@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { accesses, articles, filePins, folders, type Folder } from "../db/schema";
 import { Invalid } from "../lib/errors";
 import { eventStatement, type CommandContext } from "./events";
+import { nextPublicVersion } from "../services/public-cache";
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -82,7 +83,7 @@ export async function folderUpdater(
     // Documents inside change how their public pages look (breadcrumbs, password): refresh them.
     db
       .update(articles)
-      .set({ publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .set({ publicVersion: nextPublicVersion })
       .where(sql`${articles.folderId} IN (${subtreeSql(folder.id)}) AND ${articles.isPublic} = 1`),
     eventStatement(db, context, "folders.update", {
       properties: { folder_id: folder.id, fields: Object.keys(changes).filter((key) => key !== "password") },
@@ -109,7 +110,7 @@ export async function folderMover(
     // Moving under a password-protected folder must take public pages inside off the cache.
     db
       .update(articles)
-      .set({ publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .set({ publicVersion: nextPublicVersion })
       .where(sql`${articles.folderId} IN (${subtreeSql(folder.id)}) AND ${articles.isPublic} = 1`),
     eventStatement(db, context, "folders.move", { properties: { folder_id: folder.id, from: folder.parentId, to: parentId } }),
   ]);
@@ -132,7 +133,7 @@ export async function folderArchiver(
   const [, , [updated]] = await db.batch([
     db
       .update(articles)
-      .set({ archivedAt: archived ? stamp : null, publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+      .set({ archivedAt: archived ? stamp : null, publicVersion: nextPublicVersion })
       .where(sql`${inSubtree(articles.folderId)} AND ${sameStamp(articles.archivedAt)}`),
     db
       .update(folders)

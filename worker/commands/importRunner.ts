@@ -35,7 +35,15 @@ export async function importRunner(
 ): Promise<void> {
   const results: Result[] = [...job.results];
   const folderIds = new Map<string, number | null>([["", job.folderId]]);
-  await db.update(importJobs).set({ status: "started" }).where(eq(importJobs.id, job.id));
+  // Every write below is conditional on the job still running, so an abort (DELETE) shows up
+  // as a write that matched no row: the runner stops there, with no extra read per file.
+  const running = inArray(importJobs.status, ["started", "processing"]);
+  const [started] = await db
+    .update(importJobs)
+    .set({ status: "started" })
+    .where(and(eq(importJobs.id, job.id), eq(importJobs.status, "pending")))
+    .returning({ id: importJobs.id });
+  if (!started) return;
 
   const folderFor = async (segments: string[]): Promise<number | null> => {
     let parent = job.folderId;
@@ -52,8 +60,6 @@ export async function importRunner(
 
   try {
     for (const entry of entries) {
-      const [current] = await db.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, job.id));
-      if (current?.status === "aborted") return;
       try {
         const converted = convertFile(entry);
         const folderId = await folderFor(folderPathOf(entry.path));
@@ -65,16 +71,18 @@ export async function importRunner(
       } catch (error) {
         results.push({ name: entry.path, error: (error as Error).message });
       }
-      await db
+      const [still] = await db
         .update(importJobs)
         .set({ status: "processing", processed: results.length, results })
-        .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, ["started", "processing"])));
+        .where(and(eq(importJobs.id, job.id), running))
+        .returning({ id: importJobs.id });
+      if (!still) return;
     }
     const created = results.filter((result) => result.articleId).length;
     await db
       .update(importJobs)
       .set({ status: created > 0 || results.length === 0 ? "successful" : "failed", processed: results.length, results })
-      .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, ["started", "processing"])));
+      .where(and(eq(importJobs.id, job.id), running));
   } catch (error) {
     await db
       .update(importJobs)

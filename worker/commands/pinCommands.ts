@@ -1,20 +1,16 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { MAX_PINS } from "../../core/contracts/home";
 import { runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { filePins } from "../db/schema";
 import { Unprocessable } from "../lib/errors";
 import { eventStatement, type CommandContext } from "./events";
+import { placeAt, renumbered } from "./positions";
 
-// Pins on the workspace home, ordered by a fractional `position`: moving a pin writes only
-// that pin (halfway between its new neighbours); the whole list is renumbered only when two
-// neighbours get too close to split again, which takes dozens of moves into the same gap.
+// Pins on the workspace home, in hand order by a fractional `position`.
 
 export type PinTarget = { articleId: number } | { folderId: number };
 export type FilePin = typeof filePins.$inferSelect;
-
-/** Below this gap, a midpoint is no longer trusted to sort between its neighbours. */
-const MIN_GAP = 1e-6;
 
 const targetIs = (target: PinTarget) =>
   "articleId" in target ? eq(filePins.articleId, target.articleId) : eq(filePins.folderId, target.folderId);
@@ -60,37 +56,22 @@ export async function pinDeleter(db: Database, { context, pin }: { context: Comm
 }
 
 /**
- * Moves a pin to `insertAt` (0-based) in `visible`: the pins, in order, as the person moving
- * it sees them (pins of items they cannot read are not theirs to count past).
+ * Moves a pin to `insertAt` (0-based) in `visible`: the pins as the person moving it sees
+ * them (pins of items they cannot read are not theirs to count past). Positions work like
+ * every hand-ordered list (commands/positions.ts).
  */
 export async function pinMover(
   db: Database,
   { context, pin, visible, insertAt }: { context: CommandContext; pin: FilePin; visible: Pick<FilePin, "id" | "position">[]; insertAt: number },
 ): Promise<FilePin> {
-  const others = visible.filter((other) => other.id !== pin.id);
-  const at = Math.min(insertAt, others.length);
-  const before = others[at - 1];
-  const after = others[at];
-  const event = eventStatement(db, context, "pins.update", eventTarget(pin, { pin_id: pin.id, insert_at: at }));
-
-  if (before && after && after.position - before.position < MIN_GAP) {
-    return renumber(db, { pin, before, event });
+  const placement = placeAt(visible, pin.id, insertAt, pin.position);
+  const event = eventStatement(db, context, "pins.update", eventTarget(pin, { pin_id: pin.id, insert_at: placement.index }));
+  if (placement.kind === "position") {
+    const [[moved]] = await db.batch([db.update(filePins).set({ position: placement.position }).where(eq(filePins.id, pin.id)).returning(), event]);
+    return moved!;
   }
-  const position =
-    before && after ? (before.position + after.position) / 2 : before ? before.position + 1 : after ? after.position - 1 : pin.position;
-  const [[moved]] = await db.batch([db.update(filePins).set({ position }).where(eq(filePins.id, pin.id)).returning(), event]);
-  return moved!;
-}
-
-/** Rewrites every pin of the workspace as 1, 2, 3… with `pin` placed right after `before`, in one batch. */
-async function renumber(
-  db: Database,
-  { pin, before, event }: { pin: FilePin; before: Pick<FilePin, "id">; event: ReturnType<typeof eventStatement> },
-): Promise<FilePin> {
-  const all = await db.select().from(filePins).where(eq(filePins.workspaceId, pin.workspaceId)).orderBy(asc(filePins.position), asc(filePins.id));
-  const order = all.filter((other) => other.id !== pin.id);
-  order.splice(order.findIndex((other) => other.id === before.id) + 1, 0, pin);
-  const updates = order.map((other, index) => db.update(filePins).set({ position: index + 1 }).where(eq(filePins.id, other.id)));
-  await runBatch(db, [...updates, event]);
-  return { ...pin, position: order.indexOf(pin) + 1 };
+  const all = await db.select().from(filePins).where(eq(filePins.workspaceId, pin.workspaceId));
+  const order = renumbered(all, pin, placement.afterId);
+  await runBatch(db, [...order.map((row) => db.update(filePins).set({ position: row.position }).where(eq(filePins.id, row.id))), event]);
+  return { ...pin, position: order.find((row) => row.id === pin.id)!.position };
 }

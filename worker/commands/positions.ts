@@ -1,4 +1,4 @@
-// Fractional positions for hand-ordered lists (handbook items, templates in a binder): moving
+// Fractional positions for hand-ordered lists (handbook items, templates in a binder, home pins): moving
 // an item writes only that item, halfway between its new neighbours. When two neighbours are
 // too close to split again (dozens of moves into the same gap), the caller renumbers the list.
 

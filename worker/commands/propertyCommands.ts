@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { PropertyType, PropertyValue } from "../../core/contracts/properties";
+import { CHOICE_TYPES, type PropertyType, type PropertyValue } from "../../core/contracts/properties";
 import type { FolderSettings } from "../../core/contracts/folders";
 import type { Database } from "../db/client";
 import { assignedProperties, folders, properties, type Article, type Folder } from "../db/schema";
@@ -20,7 +20,7 @@ export async function propertyCreator(
         name: input.name,
         type: input.type,
         options: input.options ?? [],
-        position: sql`(SELECT coalesce(max(position), 0) + 1 FROM properties WHERE folder_id = ${folder.id})` as unknown as number,
+        position: sql`(SELECT coalesce(max(position), 0) + 1 FROM properties WHERE folder_id = ${folder.id})`,
       })
       .returning(),
     eventStatement(db, context, "properties.create", { properties: { folder_id: folder.id, name: input.name, type: input.type } }),
@@ -44,7 +44,7 @@ export async function propertyUpdater(
   const set: Partial<typeof properties.$inferInsert> = {};
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.position !== undefined) set.position = changes.position;
-  const choices = property.type === "select" || property.type === "multi_select";
+  const choices = CHOICE_TYPES.includes(property.type);
   if (changes.options !== undefined && choices) set.options = changes.options;
   const kept = JSON.stringify(changes.options ?? []);
   const prune =
@@ -62,7 +62,7 @@ export async function propertyUpdater(
             db
               .update(assignedProperties)
               .set({
-                value: sql`(SELECT json_group_array(j.value) FROM json_each(${assignedProperties.value}) j WHERE j.value IN (SELECT value FROM json_each(${kept})))` as unknown as string[],
+                value: sql`(SELECT json_group_array(j.value) FROM json_each(${assignedProperties.value}) j WHERE j.value IN (SELECT value FROM json_each(${kept})))`,
               })
               .where(eq(assignedProperties.propertyId, property.id)),
           ];

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { templateBinderItems, templateBinders } from "../db/schema";
-import type { TemplateBinder, TemplateBinderItem } from "../services/templates";
+import { binderItems, type TemplateBinder, type TemplateBinderItem } from "../services/templates";
 import { eventStatement, type CommandContext } from "./events";
 import { placeAt, renumbered } from "./positions";
 
@@ -92,9 +92,8 @@ export async function binderTemplateMover(
     binder,
     row,
     visible,
-    all,
     insertAt,
-  }: { context: CommandContext; binder: TemplateBinder; row: TemplateBinderItem; visible: TemplateBinderItem[]; all: TemplateBinderItem[]; insertAt: number },
+  }: { context: CommandContext; binder: TemplateBinder; row: TemplateBinderItem; visible: TemplateBinderItem[]; insertAt: number },
 ) {
   // Positions are keyed by template id here: a binder holds each template once.
   const keyed = (rows: TemplateBinderItem[]) => rows.map((item) => ({ id: item.templateId, position: item.position }));
@@ -108,7 +107,7 @@ export async function binderTemplateMover(
     await db.batch([db.update(templateBinderItems).set({ position: placement.position }).where(at(row.templateId)), touch(db, binder.id), event]);
     return;
   }
-  const order = renumbered(keyed(all), { id: row.templateId, position: row.position }, placement.afterId);
+  const order = renumbered(keyed(await binderItems(db, binder.id)), { id: row.templateId, position: row.position }, placement.afterId);
   await runBatch(db, [
     ...order.map(({ id, position }) => db.update(templateBinderItems).set({ position }).where(at(id))),
     touch(db, binder.id),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploads, type Upload } from "../db/schema";
+import { NotFound } from "../lib/errors";
 import { deleteStored, newObjectKey, storeStream } from "../services/storage";
 import { eventStatement, type CommandContext } from "./events";
 
@@ -30,7 +31,12 @@ export async function uploadStorer(
       properties: { upload_id: upload.id, filename: upload.filename, size: upload.size, content_type: upload.contentType },
     }),
   ]);
-  return stored!;
+  if (!stored) {
+    // The row was deleted while the bytes streamed: nothing points at the object any more.
+    await deleteStored(env, upload.r2Key);
+    throw new NotFound("File not found");
+  }
+  return stored;
 }
 
 /** Removes the stored object and the row. */

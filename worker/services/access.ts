@@ -10,6 +10,9 @@ import type { Actor } from "../policies";
 export const LEVEL_RANK: Record<AccessLevel, number> = { read: 1, comment: 2, edit: 3, owner: 4 };
 const LEVELS_BY_RANK: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
 
+/** The level a rank from the SQL here stands for (the readable sets only hold ranks 1 to 4). */
+export const levelOfRank = (rank: number): AccessLevel => LEVELS_BY_RANK[rank]!;
+
 export const atLeast = (level: AccessLevel | null | undefined, wanted: AccessLevel) =>
   level != null && LEVEL_RANK[level] >= LEVEL_RANK[wanted];
 
@@ -133,7 +136,7 @@ async function chainFacts(
       (SELECT json_group_array(password_hash) FROM chain WHERE password_hash IS NOT NULL) AS passwords`);
   const ownerRank = viewer.userId !== null && (item.ownerId === viewer.userId || row?.owns_folder) ? LEVEL_RANK.owner : 0;
   const rank = Math.max(ownerRank, row?.grant_rank ?? 0);
-  const level = rank > 0 ? LEVELS_BY_RANK[rank]! : null;
+  const level = rank > 0 ? levelOfRank(rank) : null;
   const passwordHashes = [item.passwordHash, ...(JSON.parse(row?.passwords ?? "[]") as string[])].filter(
     (hash): hash is string => Boolean(hash),
   );
@@ -149,6 +152,29 @@ export function articleAccess(
   return chainFacts(db, viewer, { articleId: article.id, ...article }).then((facts) =>
     // A public page is readable by anyone, signed in or not.
     article.isPublic ? { ...facts, level: maxLevel(facts.level, "read") } : facts,
+  );
+}
+
+/**
+ * The viewer's level on a folder and on each of its ancestors, in one query (breadcrumbs):
+ * each folder's level comes from grants on it or above it, and from owning it or one above it.
+ */
+export async function folderChainLevels(db: Database, viewer: Viewer, folderId: number): Promise<Map<number, AccessLevel | null>> {
+  const uid = viewer.userId ?? -1;
+  const rows = await db.all<{ id: number; grant_rank: number | null; owns: number }>(sql`
+    ${folderChainSql(folderId)}
+    SELECT c.id AS id,
+      (SELECT MAX(${grantRank(viewer)}) FROM accesses g
+        WHERE g.workspace_id = ${viewer.workspaceId}
+          AND g.folder_id IN (SELECT up.id FROM chain up WHERE up.depth >= c.depth)
+          AND ${grantMatches(viewer)}) AS grant_rank,
+      EXISTS (SELECT 1 FROM chain up WHERE up.depth >= c.depth AND up.owner_id = ${uid}) AS owns
+    FROM chain c`);
+  return new Map(
+    rows.map((row) => {
+      const rank = Math.max(viewer.userId !== null && row.owns ? LEVEL_RANK.owner : 0, row.grant_rank ?? 0);
+      return [row.id, rank > 0 ? levelOfRank(rank) : null];
+    }),
   );
 }
 

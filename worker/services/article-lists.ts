@@ -3,14 +3,12 @@ import type { AccessLevel, SortOrder } from "../../core/enums";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, users, type Article, type User } from "../db/schema";
-import { readableArticlesSql, type Viewer } from "./access";
+import { levelOfRank, readableArticlesSql, type Viewer } from "./access";
 
 // Pages of documents a viewer may read. The permission filter, the order and the page all
 // run in D1 (one query for ids, one for rows), so lists never load what they won't show.
 // Conditions and orders are raw SQL over the aliases `a` (articles), `r` (article_id, rank:
 // the viewer's level) and `u` (the owner).
-
-const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
 
 export const ARTICLE_ORDERS: Record<SortOrder, SQL> = {
   name_asc: sql`a.title COLLATE NOCASE ASC, a.id ASC`,
@@ -56,7 +54,7 @@ export async function pageOfArticles(
     WHERE a.workspace_id = ${viewer.workspaceId} AND ${where}
     ORDER BY ${orderBy}
     LIMIT ${limit} OFFSET ${offset}`);
-  const items = await hydrate(db, rows.map((row) => ({ id: row.id, level: LEVELS[row.rank]! })));
+  const items = await hydrate(db, rows.map((row) => ({ id: row.id, level: levelOfRank(row.rank) })));
   return { items, total: rows[0]?.total ?? (offset > 0 ? await countOf(db, viewer, where, from) : 0) };
 }
 
@@ -69,6 +67,14 @@ async function countOf(db: Database, viewer: Viewer, where: SQL, from: SQL) {
     ${from}
     WHERE a.workspace_id = ${viewer.workspaceId} AND ${where}`);
   return row?.total ?? 0;
+}
+
+/** The owner and last editor a document screen shows (the API's document routes and the /docs page). */
+export async function peopleOf(db: Database, article: { ownerId: number | null; lastEditorId: number | null }) {
+  const ids = [article.ownerId, article.lastEditorId].filter((id): id is number => id !== null);
+  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
+  const find = (id: number | null) => rows.find((user) => user.id === id) ?? null;
+  return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
 }
 
 /** Rows and people for ids already filtered and ordered, keeping that order. */

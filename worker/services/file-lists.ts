@@ -3,7 +3,7 @@ import type { AccessLevel, SortOrder } from "../../core/enums";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { favorites, filePins, folders, users, type Folder, type User } from "../db/schema";
-import { readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
+import { levelOfRank, readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
 import { hydrate, type ArticleListItem } from "./article-lists";
 
 // Pages of documents and folders together (recent, favourites, pins, shared with me, all
@@ -11,8 +11,6 @@ import { hydrate, type ArticleListItem } from "./article-lists";
 // paged in one D1 query; only the page's rows are then loaded. Conditions are raw SQL over
 // the aliases `a` (articles) or `f` (folders), `r` (the viewer's rank) and `u` (the owner);
 // orders are raw SQL over the union's columns: type, id, name, updated_at, owner_name, sort_at.
-
-const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
 
 /** One side of the union: extra joins, its condition, and what `sort_at` holds for it. */
 export interface FileSource {
@@ -110,8 +108,8 @@ async function hydrateFiles(db: Database, rows: { type: "article" | "folder"; id
   const articleRows = rows.filter((row) => row.type === "article");
   const folderRows = rows.filter((row) => row.type === "folder");
   const [articleEntries, folderEntries] = await Promise.all([
-    hydrate(db, articleRows.map((row) => ({ id: row.id, level: LEVELS[row.rank]! }))),
-    hydrateFolders(db, folderRows.map((row) => ({ id: row.id, level: LEVELS[row.rank]! }))),
+    hydrate(db, articleRows.map((row) => ({ id: row.id, level: levelOfRank(row.rank) }))),
+    hydrateFolders(db, folderRows.map((row) => ({ id: row.id, level: levelOfRank(row.rank) }))),
   ]);
   const articleById = new Map(articleEntries.map((entry) => [entry.article.id, entry]));
   const folderById = new Map(folderEntries.map((entry) => [entry.folder.id, entry]));

@@ -3,9 +3,7 @@ import type { AccessLevel, SortOrder } from "../../core/enums";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { folders, type Folder } from "../db/schema";
-import { readableFoldersSql, type Viewer } from "./access";
-
-const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
+import { levelOfRank, readableFoldersSql, type Viewer } from "./access";
 
 const FOLDER_ORDERS: Record<SortOrder, ReturnType<typeof sql>> = {
   name_asc: sql`f.name COLLATE NOCASE ASC, f.id ASC`,
@@ -35,7 +33,7 @@ async function foldersWhere(db: Database, viewer: Viewer, where: ReturnType<type
   }
   return rows.flatMap((row): FolderListItem[] => {
     const folder = found.get(row.id);
-    return folder ? [{ folder, level: LEVELS[row.rank]!, counts: {} }] : [];
+    return folder ? [{ folder, level: levelOfRank(row.rank), counts: {} }] : [];
   });
 }
 

@@ -5,15 +5,14 @@ import type { Database } from "../db/client";
 import { articles, handbookItems, handbooks, type Article, type Handbook, type HandbookItem } from "../db/schema";
 import { Forbidden, NotFound, Unauthorized } from "../lib/errors";
 import { can, type Actor, type HandbookResource } from "../policies";
-import { articleAccess, readableArticlesSql, viewerFor, type Viewer } from "./access";
+import { articleAccess, levelOfRank, readableArticlesSql, viewerFor, type Viewer } from "./access";
 import { actorFor, type RequestFacts } from "./documents";
 
 // Handbooks as one person sees them. A handbook is as visible as its cover document (without
 // one, it is the workspace members'); in its tree, items pointing at documents or nested
 // handbooks the person may not open are left out, so a handbook never leaks a title.
 
-const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
-const levelOf = (rank: number | null | undefined): AccessLevel | null => (rank ? (LEVELS[rank] ?? null) : null);
+const levelOf = (rank: number | null | undefined): AccessLevel | null => (rank ? levelOfRank(rank) : null);
 
 export interface LoadedHandbook {
   actor: Actor;

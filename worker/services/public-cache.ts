@@ -29,11 +29,14 @@ export function publicCacheKey(origin: string, slug: string, version: number): s
   return `${origin}${PUBLIC_PAGE_PREFIX}${encodeURIComponent(slug)}?public_version=${version}`;
 }
 
+/** `public_version + 1`, for any update that changes what a public page shows. */
+export const nextPublicVersion = sql`${articles.publicVersion} + 1` as unknown as number;
+
 /** The statement that makes an article's cached public page unreachable; batch it with the change. */
 export function bumpPublicVersion(db: Database, articleId: number | SQL) {
   return db
     .update(articles)
-    .set({ publicVersion: sql`${articles.publicVersion} + 1` as unknown as number })
+    .set({ publicVersion: nextPublicVersion })
     .where(eq(articles.id, articleId as number));
 }
 

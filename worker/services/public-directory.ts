@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { DIRECTORY_CATEGORIES, DIRECTORY_JOB_SEARCH_TAGS } from "../../core/public-directory";
 import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
 import type { Database } from "../db/client";
 import { articles, categories, jobSearchTags, spotlights, users, workspaces } from "../db/schema";
@@ -44,28 +43,9 @@ function cards(db: Database) {
     .leftJoin(users, eq(users.id, articles.ownerId));
 }
 
-/**
- * The fixed categories and tags exist on every database: the seed inserts them, and this
- * creates them on first use (fresh deploys, tests). Re-running inserts nothing.
- */
-export async function ensureDirectory(db: Database): Promise<void> {
-  const [[category], [tag]] = await db.batch([
-    db.select({ id: categories.id }).from(categories).limit(1),
-    db.select({ id: jobSearchTags.id }).from(jobSearchTags).limit(1),
-  ]);
-  if (category && tag) return;
-  await db.batch([
-    db
-      .insert(categories)
-      .values(DIRECTORY_CATEGORIES.map((c, position) => ({ ...c, position })))
-      .onConflictDoNothing(),
-    db.insert(jobSearchTags).values([...DIRECTORY_JOB_SEARCH_TAGS]).onConflictDoNothing(),
-  ]);
-}
 
 /** Every category (or only the template ones), in directory order, with how many public articles each holds. */
 export async function listCategories(db: Database, { forTemplates }: { forTemplates: boolean }) {
-  await ensureDirectory(db);
   const [rows, counts] = await db.batch([
     db
       .select()
@@ -84,7 +64,6 @@ export async function listCategories(db: Database, { forTemplates }: { forTempla
 
 /** A category by id or slug, or null. */
 export async function findCategory(db: Database, ref: number | string): Promise<Category | null> {
-  await ensureDirectory(db);
   const [row] = await db
     .select()
     .from(categories)
@@ -138,6 +117,5 @@ export async function listSpotlights(db: Database, page: PageQuery) {
 export type PublicArticleCard = Awaited<ReturnType<typeof categoryArticles>>["items"][number] & { headline?: string | null };
 
 export async function listJobSearchTags(db: Database) {
-  await ensureDirectory(db);
   return db.select().from(jobSearchTags).orderBy(asc(jobSearchTags.name));
 }

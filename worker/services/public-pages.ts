@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ShareNetwork } from "../../core/contracts/publishing";
 import { idFromSlug } from "../../core/slug";
 import type { Database } from "../db/client";
@@ -21,14 +21,6 @@ export async function passwordGuarded(db: Database, article: Pick<Article, "fold
     )
     SELECT EXISTS (SELECT 1 FROM chain WHERE password_hash IS NOT NULL) AS locked`);
   return Boolean(row?.locked);
-}
-
-/** The owner and last editor of an article, for responses that show them. */
-export async function articlePeople(db: Database, article: Pick<Article, "ownerId" | "lastEditorId">) {
-  const ids = [article.ownerId, article.lastEditorId].filter((id): id is number => id !== null);
-  const rows: User[] = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
-  const find = (id: number | null) => rows.find((user) => user.id === id) ?? null;
-  return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
 }
 
 export interface PublicPage {

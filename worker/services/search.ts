@@ -1,15 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import { MAX_SEARCH_TERMS } from "../../core/contracts/search";
-import type { AccessLevel } from "../../core/enums";
+import { escapeHtml } from "../../core/email/escape";
 import type { Database } from "../db/client";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
-import { readableArticlesSql, type Viewer } from "./access";
+import { levelOfRank, readableArticlesSql, type Viewer } from "./access";
 import { hydrate, type ArticleListItem } from "./article-lists";
 
 // Full-text search over titles and bodies with SQLite FTS5 (migrations/0002_search.sql).
 // Matching, ranking, the permission filter and the page all run in one D1 query.
-
-const LEVELS: AccessLevel[] = ["read", "read", "comment", "edit", "owner"];
 
 /** Title matches weigh ten times body matches (bm25: lower is better). */
 const SCORE = sql`bm25(articles_fts, 10.0, 1.0)`;
@@ -25,9 +23,6 @@ export function matchExpression(query: string): string | null {
   if (words.length === 0) return null;
   return words.map((word, index) => `"${word}"${index === words.length - 1 ? "*" : ""}`).join(" ");
 }
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 /**
  * Sentinels FTS puts around matches. Random per query, so no stored text can forge one;
@@ -72,7 +67,7 @@ export async function searchArticles(db: Database, viewer: Viewer, options: Sear
     ORDER BY m.score ASC, a.id DESC
     LIMIT ${options.limit} OFFSET ${options.offset}`);
 
-  const items = await hydrate(db, rows.map((row) => ({ id: row.id, level: LEVELS[row.level_rank]! })));
+  const items = await hydrate(db, rows.map((row) => ({ id: row.id, level: levelOfRank(row.level_rank) })));
   const marks = markers();
   const marked = await highlights(db, match, rows.map((row) => row.id), marks);
   const scores = new Map(rows.map((row) => [row.id, row.score]));

@@ -1,4 +1,5 @@
 import { INLINE_CONTENT_TYPES } from "../../core/contracts/files";
+import { HttpError } from "../lib/errors";
 
 /**
  * THE storage module: the only code that talks to the R2 bucket (binding `UPLOADS`).
@@ -30,17 +31,31 @@ export const newObjectKey = (workspaceId: number) => `uploads/${workspaceId}/${c
 /**
  * Streams `body` into R2 through a FixedLengthStream of exactly `length` bytes: the body is
  * never held in memory, and a body longer or shorter than announced fails the write instead
- * of storing a byte more or fewer.
+ * of storing a byte more or fewer. When the body is what failed first (the sender went away
+ * mid-upload, or sent a different length), it is a 400 the sender can retry, not a 500.
  */
 export async function storeStream(env: StorageEnv, file: StoredFile, body: ReadableStream<Uint8Array>, length: number) {
   const { readable, writable } = new FixedLengthStream(length);
-  const [object] = await Promise.all([
-    env.UPLOADS.put(file.r2Key, readable, {
-      httpMetadata: { contentType: file.contentType, contentDisposition: contentDisposition(file.filename, servedInline(file.contentType)) },
-    }),
-    body.pipeTo(writable),
-  ]);
-  return object;
+  let failedFirst: "body" | "storage" | null = null;
+  const put = env.UPLOADS.put(file.r2Key, readable, {
+    httpMetadata: { contentType: file.contentType, contentDisposition: contentDisposition(file.filename, servedInline(file.contentType)) },
+  }).catch((error: unknown) => {
+    failedFirst ??= "storage";
+    throw error;
+  });
+  const piped = body.pipeTo(writable).catch((error: unknown) => {
+    failedFirst ??= "body";
+    throw error;
+  });
+  try {
+    const [object] = await Promise.all([put, piped]);
+    return object;
+  } catch (error) {
+    if (failedFirst !== "body") throw error;
+    // Wait for the other side to settle too, so nothing is left rejecting unobserved.
+    await Promise.allSettled([put, piped]);
+    throw new HttpError(400, `The upload stopped before all ${length} bytes arrived. Send the file again.`, "upload_incomplete", { size: length });
+  }
 }
 
 export async function deleteStored(env: StorageEnv, r2Key: string) {

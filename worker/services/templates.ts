@@ -1,15 +1,15 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { SortOrder } from "../../core/enums";
 import { BUILT_IN_TEMPLATES, type BuiltInTemplate } from "../../core/templates";
 import type { Database } from "../db/client";
-import { articles, templateBinderItems, templateBinders } from "../db/schema";
+import { articles, categories, templateBinderItems, templateBinders } from "../db/schema";
 import { Invalid, NotFound } from "../lib/errors";
 import type { Actor } from "../policies";
-import { articleAccess, readableArticlesSql, viewerFor, type Viewer } from "./access";
+import { articleAccess, levelOfRank, readableArticlesSql, viewerFor, type Viewer } from "./access";
 import { articleBody, type ArticleBody } from "./article-bodies";
 import { ARTICLE_ORDERS, hydrate, pageOfArticles, type ArticlePage } from "./article-lists";
 import { loadArticle, type LoadedArticle, type RequestFacts } from "./documents";
-import { listCategories, type Category } from "./public-directory";
+import type { Category } from "./public-directory";
 
 // Templates are articles of kind "template"; every workspace also sees the built-in starter
 // catalogue (core/templates), filed under the directory's template categories by slug.
@@ -17,15 +17,17 @@ import { listCategories, type Category } from "./public-directory";
 export type TemplateBinder = typeof templateBinders.$inferSelect;
 export type TemplateBinderItem = typeof templateBinderItems.$inferSelect;
 
-/** The template categories (the directory's `forTemplates` ones), in directory order. */
+/** The template categories (the directory's `forTemplates` ones), in directory order. No public-article counts: templates never show them. */
 export async function templateCategories(db: Database): Promise<Category[]> {
-  return (await listCategories(db, { forTemplates: true })).map((row) => row.category);
+  return db.select().from(categories).where(eq(categories.forTemplates, true)).orderBy(asc(categories.position), asc(categories.id));
 }
+
+export const notATemplateCategory = () => new Invalid("category_id: is not a template category", { category_id: ["is not a template category"] });
 
 /** A category for templates by id, or a 400 naming `category_id`. */
 export async function templateCategory(db: Database, id: number): Promise<Category> {
-  const category = (await templateCategories(db)).find((row) => row.id === id);
-  if (!category) throw new Invalid("category_id: is not a template category", { category_id: ["is not a template category"] });
+  const [category] = await db.select().from(categories).where(and(eq(categories.id, id), eq(categories.forTemplates, true)));
+  if (!category) throw notATemplateCategory();
   return category;
 }
 
@@ -86,16 +88,6 @@ export async function listBinders(db: Database, workspaceId: number) {
     .orderBy(sql`${templateBinders.createdAt} DESC`, sql`${templateBinders.id} DESC`);
 }
 
-/** A binder of the actor's workspace, or 404 (another workspace's binder does not exist for them). */
-export async function binderOf(db: Database, workspaceId: number, id: number): Promise<TemplateBinder> {
-  const [binder] = await db
-    .select()
-    .from(templateBinders)
-    .where(and(eq(templateBinders.id, id), eq(templateBinders.workspaceId, workspaceId)));
-  if (!binder) throw new NotFound("Template binder not found");
-  return binder;
-}
-
 /** A binder's rows in hand order. */
 export function binderItems(db: Database, binderId: number): Promise<TemplateBinderItem[]> {
   return db
@@ -115,16 +107,20 @@ export async function binderTemplates(db: Database, viewer: Viewer, binderId: nu
     WHERE a.archived_at IS NULL AND a.kind = 'template'
       AND r.article_id IN (SELECT template_id FROM template_binder_items WHERE binder_id = ${binderId})`);
   const ranks = new Map(readable.map((row) => [row.article_id, row.rank]));
-  const levels = ["read", "read", "comment", "edit", "owner"] as const;
   const visible = rows.filter((row) => ranks.has(row.templateId));
-  const items = await hydrate(db, visible.map((row) => ({ id: row.templateId, level: levels[ranks.get(row.templateId)!] ?? "read" })));
+  const items = await hydrate(db, visible.map((row) => ({ id: row.templateId, level: levelOfRank(ranks.get(row.templateId) ?? 1) })));
   const byId = new Map(visible.map((row) => [row.templateId, row]));
   return items.map((item) => ({ ...item, row: byId.get(item.article.id)! }));
 }
 
-/** Category rows for templates' `category_id`s (any category: a published template may sit in a general one). */
-export async function categoriesById(db: Database, ids: (number | null)[]): Promise<Map<number, Category>> {
-  if (!ids.some((id) => id !== null)) return new Map();
-  const rows = await listCategories(db, { forTemplates: false });
-  return new Map(rows.map(({ category }) => [category.id, category]));
+/**
+ * Category rows for templates' `category_id`s (any category: a published template may sit in
+ * a general one). Rows already in `known` are not read again.
+ */
+export async function categoriesById(db: Database, ids: (number | null)[], known: Category[] = []): Promise<Map<number, Category>> {
+  const byId = new Map(known.map((category) => [category.id, category]));
+  const missing = [...new Set(ids.filter((id): id is number => id !== null && !byId.has(id)))];
+  if (missing.length === 0) return byId;
+  for (const category of await db.select().from(categories).where(inArray(categories.id, missing))) byId.set(category.id, category);
+  return byId;
 }

@@ -1,21 +1,22 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { documentToMarkdown } from "../../../core/document/markdown";
 import { articleSlug, idFromSlug } from "../../../core/slug";
-import { authenticate, type Session } from "../../../worker/auth/sessions";
+import type { Session } from "../../../worker/auth/sessions";
 import { createDb, type Database } from "../../../worker/db/client";
-import { accessRequests, favorites, users, workspaces, type Article } from "../../../worker/db/schema";
+import { accessRequests, favorites, workspaces, type Article } from "../../../worker/db/schema";
 import { HttpError } from "../../../worker/lib/errors";
 import { can, type Actor } from "../../../worker/policies";
 import { presentArticle } from "../../../worker/presenters/articles";
 import { folderSlug } from "../../../worker/presenters/folders";
-import { articleAccess, folderAccess, viewerFor } from "../../../worker/services/access";
+import { articleAccess, folderChainLevels, viewerFor } from "../../../worker/services/access";
+import { peopleOf } from "../../../worker/services/article-lists";
 import { loadArticle, type RequestFacts } from "../../../worker/services/documents";
 import { folderAncestors } from "../../../worker/services/folders";
 import { callApi } from "~/lib/api.server";
 import { authStateFromCookieHeader, readCookie } from "~/lib/auth-cookie";
 import { loginUrl, pathAndQuery } from "~/lib/redirects";
-import { isSecure } from "~/lib/session.server";
+import { isSecure, optionalSession } from "~/lib/session.server";
 import type { Crumb } from "./types";
 
 /*
@@ -50,18 +51,6 @@ function passwordFromCookie(request: Request, articleId: number): string | undef
   }
 }
 
-/** The signed-in session behind the auth cookie, or none (signed out, expired, revoked). */
-export async function sessionFromCookie(request: Request, db: Database, context: AppLoadContext) {
-  const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
-  if (!auth) return { session: undefined, auth: null };
-  try {
-    return { session: await authenticate(db, context.cloudflare.env, auth.headers.Authorization), auth };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return { session: undefined, auth: null };
-    throw error;
-  }
-}
-
 export function documentRequestFacts(
   request: Request,
   session: Session | undefined,
@@ -87,27 +76,22 @@ export function articleIdFromParam(slug: string | undefined): number {
 /** Workspace › folder › subfolder, linking only where the viewer may go. */
 async function breadcrumbsFor(db: Database, actor: Actor, article: Article) {
   const inWorkspace = actor.role !== "unauthed";
-  const [workspace] = inWorkspace
-    ? await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, article.workspaceId))
-    : [];
-  const chain = inWorkspace ? await folderAncestors(db, article.folderId) : [];
-  const viewer = viewerFor(actor);
-  const folders: Crumb[] = [];
-  for (const folder of chain) {
-    const { level } = await folderAccess(db, viewer, folder);
-    folders.push({ name: level ? folder.name : "…", href: level ? `/folders/${folderSlug(folder)}` : null });
-  }
+  const folderId = inWorkspace ? article.folderId : null;
+  const [[workspace], chain, levels] = await Promise.all([
+    inWorkspace
+      ? db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, article.workspaceId))
+      : Promise.resolve([]),
+    folderAncestors(db, folderId),
+    // Every ancestor's level in one query, not one per folder.
+    folderId === null ? new Map<number, null>() : folderChainLevels(db, viewerFor(actor), folderId),
+  ]);
+  const folders: Crumb[] = chain.map((folder) =>
+    levels.get(folder.id) ? { name: folder.name, href: `/folders/${folderSlug(folder)}` } : { name: "…", href: null },
+  );
   return {
     workspace: workspace ? { name: workspace.name, href: `/workspaces/${workspace.id}/home` } : null,
     folders,
   };
-}
-
-async function peopleOf(db: Database, article: Article) {
-  const ids = [article.ownerId, article.lastEditorId].filter((id): id is number => id !== null);
-  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
-  const find = (id: number | null) => rows.find((user) => user.id === id) ?? null;
-  return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
 }
 
 async function isFavorite(db: Database, userId: number, articleId: number) {
@@ -143,7 +127,7 @@ export async function loadDocumentScreen(
 ) {
   const id = articleIdFromParam(slug);
   const db = createDb(context.cloudflare.env.DB);
-  const { session, auth } = await sessionFromCookie(request, db, context);
+  const { session, auth } = await optionalSession(request, context);
   const facts = documentRequestFacts(request, session, auth?.superAdminMode, id);
   let loaded;
   try {
@@ -206,7 +190,7 @@ export async function submitArticlePassword(request: Request, context: AppLoadCo
   const password = String(form.get("password") ?? "");
   if (!password) return data<PasswordResult>({ ok: false, message: "Enter the document's password." }, { status: 400 });
   const db = createDb(context.cloudflare.env.DB);
-  const { session, auth } = await sessionFromCookie(request, db, context);
+  const { session, auth } = await optionalSession(request, context);
   try {
     await loadArticle(db, documentRequestFacts(request, session, auth?.superAdminMode, id, password), id);
   } catch (error) {

@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { defaultWorkspaceSettings } from "../../../core/contracts/workspaces";
 import { folderRefParam } from "../../../core/contracts/folders";
 import { DEFAULT_SORT, isSortOrder } from "../../../core/enums";
-import { authenticate, type Session } from "../../../worker/auth/sessions";
+import type { Session } from "../../../worker/auth/sessions";
 import { createDb, type Database } from "../../../worker/db/client";
 import { folders } from "../../../worker/db/schema";
-import { HttpError, SignatureExpired, TooManyRequests, Unauthorized } from "../../../worker/lib/errors";
+import { HttpError, TooManyRequests } from "../../../worker/lib/errors";
 import { presentArticleSummary } from "../../../worker/presenters/articles";
 import { presentFolder, presentFolderDetail } from "../../../worker/presenters/folders";
 import { presentAssignedProperty, presentProperty } from "../../../worker/presenters/properties";
@@ -18,7 +18,7 @@ import { folderAncestors, subfoldersOf } from "../../../worker/services/folders"
 import { listMembers } from "../../../worker/services/members";
 import { listProperties, propertyValuesInFolder } from "../../../worker/services/properties";
 import { callApi } from "~/lib/api.server";
-import { authStateFromCookieHeader, readCookie, type AuthState } from "~/lib/auth-cookie";
+import { readCookie, type AuthState } from "~/lib/auth-cookie";
 import { isSecure, requireUser } from "~/lib/session.server";
 import type { FolderPageData, ValuesByArticle } from "./types";
 
@@ -50,19 +50,10 @@ export function folderPasswordCookie(request: Request, folderId: number, passwor
   return `${passwordCookieName(folderId)}=${encodeURIComponent(password ?? "")}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
 }
 
-/** The signed-in session from the auth cookie, or the sign-in redirect requireUser throws. */
+/** The signed-in session (the shell's lookup, shared in this request), or the sign-in redirect. */
 async function cookieSession(request: Request, context: AppLoadContext): Promise<{ db: Database; session: Session; auth: AuthState }> {
-  const db = createDb(context.cloudflare.env.DB);
-  const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
-  if (auth) {
-    try {
-      return { db, auth, session: await authenticate(db, context.cloudflare.env, auth.headers.Authorization) };
-    } catch (error) {
-      if (!(error instanceof SignatureExpired) && !(error instanceof Unauthorized)) throw error;
-    }
-  }
-  await requireUser(request, context);
-  throw new Error("requireUser lets only signed-in people through");
+  const { authenticated, auth } = await requireUser(request, context);
+  return { db: createDb(context.cloudflare.env.DB), session: authenticated, auth };
 }
 
 const notFound = () => data("Folder not found", { status: 404 });

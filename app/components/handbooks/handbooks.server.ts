@@ -33,18 +33,24 @@ async function handbookFor(context: AppLoadContext, key: string | undefined) {
  * or 404), then sees only the items they may open.
  */
 export async function handbookPage(request: Request, context: AppLoadContext, key: string | undefined) {
+  return (await handbookView(request, context, key)).page;
+}
+
+/** The page's data, with the database and actor it was read as, for the document reader to go on with. */
+async function handbookView(request: Request, context: AppLoadContext, key: string | undefined) {
   await requireUser(request, context);
   const handbook = await handbookFor(context, key);
   const { db, actor, workspace } = await requireWorkspaceActor(request, context, String(handbook.workspaceId));
   const loaded = await handbookAccess(db, actor, handbook).catch(asPageError);
   const tree = buildTree(await visibleItems(db, viewerFor(actor), handbook.id), handbook.sort);
   const detail = presentHandbookDetail(actor, handbook, { cover: loaded.cover, resource: loaded.resource, coverReadable: loaded.coverReadable, tree });
-  return {
+  const page = {
     handbook: detail,
     workspace: { id: workspace.id, name: workspace.name },
     canEdit: can(actor, "handbooks.update", loaded.resource),
     canOpenCover: loaded.resource.level !== null,
   };
+  return { db, actor, page };
 }
 
 export type HandbookPageData = Awaited<ReturnType<typeof handbookPage>>;
@@ -55,12 +61,11 @@ export type HandbookPageData = Awaited<ReturnType<typeof handbookPage>>;
  * page, which asks for the password.
  */
 export async function handbookDocument(request: Request, context: AppLoadContext, key: string | undefined, docSlug: string | undefined) {
-  const page = await handbookPage(request, context, key);
+  const { db, actor, page } = await handbookView(request, context, key);
   const id = docSlug ? idFromSlug(docSlug) : null;
   const docs = docsInOrder(page.handbook.items);
   const index = docs.findIndex((item) => item.article?.id === id);
   if (id === null || index < 0) throw data("This document is not in this handbook", { status: 404 });
-  const { db, actor } = await requireWorkspaceActor(request, context, String(page.workspace.id));
   const [article] = await db.select().from(articles).where(eq(articles.id, id));
   if (!article) throw data("This document is not in this handbook", { status: 404 });
   const facts = await articleAccess(db, viewerFor(actor), article);

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { CloseIcon } from "./icons";
 
@@ -81,6 +81,23 @@ export function withoutParam(location: { pathname: string; search: string }, ...
   for (const param of params) query.delete(param);
   const search = query.toString();
   return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+/**
+ * A route's `shouldRevalidate` that keeps the page's data when only `params` changed (search
+ * parameters that open a dialog or dismiss a notice): the loader would answer the same.
+ */
+export function keepDataWhenOnlyChanged(params: readonly string[]): ShouldRevalidateFunction {
+  const rest = (url: URL) => {
+    const query = new URLSearchParams(url.search);
+    for (const name of params) query.delete(name);
+    query.sort();
+    return query.toString();
+  };
+  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+    if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+    return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
+  };
 }
 
 interface DialogActionsProps {

@@ -1,6 +1,5 @@
-import { type LexicalNode, type NodeKey } from "lexical";
-import { type SerializedNodeInput } from "./fields";
-import { FieldsMarkNode, markFieldsFromJSON, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
+import { type LexicalNode } from "lexical";
+import { fieldsMarkNodeClass, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
 
 /** SPEC section 3: a comment mark: its thread's uuid, highlight colour and whether it is resolved. */
 export interface CommentMarkFields extends MarkFields {
@@ -10,23 +9,8 @@ export interface CommentMarkFields extends MarkFields {
 
 export type SerializedCommentMarkNode = SerializedFieldsMarkNode<CommentMarkFields>;
 
-export class CommentMarkNode extends FieldsMarkNode<CommentMarkFields> {
-  static override getType(): string {
-    return "comment-mark";
-  }
-
-  static override clone(node: CommentMarkNode): CommentMarkNode {
-    return new CommentMarkNode(node.__fields, node.__ids, node.__key);
-  }
-
-  constructor(fields: Partial<CommentMarkFields> = {}, ids?: readonly string[], key?: NodeKey) {
-    super({ uuid: "", resolved: false, ...fields }, ids, key);
-  }
-
-  static override importJSON(json: SerializedNodeInput): CommentMarkNode {
-    return $createCommentMarkNode(markFieldsFromJSON<CommentMarkFields>(json), Array.isArray(json.ids) ? (json.ids as string[]) : undefined).updateFromJSON(json);
-  }
-}
+export const CommentMarkNode = fieldsMarkNodeClass<CommentMarkFields>("comment-mark", { resolved: false });
+export type CommentMarkNode = InstanceType<typeof CommentMarkNode>;
 
 /** Wraps nothing yet: pass it to @lexical/mark's `$wrapSelectionInMarkNode` or append children. */
 export function $createCommentMarkNode(fields: Partial<CommentMarkFields> = {}, ids?: readonly string[]): CommentMarkNode {

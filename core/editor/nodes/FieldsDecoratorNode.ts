@@ -1,5 +1,5 @@
 import { DecoratorNode, type NodeKey, type SerializedLexicalNode } from "lexical";
-import { definedFields, type SerializedNodeInput } from "./fields";
+import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
  * The base of our data-only decorator nodes (image, card, embeds…): the node holds one
@@ -51,7 +51,5 @@ export abstract class FieldsDecoratorNode<F extends object> extends DecoratorNod
 
 /** Picks the fields of `F` out of serialized JSON, dropping `type`, `version` and node state. */
 export function fieldsFromJSON<F extends object>(json: SerializedNodeInput): Partial<F> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { type, version, $, ...fields } = json as SerializedLexicalNode & { $?: unknown } & Partial<F>;
-  return fields as Partial<F>;
+  return fieldsExcept<F>(json, []);
 }

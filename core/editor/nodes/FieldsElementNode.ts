@@ -1,5 +1,5 @@
 import { ElementNode, type NodeKey, type SerializedElementNode } from "lexical";
-import { definedFields, type SerializedNodeInput } from "./fields";
+import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
  * The base of our container nodes (box, toggles, columns, vote list): an ElementNode with
@@ -39,10 +39,9 @@ export abstract class FieldsElementNode<F extends object> extends ElementNode {
   }
 }
 
+const ELEMENT_KEYS = ["children", "direction", "format", "indent", "textFormat", "textStyle"] as const;
+
 /** The fields of `F` from serialized JSON: everything but Lexical's own element keys. */
 export function elementFieldsFromJSON<F extends object>(json: SerializedNodeInput): Partial<F> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { type, version, children, direction, format, indent, textFormat, textStyle, $, ...fields } =
-    json as SerializedElementNode & { textFormat?: unknown; textStyle?: unknown; $?: unknown } & Partial<F>;
-  return fields as Partial<F>;
+  return fieldsExcept<F>(json, ELEMENT_KEYS);
 }

@@ -1,6 +1,6 @@
 import { MarkNode, type SerializedMarkNode } from "@lexical/mark";
 import { type NodeKey } from "lexical";
-import { definedFields, type SerializedNodeInput } from "./fields";
+import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
  * The base of our id-carrying marks (comment, task, review, tracked changes): a MarkNode,
@@ -38,10 +38,36 @@ export abstract class FieldsMarkNode<F extends MarkFields> extends MarkNode {
   }
 }
 
+const MARK_KEYS = ["children", "direction", "format", "indent", "ids"] as const;
+
 /** The fields of `F` from serialized JSON: everything but the mark's and Lexical's own keys. */
 export function markFieldsFromJSON<F extends MarkFields>(json: SerializedNodeInput): Partial<F> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { type, version, children, direction, format, indent, ids, $, ...fields } =
-    json as SerializedMarkNode & { $?: unknown } & Partial<F>;
-  return fields as Partial<F>;
+  return fieldsExcept<F>(json, MARK_KEYS);
+}
+
+/**
+ * A concrete mark class of type `type`, its fields defaulting to `defaults` (and an empty
+ * uuid). The class it returns defines Lexical's static `getType`, `clone` and `importJSON`
+ * itself, as Lexical requires of every registered node class.
+ */
+export function fieldsMarkNodeClass<F extends MarkFields>(type: string, defaults: Partial<F> = {}) {
+  const FieldsMark = class extends FieldsMarkNode<F> {
+    static override getType(): string {
+      return type;
+    }
+
+    static override clone(node: FieldsMarkNode<F>): FieldsMarkNode<F> {
+      return new FieldsMark(node.__fields, node.__ids, node.__key);
+    }
+
+    constructor(fields: Partial<F> = {}, ids?: readonly string[], key?: NodeKey) {
+      super({ uuid: "", ...defaults, ...fields } as F, ids, key);
+    }
+
+    static override importJSON(json: SerializedNodeInput): FieldsMarkNode<F> {
+      const ids = Array.isArray(json.ids) ? (json.ids as string[]) : undefined;
+      return new FieldsMark(markFieldsFromJSON<F>(json), ids).updateFromJSON(json);
+    }
+  };
+  return FieldsMark;
 }

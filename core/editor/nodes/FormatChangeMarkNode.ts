@@ -1,6 +1,5 @@
-import { type LexicalNode, type NodeKey } from "lexical";
-import { type SerializedNodeInput } from "./fields";
-import { FieldsMarkNode, markFieldsFromJSON, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
+import { type LexicalNode } from "lexical";
+import { fieldsMarkNodeClass, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
 
 /** SPEC section 3: a tracked formatting change, with what the text looked like before. */
 export interface FormatChangeMarkFields extends MarkFields {
@@ -14,23 +13,8 @@ export interface FormatChangeMarkFields extends MarkFields {
 
 export type SerializedFormatChangeMarkNode = SerializedFieldsMarkNode<FormatChangeMarkFields>;
 
-export class FormatChangeMarkNode extends FieldsMarkNode<FormatChangeMarkFields> {
-  static override getType(): string {
-    return "format-change-mark";
-  }
-
-  static override clone(node: FormatChangeMarkNode): FormatChangeMarkNode {
-    return new FormatChangeMarkNode(node.__fields, node.__ids, node.__key);
-  }
-
-  constructor(fields: Partial<FormatChangeMarkFields> = {}, ids?: readonly string[], key?: NodeKey) {
-    super({ uuid: "", ...fields }, ids, key);
-  }
-
-  static override importJSON(json: SerializedNodeInput): FormatChangeMarkNode {
-    return $createFormatChangeMarkNode(markFieldsFromJSON<FormatChangeMarkFields>(json), Array.isArray(json.ids) ? (json.ids as string[]) : undefined).updateFromJSON(json);
-  }
-}
+export const FormatChangeMarkNode = fieldsMarkNodeClass<FormatChangeMarkFields>("format-change-mark");
+export type FormatChangeMarkNode = InstanceType<typeof FormatChangeMarkNode>;
 
 /** Wraps nothing yet: pass it to @lexical/mark's `$wrapSelectionInMarkNode` or append children. */
 export function $createFormatChangeMarkNode(fields: Partial<FormatChangeMarkFields> = {}, ids?: readonly string[]): FormatChangeMarkNode {

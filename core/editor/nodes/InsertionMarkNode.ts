@@ -1,6 +1,5 @@
-import { type LexicalNode, type NodeKey } from "lexical";
-import { type SerializedNodeInput } from "./fields";
-import { FieldsMarkNode, markFieldsFromJSON, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
+import { type LexicalNode } from "lexical";
+import { fieldsMarkNodeClass, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
 
 /** SPEC section 3: a tracked insertion. */
 export interface InsertionMarkFields extends MarkFields {
@@ -11,23 +10,8 @@ export interface InsertionMarkFields extends MarkFields {
 
 export type SerializedInsertionMarkNode = SerializedFieldsMarkNode<InsertionMarkFields>;
 
-export class InsertionMarkNode extends FieldsMarkNode<InsertionMarkFields> {
-  static override getType(): string {
-    return "insertion-mark";
-  }
-
-  static override clone(node: InsertionMarkNode): InsertionMarkNode {
-    return new InsertionMarkNode(node.__fields, node.__ids, node.__key);
-  }
-
-  constructor(fields: Partial<InsertionMarkFields> = {}, ids?: readonly string[], key?: NodeKey) {
-    super({ uuid: "", ...fields }, ids, key);
-  }
-
-  static override importJSON(json: SerializedNodeInput): InsertionMarkNode {
-    return $createInsertionMarkNode(markFieldsFromJSON<InsertionMarkFields>(json), Array.isArray(json.ids) ? (json.ids as string[]) : undefined).updateFromJSON(json);
-  }
-}
+export const InsertionMarkNode = fieldsMarkNodeClass<InsertionMarkFields>("insertion-mark");
+export type InsertionMarkNode = InstanceType<typeof InsertionMarkNode>;
 
 /** Wraps nothing yet: pass it to @lexical/mark's `$wrapSelectionInMarkNode` or append children. */
 export function $createInsertionMarkNode(fields: Partial<InsertionMarkFields> = {}, ids?: readonly string[]): InsertionMarkNode {

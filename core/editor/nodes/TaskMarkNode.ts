@@ -1,6 +1,5 @@
-import { type LexicalNode, type NodeKey } from "lexical";
-import { type SerializedNodeInput } from "./fields";
-import { FieldsMarkNode, markFieldsFromJSON, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
+import { type LexicalNode } from "lexical";
+import { fieldsMarkNodeClass, type MarkFields, type SerializedFieldsMarkNode } from "./FieldsMarkNode";
 
 /** SPEC section 3: text linked to a task. */
 export interface TaskMarkFields extends MarkFields {
@@ -9,23 +8,8 @@ export interface TaskMarkFields extends MarkFields {
 
 export type SerializedTaskMarkNode = SerializedFieldsMarkNode<TaskMarkFields>;
 
-export class TaskMarkNode extends FieldsMarkNode<TaskMarkFields> {
-  static override getType(): string {
-    return "task-mark";
-  }
-
-  static override clone(node: TaskMarkNode): TaskMarkNode {
-    return new TaskMarkNode(node.__fields, node.__ids, node.__key);
-  }
-
-  constructor(fields: Partial<TaskMarkFields> = {}, ids?: readonly string[], key?: NodeKey) {
-    super({ uuid: "", ...fields }, ids, key);
-  }
-
-  static override importJSON(json: SerializedNodeInput): TaskMarkNode {
-    return $createTaskMarkNode(markFieldsFromJSON<TaskMarkFields>(json), Array.isArray(json.ids) ? (json.ids as string[]) : undefined).updateFromJSON(json);
-  }
-}
+export const TaskMarkNode = fieldsMarkNodeClass<TaskMarkFields>("task-mark");
+export type TaskMarkNode = InstanceType<typeof TaskMarkNode>;
 
 /** Wraps nothing yet: pass it to @lexical/mark's `$wrapSelectionInMarkNode` or append children. */
 export function $createTaskMarkNode(fields: Partial<TaskMarkFields> = {}, ids?: readonly string[]): TaskMarkNode {

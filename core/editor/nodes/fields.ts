@@ -17,3 +17,13 @@ export function definedFields<T extends object>(fields: T): Partial<T> {
  * checked. Each node picks its fields out and fills in its defaults.
  */
 export type SerializedNodeInput = SerializedPartial<SerializedLexicalNode> & Record<string, unknown>;
+
+/**
+ * The node's own fields from serialized JSON: everything but `lexicalKeys` (what the Lexical
+ * base class serializes itself), `type`, `version` and node state (`$`).
+ */
+export function fieldsExcept<F extends object>(json: SerializedNodeInput, lexicalKeys: readonly string[]): Partial<F> {
+  const fields: Record<string, unknown> = { ...json };
+  for (const key of ["type", "version", "$", ...lexicalKeys]) delete fields[key];
+  return fields as Partial<F>;
+}
