@@ -52,7 +52,8 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login_or_signup/);
+  // Sign-in hashes the password (PBKDF2): give a busy CI machine more than the default 5 s.
+  await expect(page).not.toHaveURL(/\/login_or_signup/, { timeout: 15_000 });
 }
 
 /** Headers for API calls as `user`, optionally in one workspace. */
