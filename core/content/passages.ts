@@ -53,3 +53,10 @@ export function splitIntoPassages(text: string, target = PASSAGE_WORDS): string[
   flush();
   return passages.slice(0, MAX_PASSAGES);
 }
+
+/** A passage retrieved for a brief, with the source it came from (for citations). */
+export interface Passage {
+  sourceId: number;
+  sourceTitle: string;
+  text: string;
+}
