@@ -17,3 +17,43 @@ export type CollabClaims = z.infer<typeof collabClaimsSchema>;
 
 export const COLLAB_TOKEN_ISSUER = "brandwork-worker";
 export const COLLAB_TOKEN_AUDIENCE = "brandwork-collab";
+
+/** What `POST /v1/articles/:id/collab_token` answers: how the browser joins the document's room. */
+export const collabSessionSchema = z.object({
+  token: z.string(),
+  room: z.string(),
+  /** The PartyKit host (`host[:port]`) the browser connects to. */
+  host: z.string(),
+  /** The party the room lives in (`main` for partykit.json's `main`). */
+  party: z.string(),
+  mode: collabClaimsSchema.shape.mode,
+  expires_at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), color: z.string() }),
+});
+
+export type CollabSession = z.infer<typeof collabSessionSchema>;
+
+/** How long a room token admits a connection; the browser asks again on every reconnect. */
+export const COLLAB_TOKEN_TTL_SECONDS = 10 * 60;
+
+/** Cursor and avatar colours, readable on the light and dark schemes alike. */
+export const PRESENCE_COLORS = ["#2F5EBC", "#C2410C", "#15803D", "#9333EA", "#BE123C", "#0E7490", "#A16207", "#4338CA"] as const;
+
+/** A person's presence colour: stable per user, so everyone sees the same one. */
+export function presenceColor(userId: number): string {
+  return PRESENCE_COLORS[Math.abs(userId) % PRESENCE_COLORS.length]!;
+}
+
+/** Who the room tells the Worker edited a pushed document, and what it now holds. */
+export const roomPushSchema = z.object({
+  /** Lexical's serialized state, sanitised by the Worker like every stored body. */
+  body: z.looseObject({ root: z.looseObject({}) }),
+  /** User ids of edit connections that changed the document since the last push, last editor last. */
+  editor_ids: z.array(z.number().int().positive()).max(1000),
+});
+
+export type RoomPush = z.infer<typeof roomPushSchema>;
+
+/** Room-to-Worker requests carry a JWT signed with the same secret, with this audience. */
+export const ROOM_TOKEN_AUDIENCE = "brandwork-worker";
+export const ROOM_TOKEN_ISSUER = "brandwork-collab";

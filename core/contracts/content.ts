@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { socialChannels } from "../content/channels";
 import { positiveId } from "./common";
 
 /** Briefs for `/create/...`: what the user asks the engine for. */
@@ -33,3 +34,67 @@ export const blogDraftRequestSchema = blogBriefSchema.extend({
   outline: z.array(outlineSectionSchema).min(1, "needs at least one section").max(15, "has too many sections (at most 15)"),
 });
 export type BlogDraftRequest = z.infer<typeof blogDraftRequestSchema>;
+
+export const emailSequenceKinds = ["nurture", "promo"] as const;
+export type EmailSequenceKind = (typeof emailSequenceKinds)[number];
+
+const sequenceBase = {
+  topic: text(300).min(3, "is too short (at least 3 characters)"),
+  audience: text(300).default(""),
+  count: z.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(10, "must be at most 10"),
+  cadence_days: z.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1 day").max(30, "must be at most 30 days"),
+  brand_kit_id: positiveId.optional(),
+};
+
+/** `/create/nurture-email-sequence`: warm a reader towards a goal over several emails. */
+export const nurtureSequenceBriefSchema = z.object({
+  kind: z.literal("nurture"),
+  ...sequenceBase,
+  goal: text(300).min(3, "is too short (at least 3 characters)"),
+});
+
+/** `/create/promo-email-sequence`: an offer with a deadline, counted down. */
+export const promoSequenceBriefSchema = z.object({
+  kind: z.literal("promo"),
+  ...sequenceBase,
+  offer: text(300).min(3, "is too short (at least 3 characters)"),
+  deadline: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),
+});
+
+export const emailSequenceBriefSchema = z.discriminatedUnion("kind", [nurtureSequenceBriefSchema, promoSequenceBriefSchema], {
+  error: "kind must be nurture or promo",
+});
+export type EmailSequenceBrief = z.infer<typeof emailSequenceBriefSchema>;
+
+export const emailDraftSchema = z.object({
+  /** Days after the sequence starts. */
+  send_day: z.number().int().min(0),
+  subject: text(200).min(1, "can't be blank"),
+  preview: text(300),
+  body: text(20_000).min(1, "can't be blank"),
+});
+export type EmailDraft = z.infer<typeof emailDraftSchema>;
+
+export const socialBriefSchema = z.object({
+  topic: text(300).min(3, "is too short (at least 3 characters)"),
+  channels: z
+    .array(z.enum(socialChannels, { error: `must be one of ${socialChannels.join(", ")}` }))
+    .min(1, "needs at least one channel")
+    .max(socialChannels.length)
+    .refine((list) => new Set(list).size === list.length, "lists a channel twice"),
+  audience: text(300).default(""),
+  /** Material to work from (a document's text when repurposing). */
+  source_text: text(100_000).optional(),
+  brand_kit_id: positiveId.optional(),
+});
+export type SocialBrief = z.infer<typeof socialBriefSchema>;
+
+export const socialPostSchema = z.object({
+  channel: z.enum(socialChannels),
+  title: text(300).optional(),
+  description: text(10_000).optional(),
+  body: text(70_000),
+  hashtags: z.array(text(100)).max(60),
+  image_brief: text(1_000),
+});
+export type SocialPost = z.infer<typeof socialPostSchema>;

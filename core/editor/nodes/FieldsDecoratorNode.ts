@@ -1,13 +1,24 @@
-import { DecoratorNode, type NodeKey, type SerializedLexicalNode } from "lexical";
+import { DecoratorNode, type EditorConfig, type LexicalEditor, type NodeKey, type SerializedLexicalNode } from "lexical";
 import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
  * The base of our data-only decorator nodes (image, card, embeds…): the node holds one
  * plain fields object, serialized flat beside `type` and `version`. `decorate()` returns
- * null here, since core is runtime-free; the app renders them by node replacement
- * (`{ replace: CardNode, with: … }`) with a subclass whose `decorate()` returns React.
+ * what the renderer the app installs with `setDecoratorRenderer` returns (React elements in
+ * the browser), and null where none is installed (the Worker, the PartyKit room): core stays
+ * runtime-free, and every runtime registers the same classes under the same types, which
+ * node replacement would not give the collaboration binding.
  */
 export type SerializedFieldsNode<F> = SerializedLexicalNode & F;
+
+export type DecoratorRenderer = (node: FieldsDecoratorNode<object>, editor: LexicalEditor, config: EditorConfig) => unknown;
+
+let decoratorRenderer: DecoratorRenderer | null = null;
+
+/** Installs how decorator nodes render in this runtime (the browser editor calls it once). */
+export function setDecoratorRenderer(renderer: DecoratorRenderer | null): void {
+  decoratorRenderer = renderer;
+}
 
 export abstract class FieldsDecoratorNode<F extends object> extends DecoratorNode<unknown> {
   __fields: F;
@@ -32,8 +43,11 @@ export abstract class FieldsDecoratorNode<F extends object> extends DecoratorNod
     return { ...super.exportJSON(), ...(definedFields(this.getFields()) as F) };
   }
 
-  override createDOM(): HTMLElement {
-    return document.createElement(this.isInline() ? "span" : "div");
+  override createDOM(config: EditorConfig): HTMLElement {
+    const element = document.createElement(this.isInline() ? "span" : "div");
+    const className = (config.theme as Record<string, unknown>)[this.getType()];
+    if (typeof className === "string") element.className = className;
+    return element;
   }
 
   override updateDOM(): boolean {
@@ -44,8 +58,8 @@ export abstract class FieldsDecoratorNode<F extends object> extends DecoratorNod
     return false;
   }
 
-  override decorate(): unknown {
-    return null;
+  override decorate(editor: LexicalEditor, config: EditorConfig): unknown {
+    return decoratorRenderer ? decoratorRenderer(this as FieldsDecoratorNode<object>, editor, config) : null;
   }
 }
 
