@@ -70,3 +70,10 @@ export const propertyTypes = ["text", "number", "select", "multi_select", "date"
 /** Upload limit for the editor and the files API (SPEC sections 5 and 9). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = "Your file is over the 50 MB limit";
+
+/** SPEC section 3: the content engine's enumerations. */
+export const contentSourceTypes = ["text", "article", "url", "file"] as const;
+export const logoVariants = ["Original", "Light", "Dark"] as const;
+export const textRoles = ["title", "subtitle", "body"] as const;
+export const contentStrategies = ["EvergreenStrategy", "PyramidStrategy", "CrosspostStrategy"] as const;
+export const repurposingKinds = ["docs_into_content", "video_into_content", "websites_into_content", "audio_into_content"] as const;

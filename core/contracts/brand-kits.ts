@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { brandVoiceNoteTypes } from "../content/voice";
+import { FONT_FAMILIES } from "../document/fonts";
+import { contentSourceTypes, logoVariants } from "../enums";
+
+/** Brand kits: `/workspaces/:id/brand-kits` and `/brand-kits/:id`. */
+
+const HEX = /^#[0-9a-f]{6}$/i;
+/** A linear or radial gradient whose stops are hex colours (with optional positions). */
+const GRADIENT = /^(linear|radial)-gradient\(\s*(?:(?:\d{1,3}deg|to (?:top|bottom|left|right)(?: (?:top|bottom|left|right))?|circle|ellipse)\s*,\s*)?#[0-9a-f]{6}(?:\s+\d{1,3}%)?(?:\s*,\s*#[0-9a-f]{6}(?:\s+\d{1,3}%)?)+\s*\)$/i;
+
+export const brandColorSchema = z.object({
+  name: z.string().trim().max(50, "is too long (at most 50 characters)").default(""),
+  value: z
+    .string({ error: "must be a colour" })
+    .trim()
+    .refine((value) => HEX.test(value) || GRADIENT.test(value), "must be a hex colour such as #2F5EBC, or a linear or radial gradient of hex colours"),
+});
+
+const fontName = z.string().refine((font) => (FONT_FAMILIES as readonly string[]).includes(font), "must be one of the supported fonts");
+
+export const brandFontsSchema = z.object({ title: fontName.optional(), subtitle: fontName.optional(), body: fontName.optional() }).strict();
+
+export const brandVoiceNotesSchema = z.partialRecord(z.enum(brandVoiceNoteTypes), z.string().trim().max(5_000, "is too long (at most 5,000 characters)"));
+
+export const brandKitCreateSchema = z.object({
+  name: z.string({ error: "is required" }).trim().min(1, "can't be blank").max(100, "is too long (at most 100 characters)"),
+  colors: z.array(brandColorSchema).max(24, "has too many colours (at most 24)").default([]),
+  fonts: brandFontsSchema.default({}),
+  notes: brandVoiceNotesSchema.default({}),
+  is_default: z.boolean({ error: "must be true or false" }).optional(),
+});
+export type BrandKitCreate = z.infer<typeof brandKitCreateSchema>;
+
+export const brandKitUpdateSchema = brandKitCreateSchema.partial().refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+export type BrandKitUpdate = z.infer<typeof brandKitUpdateSchema>;
+
+export const logoVariantSchema = z.enum(logoVariants, { error: `must be one of ${logoVariants.join(", ")}` });
+
+/** Drafting a brand voice from samples (SPEC content source types). */
+export const voiceSampleSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("text"), text: z.string().trim().min(50, "is too short to learn a voice from (at least 50 characters)").max(100_000) }),
+    z.object({ type: z.literal("article"), article_id: z.number().int().positive() }),
+    z.object({ type: z.literal("url"), url: z.string().trim().url("must be a web address") }),
+    z.object({ type: z.literal("file"), upload_id: z.number().int().positive() }),
+  ],
+  { error: `type must be one of ${contentSourceTypes.join(", ")}` },
+);
+export const voiceDraftSchema = z.object({ samples: z.array(voiceSampleSchema).min(1, "needs at least one sample").max(10, "has too many samples (at most 10)") });
