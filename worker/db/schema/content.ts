@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } 
 import type { OutlineSection, EmailDraft } from "../../../core/contracts/content";
 import { socialChannels } from "../../../core/content/channels";
 import { brandVoiceNoteTypes, readingLevels } from "../../../core/content/voice";
-import { contentSourceTypes, contentStrategies, jobStatuses, logoVariants, repurposingKinds, textRoles } from "../../../core/enums";
+import { contentSourceTypes, contentStrategies, jobStatuses, logoVariants, repurposingKinds, type textRoles } from "../../../core/enums";
 import { timestamps } from "./columns";
 import { articles, uploads } from "./documents";
 import { users } from "./identity";
