@@ -13,6 +13,8 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, "migrations")),
           APP_ENV: "test",
+          COLLAB_TOKEN_SECRET: "test-collab-secret",
+          PARTYKIT_HOST: "127.0.0.1:1999",
         },
       },
     })),

@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     SESSION_TTL_SECONDS?: string;
     /** Signs collaboration tokens, shared with the PartyKit server. */
     COLLAB_TOKEN_SECRET?: string;
+    /** Where browsers reach the PartyKit server (`host[:port]`), e.g. brandwork-collab.<user>.partykit.dev. */
+    PARTYKIT_HOST?: string;
     /** Resend API key; with none, email is kept in the mail_outbox table (see /dev/outbox). */
     RESEND_API_KEY?: string;
     /** Sender address for email, e.g. "Brandwork <hello@example.com>". */

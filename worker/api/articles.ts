@@ -64,7 +64,7 @@ export async function pdfResponse(article: Article, owner: User | null) {
   });
 }
 
-async function loaded(c: Context<AppEnv>, id: number) {
+export async function loaded(c: Context<AppEnv>, id: number) {
   return loadArticle(c.get("db"), requestFacts(c), id);
 }
 

@@ -2,6 +2,7 @@ import { cors } from "hono/cors";
 import { createApp } from "../lib/create-app";
 import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
+import { collabApi } from "./collab";
 import { auth } from "./auth";
 import { channelsApi } from "./channels";
 import { filesApi } from "./files";
@@ -48,6 +49,7 @@ export const api = createApp()
   .route("/", scimApi)
   .route("/", channelsApi)
   .route("/", articlesApi)
+  .route("/", collabApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

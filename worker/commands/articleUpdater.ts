@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DocumentStatus } from "../../core/enums";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
-import { articleContributors, articles, type Article } from "../db/schema";
+import { articleContributors, articles, articleVersions, type Article } from "../db/schema";
 import type { ArticleBody } from "../services/article-bodies";
 import { eventStatement, type CommandContext } from "./events";
 import { nextPublicVersion } from "../services/public-cache";
@@ -24,7 +24,18 @@ export interface ArticleChanges {
  */
 export async function articleUpdater(
   db: Database,
-  { context, article, changes }: { context: CommandContext; article: Article; changes: ArticleChanges },
+  {
+    context,
+    article,
+    changes,
+    recordVersion = false,
+  }: {
+    context: CommandContext;
+    article: Article;
+    changes: ArticleChanges;
+    /** Also keep the new body as a version snapshot for history (live editing does, periodically). */
+    recordVersion?: boolean;
+  },
 ): Promise<Article> {
   const now = new Date();
   const { actor } = context;
@@ -45,6 +56,16 @@ export async function articleUpdater(
     db.update(articles).set(set).where(eq(articles.id, article.id)).returning(),
     ...(changes.content
       ? [
+          ...(recordVersion
+            ? [
+                db.insert(articleVersions).values({
+                  articleId: article.id,
+                  body: changes.content.body,
+                  title: set.title ?? article.title,
+                  createdById: actor.userId,
+                }),
+              ]
+            : []),
           db
             .insert(articleContributors)
             .values({ articleId: article.id, userId: actor.userId, lastEditedAt: now })

@@ -157,6 +157,25 @@ export const articleContributors = sqliteTable(
   (t) => [uniqueIndex("article_contributors_pair").on(t.articleId, t.userId)],
 );
 
+/**
+ * Version snapshots of a document's body for history: recorded by live editing at most
+ * every few minutes (services/collab.ts), with the person whose edit it follows.
+ */
+export const articleVersions = sqliteTable(
+  "article_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    body: text("body", { mode: "json" }).$type<SerializedDocument>().notNull(),
+    title: text("title").notNull(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("article_versions_article").on(t.articleId, t.createdAt)],
+);
+
 /** A user's favourites: an article or a folder. */
 export const favorites = sqliteTable(
   "favorites",

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { roomPushSchema } from "../../core/collab";
+import type { SerializedDocument } from "../../core/document/types";
+import { articleRefParam } from "../../core/contracts/articles";
+import { articleUpdater } from "../commands/articleUpdater";
+import { users } from "../db/schema";
+import { createApp } from "../lib/create-app";
+import { NotFound } from "../lib/errors";
+import { invalidFromZod, validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { articleBody } from "../services/article-bodies";
+import { collabModeFor, editorsOf, issueCollabSession, loadRoomArticle, verifyRoomRequest, versionDue } from "../services/collab";
+import { loaded } from "./articles";
+
+const roomParam = z.object({ room: z.string().min(1).max(100) });
+
+/**
+ * Live editing. The browser asks for a room token (the policy module decides the mode); the
+ * PartyKit room reads and saves the document through the internal endpoints with its own
+ * token, and every save goes through the same sanitising path as `PUT /articles/:id`.
+ */
+export const collabApi = createApp()
+  .post("/articles/:id/collab_token", requireSession, validate("param", articleRefParam), async (c) => {
+    const db = c.get("db");
+    const { actor, article, level } = await loaded(c, c.req.valid("param").id);
+    const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
+    if (!user) throw new NotFound("User not found");
+    return c.json({ data: await issueCollabSession(c.env, { article, user, mode: collabModeFor(actor, article, level) }) });
+  })
+
+  .get("/internal/rooms/:room/document", validate("param", roomParam), async (c) => {
+    const { room } = c.req.valid("param");
+    await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
+    const article = await loadRoomArticle(c.get("db"), room);
+    return c.json({ data: { id: article.id, body: article.body } });
+  })
+
+  .put("/internal/rooms/:room/document", validate("param", roomParam), async (c) => {
+    const { room } = c.req.valid("param");
+    await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
+    // Validated after the token, so an outsider learns nothing about the body's shape.
+    const push = roomPushSchema.safeParse(await c.req.json().catch(() => null));
+    if (!push.success) throw invalidFromZod(push.error);
+    const db = c.get("db");
+    const article = await loadRoomArticle(db, room);
+    const editors = await editorsOf(db, article, push.data.editor_ids);
+    const editor = editors.at(-1);
+    // Edits by nobody who may still edit are not stored: the room keeps them, nothing else.
+    if (!editor || article.archivedAt) return c.json({ data: { saved: false } });
+    const content = articleBody({ body: push.data.body as unknown as SerializedDocument });
+    const context = { actor: editor, sessionUuid: null, ip: null };
+    const recordVersion = await versionDue(db, article.id);
+    const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion });
+    return c.json({ data: { saved: true, updated_at: updated.updatedAt.toISOString(), warnings: content.warnings } });
+  });
