@@ -8,6 +8,12 @@ import { PasswordGate } from "~/components/doc-page/PasswordGate";
 import { PageError, type PageErrorCopies } from "~/components/ui/PageError";
 import docStyles from "~/styles/doc.css?url";
 import documentStyles from "~/styles/document.css?url";
+import editorBlockStyles from "~/styles/editor-blocks.css?url";
+import editorCodeStyles from "~/styles/editor-code.css?url";
+import editorMenuStyles from "~/styles/editor-menus.css?url";
+import editorTableStyles from "~/styles/editor-tables.css?url";
+import editorToolbarStyles from "~/styles/editor-toolbar.css?url";
+import editorStyles from "~/styles/editor.css?url";
 import sharingStyles from "~/styles/sharing.css?url";
 import type { ShellHandle } from "./_shell";
 
@@ -17,6 +23,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: documentStyles },
   { rel: "stylesheet", href: docStyles },
   { rel: "stylesheet", href: sharingStyles },
+  ...[editorStyles, editorBlockStyles, editorTableStyles, editorCodeStyles, editorMenuStyles, editorToolbarStyles].map((href) => ({
+    rel: "stylesheet",
+    href,
+  })),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data: screen }) => [

@@ -106,6 +106,30 @@ test("two clients edit one document concurrently and converge; the Worker stores
   }
 });
 
+test("edits made while offline merge when the client reconnects", async ({ request }) => {
+  const { owner, workspace } = await createOwner(request, "Tia");
+  const article = await createDocument(request, owner, workspace.id, "Shared start.");
+  const online = await connect(await sessionFor(request, owner, article.id));
+  const traveller = await connect(await sessionFor(request, owner, article.id));
+  try {
+    await expect.poll(() => traveller.text()).toBe("Shared start.");
+    traveller.provider.disconnect();
+    traveller.append("Written on the train");
+    online.append("Written at the office");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(online.text()).not.toContain("Written on the train");
+    traveller.provider.connect();
+    for (const client of [online, traveller]) {
+      await expect.poll(() => client.text()).toContain("Written on the train");
+      await expect.poll(() => client.text()).toContain("Written at the office");
+    }
+    expect(online.text()).toBe(traveller.text());
+  } finally {
+    online.close();
+    traveller.close();
+  }
+});
+
 test("a read-only client's edits are refused by the room", async ({ request }) => {
   const { owner, workspace } = await createOwner(request, "Uma");
   const reader = await createColleague(request, owner, workspace.id, "Vic");

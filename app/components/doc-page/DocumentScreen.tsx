@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { documentToPlainText } from "../../../core/document/text";
 import type { SerializedDocument } from "../../../core/document/types";
 import { DocumentView } from "../document/DocumentView";
 import { useViewEvent } from "../files/useViewEvent";
@@ -16,7 +17,6 @@ import { dialogHref, DOC_DIALOGS, openDialog } from "./dialogs";
 import { DocHeader } from "./DocHeader";
 import { DocMenu } from "./DocMenu";
 import { FavoriteStar } from "./FavoriteStar";
-import { MarkdownEditor } from "./MarkdownEditor";
 import { MoveDialog } from "./MoveDialog";
 import { ProtectDialog } from "./ProtectDialog";
 import { PublishDialog } from "./PublishDialog";
@@ -25,6 +25,10 @@ import { TitleInput } from "./TitleInput";
 import { TransferDialog } from "./TransferDialog";
 import type { Article } from "./types";
 import { useApiAction } from "./useApiAction";
+
+// Lexical and Yjs load with the document screen only once it is in the browser: the server
+// renders the stored document, so the page reads at once and the first-page JS stays small.
+const DocumentEditor = lazy(() => import("~/editor/DocumentEditor").then((module) => ({ default: module.DocumentEditor })));
 
 type Screen = Extract<SerializeFrom<typeof loadDocumentScreen>, { kind: "document" }>;
 
@@ -47,14 +51,15 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
   // One view per visit, sent once the tab's stored password (if any) is known.
   useViewEvent({ workspaceId: article.workspace_id, articleId: hydrated ? article.id : undefined, articlePassword: password });
 
-  const editable = Boolean(article.policies["articles.update"]) && !article.archived_at && screen.markdown !== null;
+  const editable = Boolean(article.policies["articles.update"]) && !article.archived_at;
   const inWorkspace = screen.viewer.role !== "unauthed";
   const dialog = openDialog(location.search);
   const closeTo = withoutParam(location, ...DOC_DIALOGS);
   const href = (name: (typeof DOC_DIALOGS)[number]) => dialogHref(location, name);
   const origin = screen.origin;
   const link = `${origin}/docs/${article.slug}`;
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const [focusBody, setFocusBody] = useState(0);
+  const body = article.body as SerializedDocument;
 
   // A rename changes the slug: keep the address current without reloading the editor.
   const onTitleSaved = (saved: Article) => {
@@ -78,34 +83,25 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
 
       <article className="doc-body">
         {editable ? (
-          <>
-            <TitleInput
-              articleId={article.id}
-              initialTitle={article.title}
-              password={password}
-              onSaved={onTitleSaved}
-              onDone={() => bodyRef.current?.querySelector("textarea")?.focus()}
-            />
-            <div ref={bodyRef}>
-              <MarkdownEditor
-                articleId={article.id}
-                initialMarkdown={screen.markdown ?? ""}
-                initialDocument={article.body as SerializedDocument}
-                password={password}
-                onSaved={() => {}}
-              />
-            </div>
-          </>
+          <TitleInput
+            articleId={article.id}
+            initialTitle={article.title}
+            password={password}
+            onSaved={onTitleSaved}
+            onDone={() => setFocusBody((n) => n + 1)}
+          />
         ) : (
-          <>
-            <h2 className="doc-title doc-title--static">{article.title || "Untitled"}</h2>
-            {article.excerpt.trim() ? (
-              <DocumentView document={article.body as SerializedDocument} />
-            ) : (
-              <p className="doc-empty">Nothing has been written here yet.</p>
-            )}
-          </>
+          <h2 className="doc-title doc-title--static">{article.title || "Untitled"}</h2>
         )}
+        <div>
+          {hydrated && screen.viewer.signedIn ? (
+            <Suspense fallback={<StoredDocument body={body} />}>
+              <DocumentEditor key={article.id} articleId={article.id} document={body} editable={editable} password={password} focusRequest={focusBody} />
+            </Suspense>
+          ) : (
+            <StoredDocument body={body} />
+          )}
+        </div>
       </article>
 
       {article.policies["articles.share"] ? (
@@ -164,4 +160,9 @@ function ArchivedBanner({ article, password }: { article: Article; password: str
       <FormAlert message={error} />
     </div>
   );
+}
+
+/** The stored document as the server rendered it: for readers without a session, and while the editor loads. */
+function StoredDocument({ body }: { body: SerializedDocument }) {
+  return documentToPlainText(body).trim() ? <DocumentView document={body} /> : <p className="doc-empty">Nothing has been written here yet.</p>;
 }

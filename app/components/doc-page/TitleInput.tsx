@@ -1,6 +1,6 @@
 import { useCallback, useState, type KeyboardEvent } from "react";
 import { api } from "~/lib/api";
-import { SaveStatus } from "./MarkdownEditor";
+import { SaveStatus } from "./SaveStatus";
 import type { Article, ArticleSaved } from "./types";
 import { useAutosave } from "./useAutosave";
 

@@ -1,12 +1,11 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
-import { documentToMarkdown } from "../../../core/document/markdown";
 import { articleSlug, idFromSlug } from "../../../core/slug";
 import type { Session } from "../../../worker/auth/sessions";
 import { createDb, type Database } from "../../../worker/db/client";
 import { accessRequests, favorites, workspaces, type Article } from "../../../worker/db/schema";
 import { HttpError } from "../../../worker/lib/errors";
-import { can, type Actor } from "../../../worker/policies";
+import type { Actor } from "../../../worker/policies";
 import { presentArticle } from "../../../worker/presenters/articles";
 import { folderSlug } from "../../../worker/presenters/folders";
 import { articleAccess, folderChainLevels, viewerFor } from "../../../worker/services/access";
@@ -156,7 +155,6 @@ export async function loadDocumentScreen(
     const url = new URL(request.url);
     throw redirect(`${pathFor(canonical)}${url.search}`);
   }
-  const editable = can(actor, "articles.update", { level });
   const [people, crumbs, favorited, guarded] = await Promise.all([
     peopleOf(db, article),
     breadcrumbsFor(db, actor, article),
@@ -167,8 +165,6 @@ export async function loadDocumentScreen(
   return {
     kind: "document" as const,
     article: presentArticle(actor, article, level, people),
-    /** The editable text, for editors only: readers get the rendered document. */
-    markdown: editable ? documentToMarkdown(article.body) : null,
     crumbs,
     favorited,
     /** The page opened with the remembered password: the browser's own calls need it too. */

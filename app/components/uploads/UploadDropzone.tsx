@@ -37,7 +37,7 @@ function useUploads(workspaceId: number) {
       for (const { file, item } of queued) {
         if (item.status === "failed") continue;
         try {
-          await uploadFile(workspaceId, file, (progress) => update(item.key, { progress }));
+          await uploadFile({ workspaceId }, file, (progress) => update(item.key, { progress }));
           update(item.key, { status: "done", progress: 1 });
           revalidator.revalidate();
         } catch (error) {

@@ -34,16 +34,23 @@ export function contentTypeOf(file: Pick<File, "name" | "type">): string {
 /** The reason this file can't be uploaded, checked before a byte is sent; null when it can. */
 export const fileProblem = (file: File) => uploadProblem({ size: file.size, type: contentTypeOf(file) });
 
-export async function uploadFile(workspaceId: number, file: File, onProgress: (fraction: number) => void): Promise<UploadJson> {
+/** Where an upload belongs: loose in a workspace, or attached to a document (its readers may read it). */
+export type UploadTarget = { workspaceId: number } | { articleId: number; password?: string | null };
+
+export async function uploadFile(target: UploadTarget, file: File, onProgress: (fraction: number) => void): Promise<UploadJson> {
   const problem = fileProblem(file);
   if (problem) throw new Error(problem);
   const contentType = contentTypeOf(file);
-  const { data: link } = await api.post<{ data: UploadLink }>("/files/upload_url", {
-    filename: file.name,
-    content_type: contentType,
-    size: file.size,
-    workspace_id: workspaceId,
-  });
+  const { data: link } = await api.post<{ data: UploadLink }>(
+    "/files/upload_url",
+    {
+      filename: file.name,
+      content_type: contentType,
+      size: file.size,
+      ...("articleId" in target ? { article_id: target.articleId } : { workspace_id: target.workspaceId }),
+    },
+    { articlePassword: "articleId" in target ? target.password : undefined },
+  );
   const url = new URL(link.upload_url, apiBase(clientEnv()?.API_BASE, location.origin));
   return new Promise<UploadJson>((resolve, reject) => {
     const request = new XMLHttpRequest();

@@ -42,6 +42,17 @@ export class BoxNode extends FieldsElementNode<BoxFields> {
     return this.getFields().quoteColor !== undefined;
   }
 
+  protected override applyFieldsToDOM(element: HTMLElement): void {
+    element.style.setProperty("--box-color", this.__fields.boxColor ?? BOX_COLOR);
+    if (this.__fields.quoteColor !== undefined) {
+      element.dataset.quote = "true";
+      element.style.setProperty("--quote-color", this.__fields.quoteColor);
+    } else {
+      delete element.dataset.quote;
+      element.style.removeProperty("--quote-color");
+    }
+  }
+
   /** A container of blocks: selection and deletion stay inside it, like a table cell. */
   override isShadowRoot(): boolean {
     return true;

@@ -1,4 +1,4 @@
-import { ElementNode, type NodeKey, type SerializedElementNode } from "lexical";
+import { ElementNode, type EditorConfig, type NodeKey, type SerializedElementNode } from "lexical";
 import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
@@ -30,12 +30,23 @@ export abstract class FieldsElementNode<F extends object> extends ElementNode {
     return { ...super.exportJSON(), ...(definedFields(this.getFields()) as F) };
   }
 
-  override createDOM(): HTMLElement {
-    return document.createElement("div");
+  /** A div with the theme's class for this type; the fields are reflected by `applyFieldsToDOM`. */
+  override createDOM(config: EditorConfig): HTMLElement {
+    const element = document.createElement("div");
+    const className = (config.theme as Record<string, unknown>)[this.getType()];
+    if (typeof className === "string") element.className = className;
+    this.applyFieldsToDOM(element);
+    return element;
   }
 
-  override updateDOM(): boolean {
+  override updateDOM(prevNode: FieldsElementNode<F>, dom: HTMLElement): boolean {
+    if (prevNode.__fields !== this.__fields) this.applyFieldsToDOM(dom);
     return false;
+  }
+
+  /** Reflects the fields on the element (colours, open state) as data attributes and CSS variables. */
+  protected applyFieldsToDOM(element: HTMLElement): void {
+    void element;
   }
 }
 

@@ -23,6 +23,10 @@ export class ToggleListNode extends FieldsElementNode<ToggleListFields> {
     super({ open: false, ...fields }, key);
   }
 
+  protected override applyFieldsToDOM(element: HTMLElement): void {
+    element.dataset.open = String(this.__fields.open);
+  }
+
   static override importJSON(json: SerializedNodeInput): ToggleListNode {
     return $createToggleListNode(elementFieldsFromJSON<ToggleListFields>(json)).updateFromJSON(json);
   }

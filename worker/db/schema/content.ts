@@ -44,7 +44,7 @@ export const brandKits = sqliteTable(
   (t) => [
     index("brand_kits_workspace").on(t.workspaceId, t.name),
     // One default kit per workspace, held by the database.
-    uniqueIndex("brand_kits_one_default").on(t.workspaceId).where(sql`${t.isDefault} = 1`),
+    uniqueIndex("brand_kits_one_default").on(t.workspaceId).where(sql`is_default = 1`),
   ],
 );
 

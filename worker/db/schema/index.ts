@@ -5,3 +5,4 @@ export * from "./workspaces";
 export * from "./channels";
 export * from "./operations";
 export * from "./documents";
+export * from "./content";
