@@ -77,3 +77,4 @@ export const logoVariants = ["Original", "Light", "Dark"] as const;
 export const textRoles = ["title", "subtitle", "body"] as const;
 export const contentStrategies = ["EvergreenStrategy", "PyramidStrategy", "CrosspostStrategy"] as const;
 export const repurposingKinds = ["docs_into_content", "video_into_content", "websites_into_content", "audio_into_content"] as const;
+export type LogoVariant = (typeof logoVariants)[number];

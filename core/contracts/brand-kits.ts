@@ -23,16 +23,24 @@ export const brandFontsSchema = z.object({ title: fontName.optional(), subtitle:
 
 export const brandVoiceNotesSchema = z.partialRecord(z.enum(brandVoiceNoteTypes), z.string().trim().max(5_000, "is too long (at most 5,000 characters)"));
 
-export const brandKitCreateSchema = z.object({
+const brandKitFields = z.object({
   name: z.string({ error: "is required" }).trim().min(1, "can't be blank").max(100, "is too long (at most 100 characters)"),
-  colors: z.array(brandColorSchema).max(24, "has too many colours (at most 24)").default([]),
-  fonts: brandFontsSchema.default({}),
-  notes: brandVoiceNotesSchema.default({}),
-  is_default: z.boolean({ error: "must be true or false" }).optional(),
+  colors: z.array(brandColorSchema).max(24, "has too many colours (at most 24)"),
+  fonts: brandFontsSchema,
+  notes: brandVoiceNotesSchema,
+  is_default: z.boolean({ error: "must be true or false" }),
+});
+
+export const brandKitCreateSchema = brandKitFields.extend({
+  colors: brandKitFields.shape.colors.default([]),
+  fonts: brandKitFields.shape.fonts.default({}),
+  notes: brandKitFields.shape.notes.default({}),
+  is_default: brandKitFields.shape.is_default.optional(),
 });
 export type BrandKitCreate = z.infer<typeof brandKitCreateSchema>;
 
-export const brandKitUpdateSchema = brandKitCreateSchema.partial().refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+/** Only what is sent changes (no defaults here, or an update would wipe the colours). */
+export const brandKitUpdateSchema = brandKitFields.partial().refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
 export type BrandKitUpdate = z.infer<typeof brandKitUpdateSchema>;
 
 export const logoVariantSchema = z.enum(logoVariants, { error: `must be one of ${logoVariants.join(", ")}` });

@@ -68,6 +68,8 @@ const expected: Record<Action, UserRole[]> = {
   "uploads.delete": ["super_admin", "admin"],
   "imports.create": ["super_admin", "admin", "member"],
   "copies.create": ["super_admin", "admin", "member"],
+  "brand_kits.read": ["super_admin", "admin", "member"],
+  "brand_kits.manage": ["super_admin", "admin", "member"],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */

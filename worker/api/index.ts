@@ -2,6 +2,7 @@ import { cors } from "hono/cors";
 import { createApp } from "../lib/create-app";
 import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
+import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
 import { auth } from "./auth";
 import { channelsApi } from "./channels";
@@ -50,6 +51,7 @@ export const api = createApp()
   .route("/", channelsApi)
   .route("/", articlesApi)
   .route("/", collabApi)
+  .route("/", brandKitsApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

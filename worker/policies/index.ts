@@ -174,6 +174,8 @@ export const rules = {
   "uploads.delete": { roles: ADMINS, or: uploadedIt },
   "imports.create": { roles: MEMBERS },
   "copies.create": { roles: MEMBERS },
+  "brand_kits.read": { roles: MEMBERS },
+  "brand_kits.manage": { roles: MEMBERS },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

@@ -88,3 +88,14 @@ export async function serveStored(env: StorageEnv, file: StoredFile, request: Re
   headers.set("Content-Disposition", contentDisposition(file.filename, inline));
   return new Response(object.body, { status: 200, headers });
 }
+
+/** A stored text file's contents, for reading sources; null when gone or larger than `maxBytes`. */
+export async function readStoredText(env: StorageEnv, r2Key: string, maxBytes: number): Promise<string | null> {
+  const object = await env.UPLOADS.get(r2Key);
+  if (!object) return null;
+  if (object.size > maxBytes) {
+    await object.body.cancel();
+    return null;
+  }
+  return object.text();
+}

@@ -1,0 +1,136 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { z } from "zod";
+import { brandKitCreateSchema, brandKitUpdateSchema, logoVariantSchema, voiceDraftSchema } from "../../core/contracts/brand-kits";
+import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
+import { draftVoiceNotes } from "../../core/content/voice-draft";
+import { brandKitCreator, brandKitDeleter, brandKitLogoRemover, brandKitLogoSetter, brandKitUpdater } from "../commands/brandKitCommands";
+import { brandKits, uploads, type BrandKit } from "../db/schema";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { Invalid, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize, type Actor } from "../policies";
+import { presentBrandKit } from "../presenters/brand-kits";
+import { brandKitDetails, workspaceBrandKits } from "../services/brand-kits";
+import { actorFor, loadArticle } from "../services/documents";
+import { fetchPageText } from "../services/safe-fetch";
+import { readStoredText } from "../services/storage";
+import { commandContext, requestFacts } from "./articles";
+
+/** Text files a voice sample or knowledge source may be read from, and how much of them. */
+const TEXT_TYPES = new Set(["text/plain", "text/markdown", "text/csv", "text/html"]);
+const MAX_SAMPLE_BYTES = 2 * 1024 * 1024;
+
+/** A kit by id for a member of its workspace; anyone else gets 404, as if it did not exist. */
+async function loadKit(c: Context<AppEnv>, id: number): Promise<{ actor: Actor; kit: BrandKit }> {
+  const db = c.get("db");
+  const [kit] = await db.select().from(brandKits).where(eq(brandKits.id, id));
+  if (!kit) throw new NotFound("Brand kit not found");
+  const actor = await actorFor(db, requestFacts(c), kit.workspaceId);
+  if (actor.role === "unauthed" || actor.role === "guest") throw new NotFound("Brand kit not found");
+  authorize(actor, "brand_kits.read");
+  return { actor, kit };
+}
+
+async function present(c: Context<AppEnv>, actor: Actor, kit: BrandKit) {
+  const [detail] = await brandKitDetails(c.get("db"), [kit]);
+  return presentBrandKit(actor, detail!);
+}
+
+const logoParam = z.object({ id: positiveId, variant: logoVariantSchema });
+
+/** Brand kits: `/v1/w/:ws/brand_kits` and `/v1/brand_kits/:id` (logos, voice drafting). */
+export const brandKitsApi = createApp()
+  .get("/w/:ws/brand_kits", requireWorkspace, validate("param", workspaceParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "brand_kits.read");
+    const details = await brandKitDetails(c.get("db"), await workspaceBrandKits(c.get("db"), actor.workspaceId));
+    return c.json({ data: details.map((detail) => presentBrandKit(actor, detail)) });
+  })
+
+  .post("/w/:ws/brand_kits", requireWorkspace, validate("param", workspaceParam), validate("json", brandKitCreateSchema), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "brand_kits.manage");
+    const kit = await brandKitCreator(c.get("db"), { context: commandContext(c, actor), input: c.req.valid("json") });
+    return c.json({ data: await present(c, actor, kit) }, 201);
+  })
+
+  .get("/brand_kits/:id", requireSession, validate("param", idParam), async (c) => {
+    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    return c.json({ data: await present(c, actor, kit) });
+  })
+
+  .patch("/brand_kits/:id", requireSession, validate("param", idParam), validate("json", brandKitUpdateSchema), async (c) => {
+    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    authorize(actor, "brand_kits.manage");
+    const updated = await brandKitUpdater(c.get("db"), { context: commandContext(c, actor), kit, changes: c.req.valid("json") });
+    return c.json({ data: await present(c, actor, updated) });
+  })
+
+  .delete("/brand_kits/:id", requireSession, validate("param", idParam), async (c) => {
+    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    authorize(actor, "brand_kits.manage");
+    await brandKitDeleter(c.get("db"), { context: commandContext(c, actor), kit });
+    return c.body(null, 204);
+  })
+
+  .put("/brand_kits/:id/logos/:variant", requireSession, validate("param", logoParam), validate("json", z.object({ upload_id: positiveId })), async (c) => {
+    const { id, variant } = c.req.valid("param");
+    const { actor, kit } = await loadKit(c, id);
+    authorize(actor, "brand_kits.manage");
+    const db = c.get("db");
+    const uploadId = c.req.valid("json").upload_id;
+    const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.workspaceId, kit.workspaceId)));
+    if (!upload || upload.status !== "stored") throw new NotFound("Upload not found");
+    if (!upload.contentType.startsWith("image/")) throw new Invalid("A logo must be an image (PNG, JPEG, WebP, GIF or SVG)", { upload_id: ["is not an image"] });
+    await brandKitLogoSetter(db, { context: commandContext(c, actor), kit, variant, uploadId });
+    return c.json({ data: await present(c, actor, kit) });
+  })
+
+  .delete("/brand_kits/:id/logos/:variant", requireSession, validate("param", logoParam), async (c) => {
+    const { id, variant } = c.req.valid("param");
+    const { actor, kit } = await loadKit(c, id);
+    authorize(actor, "brand_kits.manage");
+    await brandKitLogoRemover(c.get("db"), { context: commandContext(c, actor), kit, variant });
+    return c.json({ data: await present(c, actor, kit) });
+  })
+
+  /** Drafts voice notes from samples; nothing is saved until the user sends them with PATCH. */
+  .post("/brand_kits/:id/voice_draft", requireSession, validate("param", idParam), validate("json", voiceDraftSchema), async (c) => {
+    const db = c.get("db");
+    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    authorize(actor, "brand_kits.manage");
+    const texts: string[] = [];
+    for (const [index, sample] of c.req.valid("json").samples.entries()) {
+      const field = `samples.${index}`;
+      switch (sample.type) {
+        case "text":
+          texts.push(sample.text);
+          break;
+        case "article": {
+          const loaded = await loadArticle(db, requestFacts(c), sample.article_id).catch(() => null);
+          if (!loaded || loaded.article.workspaceId !== kit.workspaceId) throw new Invalid("A sample document was not found", { [`${field}.article_id`]: ["was not found"] });
+          authorize(loaded.actor, "articles.read", loaded.resource);
+          texts.push(loaded.article.bodyText);
+          break;
+        }
+        case "url":
+          texts.push((await fetchPageText(sample.url, { field: `${field}.url` })).text);
+          break;
+        case "file": {
+          const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, sample.upload_id), eq(uploads.workspaceId, kit.workspaceId)));
+          if (!upload || upload.status !== "stored") throw new Invalid("A sample file was not found", { [`${field}.upload_id`]: ["was not found"] });
+          if (!TEXT_TYPES.has(upload.contentType)) throw new Invalid("Samples can be read from text, markdown, CSV or HTML files", { [`${field}.upload_id`]: ["is not a text file"] });
+          const text = await readStoredText(c.env, upload.r2Key, MAX_SAMPLE_BYTES);
+          if (text === null) throw new Invalid("A sample file is too large to read (at most 2 MB)", { [`${field}.upload_id`]: ["is too large"] });
+          texts.push(text);
+          break;
+        }
+      }
+    }
+    const notes = draftVoiceNotes(texts);
+    if (!notes.general) throw new Invalid("The samples have no words to learn a voice from", { samples: ["have no text"] });
+    return c.json({ data: { notes, words: texts.join(" ").split(/\s+/).filter(Boolean).length } });
+  });
