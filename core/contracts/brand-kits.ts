@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { brandVoiceNoteTypes } from "../content/voice";
 import { FONT_FAMILIES } from "../document/fonts";
-import { contentSourceTypes, logoVariants } from "../enums";
+import { logoVariants } from "../enums";
+import { contentSourceSchema } from "./knowledge";
 
 /** Brand kits: `/workspaces/:id/brand-kits` and `/brand-kits/:id`. */
 
@@ -46,14 +47,4 @@ export type BrandKitUpdate = z.infer<typeof brandKitUpdateSchema>;
 export const logoVariantSchema = z.enum(logoVariants, { error: `must be one of ${logoVariants.join(", ")}` });
 
 /** Drafting a brand voice from samples (SPEC content source types). */
-export const voiceSampleSchema = z.discriminatedUnion(
-  "type",
-  [
-    z.object({ type: z.literal("text"), text: z.string().trim().min(50, "is too short to learn a voice from (at least 50 characters)").max(100_000) }),
-    z.object({ type: z.literal("article"), article_id: z.number().int().positive() }),
-    z.object({ type: z.literal("url"), url: z.string().trim().url("must be a web address") }),
-    z.object({ type: z.literal("file"), upload_id: z.number().int().positive() }),
-  ],
-  { error: `type must be one of ${contentSourceTypes.join(", ")}` },
-);
-export const voiceDraftSchema = z.object({ samples: z.array(voiceSampleSchema).min(1, "needs at least one sample").max(10, "has too many samples (at most 10)") });
+export const voiceDraftSchema = z.object({ samples: z.array(contentSourceSchema).min(1, "needs at least one sample").max(10, "has too many samples (at most 10)") });

@@ -70,6 +70,8 @@ const expected: Record<Action, UserRole[]> = {
   "copies.create": ["super_admin", "admin", "member"],
   "brand_kits.read": ["super_admin", "admin", "member"],
   "brand_kits.manage": ["super_admin", "admin", "member"],
+  "knowledge.read": ["super_admin", "admin", "member"],
+  "knowledge.manage": ["super_admin", "admin", "member"],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */

@@ -14,14 +14,9 @@ import { requireWorkspace } from "../middleware/workspace";
 import { authorize, type Actor } from "../policies";
 import { presentBrandKit } from "../presenters/brand-kits";
 import { brandKitDetails, workspaceBrandKits } from "../services/brand-kits";
-import { actorFor, loadArticle } from "../services/documents";
-import { fetchPageText } from "../services/safe-fetch";
-import { readStoredText } from "../services/storage";
+import { actorFor } from "../services/documents";
+import { readSource } from "../services/sources";
 import { commandContext, requestFacts } from "./articles";
-
-/** Text files a voice sample or knowledge source may be read from, and how much of them. */
-const TEXT_TYPES = new Set(["text/plain", "text/markdown", "text/csv", "text/html"]);
-const MAX_SAMPLE_BYTES = 2 * 1024 * 1024;
 
 /** A kit by id for a member of its workspace; anyone else gets 404, as if it did not exist. */
 async function loadKit(c: Context<AppEnv>, id: number): Promise<{ actor: Actor; kit: BrandKit }> {
@@ -103,33 +98,8 @@ export const brandKitsApi = createApp()
     const { actor, kit } = await loadKit(c, c.req.valid("param").id);
     authorize(actor, "brand_kits.manage");
     const texts: string[] = [];
-    for (const [index, sample] of c.req.valid("json").samples.entries()) {
-      const field = `samples.${index}`;
-      switch (sample.type) {
-        case "text":
-          texts.push(sample.text);
-          break;
-        case "article": {
-          const loaded = await loadArticle(db, requestFacts(c), sample.article_id).catch(() => null);
-          if (!loaded || loaded.article.workspaceId !== kit.workspaceId) throw new Invalid("A sample document was not found", { [`${field}.article_id`]: ["was not found"] });
-          authorize(loaded.actor, "articles.read", loaded.resource);
-          texts.push(loaded.article.bodyText);
-          break;
-        }
-        case "url":
-          texts.push((await fetchPageText(sample.url, { field: `${field}.url` })).text);
-          break;
-        case "file": {
-          const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, sample.upload_id), eq(uploads.workspaceId, kit.workspaceId)));
-          if (!upload || upload.status !== "stored") throw new Invalid("A sample file was not found", { [`${field}.upload_id`]: ["was not found"] });
-          if (!TEXT_TYPES.has(upload.contentType)) throw new Invalid("Samples can be read from text, markdown, CSV or HTML files", { [`${field}.upload_id`]: ["is not a text file"] });
-          const text = await readStoredText(c.env, upload.r2Key, MAX_SAMPLE_BYTES);
-          if (text === null) throw new Invalid("A sample file is too large to read (at most 2 MB)", { [`${field}.upload_id`]: ["is too large"] });
-          texts.push(text);
-          break;
-        }
-      }
-    }
+    const deps = { db, env: c.env, request: requestFacts(c), workspaceId: kit.workspaceId };
+    for (const [index, sample] of c.req.valid("json").samples.entries()) texts.push((await readSource(deps, sample, `samples.${index}`)).text);
     const notes = draftVoiceNotes(texts);
     if (!notes.general) throw new Invalid("The samples have no words to learn a voice from", { samples: ["have no text"] });
     return c.json({ data: { notes, words: texts.join(" ").split(/\s+/).filter(Boolean).length } });

@@ -4,6 +4,7 @@ import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
+import { knowledgeApi } from "./knowledge";
 import { auth } from "./auth";
 import { channelsApi } from "./channels";
 import { filesApi } from "./files";
@@ -52,6 +53,7 @@ export const api = createApp()
   .route("/", articlesApi)
   .route("/", collabApi)
   .route("/", brandKitsApi)
+  .route("/", knowledgeApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

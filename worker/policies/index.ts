@@ -176,6 +176,8 @@ export const rules = {
   "copies.create": { roles: MEMBERS },
   "brand_kits.read": { roles: MEMBERS },
   "brand_kits.manage": { roles: MEMBERS },
+  "knowledge.read": { roles: MEMBERS },
+  "knowledge.manage": { roles: MEMBERS },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

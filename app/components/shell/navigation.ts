@@ -8,6 +8,7 @@ import {
   GroupsIcon,
   HomeIcon,
   ImportIcon,
+  PaletteIcon,
   PeopleIcon,
   PulseIcon,
   SettingsIcon,
@@ -59,6 +60,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
     ...(isGuest
       ? []
       : [
+          { to: `${base}/brand-kits`, label: "Brand kits", icon: PaletteIcon },
           { to: `${base}/handbooks`, label: "Handbooks", icon: BookIcon },
           { to: `${base}/templates`, label: "Templates", icon: TemplateIcon },
           { to: `${base}/uploads`, label: "Uploads", icon: UploadIcon },

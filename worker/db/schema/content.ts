@@ -241,6 +241,7 @@ export const campaignEvents = sqliteTable(
 );
 
 export type BrandKit = typeof brandKits.$inferSelect;
+export type KnowledgeSource = typeof knowledgeSources.$inferSelect;
 export type GenerationJob = typeof generationJobs.$inferSelect;
 export type Campaign = typeof campaigns.$inferSelect;
 export type CampaignItem = typeof campaignItems.$inferSelect;

@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import type { ContentSource } from "../../core/contracts/knowledge";
+import type { Database } from "../db/client";
+import { uploads } from "../db/schema";
+import { Invalid } from "../lib/errors";
+import { authorize } from "../policies";
+import { loadArticle, type RequestFacts } from "./documents";
+import { fetchPageText } from "./safe-fetch";
+import { readStoredText } from "./storage";
+
+/** Text files a source may be read from, and how much of them. */
+const TEXT_TYPES = new Set(["text/plain", "text/markdown", "text/csv", "text/html"]);
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export interface SourceText {
+  title: string;
+  text: string;
+  url?: string;
+  articleId?: number;
+  uploadId?: number;
+}
+
+/**
+ * The text of a content source (SPEC: text, article, url, file), read for a workspace: a
+ * document the requester may read, a stored text file of the workspace, or a web page
+ * fetched safely. `field` names the request field in every refusal.
+ */
+export async function readSource(
+  { db, env, request, workspaceId }: { db: Database; env: Pick<Env, "UPLOADS">; request: RequestFacts; workspaceId: number },
+  source: ContentSource,
+  field: string,
+): Promise<SourceText> {
+  switch (source.type) {
+    case "text":
+      return { title: source.title || source.text.split("\n")[0]!.slice(0, 80), text: source.text };
+    case "article": {
+      const loaded = await loadArticle(db, request, source.article_id).catch(() => null);
+      if (!loaded || loaded.article.workspaceId !== workspaceId) throw new Invalid("That document was not found", { [`${field}.article_id`]: ["was not found"] });
+      authorize(loaded.actor, "articles.read", loaded.resource);
+      return { title: loaded.article.title || "Untitled", text: loaded.article.bodyText, articleId: loaded.article.id };
+    }
+    case "url": {
+      const page = await fetchPageText(source.url, { field: `${field}.url` });
+      return { title: page.title, text: page.text, url: page.url };
+    }
+    case "file": {
+      const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, source.upload_id), eq(uploads.workspaceId, workspaceId)));
+      if (!upload || upload.status !== "stored") throw new Invalid("That file was not found", { [`${field}.upload_id`]: ["was not found"] });
+      if (!TEXT_TYPES.has(upload.contentType)) throw new Invalid("Only text, markdown, CSV or HTML files can be read", { [`${field}.upload_id`]: ["is not a text file"] });
+      const text = await readStoredText(env, upload.r2Key, MAX_FILE_BYTES);
+      if (text === null) throw new Invalid("That file is too large to read (at most 2 MB)", { [`${field}.upload_id`]: ["is too large"] });
+      return { title: upload.filename, text, uploadId: upload.id };
+    }
+  }
+}
