@@ -23,6 +23,18 @@ declare namespace Cloudflare {
     API_BASE?: string;
     /** A public Sentry DSN for browser error reports; without it they go to the console. */
     PUBLIC_SENTRY_DSN?: string;
+    /** Which AI provider writes: "offline" (default), "openai" (any OpenAI-compatible endpoint) or "workers-ai". */
+    AI_PROVIDER?: string;
+    /** The Workers AI binding, when `[ai] binding = "AI"` is added to wrangler.toml. */
+    AI?: import("./services/ai/workers-ai").AiBinding;
+    /** Workers AI model, default @cf/meta/llama-3.1-8b-instruct. */
+    WORKERS_AI_MODEL?: string;
+    /** An OpenAI-compatible endpoint: base URL (…/v1), key and model. */
+    OPENAI_BASE_URL?: string;
+    OPENAI_API_KEY?: string;
+    OPENAI_MODEL?: string;
+    /** Time limit for one generation, in ms; default 90000. */
+    AI_TIMEOUT_MS?: string;
     /** OAuth clients; an id and its secret together enable "Continue with …" on the sign-in page. */
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;

@@ -1,4 +1,4 @@
-import type { EmailDraft, SocialPost } from "../contracts/content";
+import type { EmailDraft, OutlineSection, SocialPost } from "../contracts/content";
 import { socialChannels, type SocialChannel } from "./channels";
 
 /**
@@ -96,4 +96,20 @@ export function parseSocialPosts(text: string): SocialPost[] {
     });
   }
   return posts;
+}
+
+/** An outline as written: `## heading` lines, each followed by `- point` lines. */
+export function parseOutline(text: string): OutlineSection[] {
+  const sections: OutlineSection[] = [];
+  for (const raw of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trim();
+    const heading = line.match(/^#{1,3}\s+(.+)$/);
+    if (heading) {
+      sections.push({ heading: heading[1]!.trim().slice(0, 200), points: [] });
+      continue;
+    }
+    const point = line.match(/^(?:[-*•]|\d+[.)])\s+(.+)$/);
+    if (point && sections.length > 0 && sections.at(-1)!.points.length < 10) sections.at(-1)!.points.push(point[1]!.trim().slice(0, 500));
+  }
+  return sections.filter((section) => section.heading).slice(0, 15);
 }

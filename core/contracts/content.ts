@@ -13,7 +13,7 @@ export const BLOG_LENGTHS: Record<BlogLength, { words: number; sections: number;
   long: { words: 2000, sections: 7, label: "Long (about 2,000 words)" },
 };
 
-const text = (max: number) => z.string({ error: "must be text" }).trim().max(max, `is too long (at most ${max} characters)`);
+const text = (max: number) => z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") }).trim().max(max, `is too long (at most ${max} characters)`);
 
 export const outlineSectionSchema = z.object({
   heading: text(200).min(1, "can't be blank"),
@@ -98,3 +98,16 @@ export const socialPostSchema = z.object({
   image_brief: text(1_000),
 });
 export type SocialPost = z.infer<typeof socialPostSchema>;
+
+/** `POST /v1/w/:ws/generations`: what to write, for which brand kit. */
+export const generationRequestSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("blog_outline"), brief: blogBriefSchema }),
+    z.object({ kind: z.literal("blog_draft"), brief: blogDraftRequestSchema }),
+    z.object({ kind: z.literal("email_sequence"), brief: emailSequenceBriefSchema }),
+    z.object({ kind: z.literal("social_posts"), brief: socialBriefSchema }),
+  ],
+  { error: "kind must be one of blog_outline, blog_draft, email_sequence, social_posts" },
+);
+export type GenerationRequest = z.infer<typeof generationRequestSchema>;

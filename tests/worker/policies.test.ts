@@ -72,6 +72,7 @@ const expected: Record<Action, UserRole[]> = {
   "brand_kits.manage": ["super_admin", "admin", "member"],
   "knowledge.read": ["super_admin", "admin", "member"],
   "knowledge.manage": ["super_admin", "admin", "member"],
+  "content.generate": ["super_admin", "admin", "member"],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */

@@ -4,6 +4,7 @@ import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
+import { generationsApi } from "./generations";
 import { knowledgeApi } from "./knowledge";
 import { auth } from "./auth";
 import { channelsApi } from "./channels";
@@ -54,6 +55,7 @@ export const api = createApp()
   .route("/", collabApi)
   .route("/", brandKitsApi)
   .route("/", knowledgeApi)
+  .route("/", generationsApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

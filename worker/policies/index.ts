@@ -178,6 +178,7 @@ export const rules = {
   "brand_kits.manage": { roles: MEMBERS },
   "knowledge.read": { roles: MEMBERS },
   "knowledge.manage": { roles: MEMBERS },
+  "content.generate": { roles: MEMBERS },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

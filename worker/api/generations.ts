@@ -1,0 +1,145 @@
+import { and, count, eq, gte, inArray, sum } from "drizzle-orm";
+import { idParam, workspaceParam } from "../../core/contracts/common";
+import { generationRequestSchema } from "../../core/contracts/content";
+import { articleBody } from "../services/article-bodies";
+import { articleCreator } from "../commands/articleCreator";
+import { emailSequences, generationJobs } from "../db/schema";
+import { createApp } from "../lib/create-app";
+import { Conflict, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize } from "../policies";
+import { presentGenerationJob } from "../presenters/generations";
+import { articleSlug } from "../../core/slug";
+import { chooseProvider, ProviderError } from "../services/ai";
+import { actorFor } from "../services/documents";
+import { briefBrandKit, finishGeneration, retrievalQuery, voiceFor } from "../services/generation";
+import { relevantPassages } from "../services/knowledge";
+import { commandContext, requestFacts } from "./articles";
+
+/** How often streamed text is saved to the job (so a reload shows it) and a Stop is noticed. */
+const SAVE_EVERY_MS = 1_000;
+const RUNNING = ["pending", "started", "processing"] as const;
+
+/**
+ * Generation: `POST /v1/w/:ws/generations` runs one job and streams its text as
+ * server-sent events (`job`, `text`, then `done`, `error` or `aborted`); the job row keeps
+ * its status, text and result. `POST /v1/generations/:id/abort` stops it.
+ */
+export const generationsApi = createApp()
+  .post("/w/:ws/generations", requireWorkspace, validate("param", workspaceParam), validate("json", generationRequestSchema), async (c) => {
+    const db = c.get("db");
+    const actor = c.get("actor");
+    const workspace = c.get("workspace");
+    authorize(actor, "content.generate");
+    const request = c.req.valid("json");
+    const kit = await briefBrandKit(db, workspace.id, request.brief.brand_kit_id);
+    const voice = await voiceFor(db, workspace, kit);
+    const provider = chooseProvider(c.env);
+    const [job] = await db
+      .insert(generationJobs)
+      .values({ workspaceId: workspace.id, userId: actor.userId, kind: request.kind, status: "started", provider: provider.id, model: provider.model, brandKitId: kit?.id ?? null, brief: request.brief, startedAt: new Date() })
+      .returning();
+    const jobId = job!.id;
+
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const encoder = new TextEncoder();
+    const send = (event: string, data: unknown) => writer.write(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    const stop = new AbortController();
+    const finish = (values: Partial<typeof generationJobs.$inferInsert>) => db.update(generationJobs).set({ ...values, finishedAt: new Date() }).where(eq(generationJobs.id, jobId));
+
+    const work = (async () => {
+      let output = "";
+      try {
+        await send("job", { id: jobId, provider: provider.id, provider_label: provider.label, model: provider.model, brand_kit: kit ? { id: kit.id, name: kit.name } : null });
+        const passages = await relevantPassages(db, workspace.id, retrievalQuery(request), 5);
+        await db.update(generationJobs).set({ status: "processing", sourceIds: [...new Set(passages.map((p) => p.sourceId))] }).where(eq(generationJobs.id, jobId));
+        let saved = Date.now();
+        for await (const piece of provider.stream({ task: request, voice, passages, signal: stop.signal })) {
+          output += piece;
+          await send("text", { text: piece });
+          if (Date.now() - saved > SAVE_EVERY_MS) {
+            saved = Date.now();
+            const [row] = await db.update(generationJobs).set({ output }).where(eq(generationJobs.id, jobId)).returning({ status: generationJobs.status });
+            if (row?.status === "aborted") stop.abort();
+          }
+        }
+        if (stop.signal.aborted) throw new DOMException("Stopped", "AbortError");
+        const { result, notes } = finishGeneration(request, output, voice);
+        let resultType: string | null = null;
+        let resultId: number | null = null;
+        let extra: Record<string, unknown> = {};
+        if (result.kind === "blog_draft") {
+          const title = result.markdown.match(/^#\s+(.+)$/m)?.[1]?.trim() ?? request.brief.topic;
+          const article = await articleCreator(db, { context: commandContext(c, actor), input: { title, content: articleBody({ markdown: result.markdown.replace(/^#\s+.+\n+/, "") }), folderId: null } });
+          resultType = "article";
+          resultId = article.id;
+          extra = { article: { id: article.id, slug: articleSlug(article.title, article.id) } };
+        } else if (result.kind === "email_sequence") {
+          const [sequence] = await db
+            .insert(emailSequences)
+            .values({ workspaceId: workspace.id, kind: request.kind === "email_sequence" ? request.brief.kind : "nurture", title: request.brief.topic, brief: request.brief, emails: result.emails, brandKitId: kit?.id ?? null, createdById: actor.userId })
+            .returning();
+          resultType = "email_sequence";
+          resultId = sequence!.id;
+        }
+        await finish({ status: "successful", output, notes, characters: output.length, resultType, resultId });
+        await send("done", { id: jobId, result, notes, ...extra });
+      } catch (error) {
+        const stopped = stop.signal.aborted || (error instanceof Error && error.name === "AbortError");
+        if (stopped) {
+          await finish({ status: "aborted", output, characters: output.length });
+          await send("aborted", { id: jobId }).catch(() => {});
+        } else {
+          const message = error instanceof ProviderError || error instanceof Error ? error.message : "The generation failed.";
+          await finish({ status: "failed", output, characters: output.length, error: message });
+          await send("error", { id: jobId, message }).catch(() => {});
+        }
+      } finally {
+        await writer.close().catch(() => {});
+      }
+    })();
+    // The client may leave (Stop, closing the tab): the job still records how it ended.
+    c.executionCtx.waitUntil(work.catch(() => stop.abort()));
+    return new Response(readable, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-generation-id": String(jobId) } });
+  })
+
+  .get("/generations/:id", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const [job] = await db.select().from(generationJobs).where(eq(generationJobs.id, c.req.valid("param").id));
+    if (!job) throw new NotFound("Generation not found");
+    const actor = await actorFor(db, requestFacts(c), job.workspaceId);
+    if (actor.role === "unauthed" || job.userId !== actor.userId) throw new NotFound("Generation not found");
+    return c.json({ data: presentGenerationJob(job) });
+  })
+
+  .post("/generations/:id/abort", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const [job] = await db.select().from(generationJobs).where(eq(generationJobs.id, c.req.valid("param").id));
+    if (!job) throw new NotFound("Generation not found");
+    const actor = await actorFor(db, requestFacts(c), job.workspaceId);
+    if (actor.role === "unauthed" || job.userId !== actor.userId) throw new NotFound("Generation not found");
+    const [stopped] = await db
+      .update(generationJobs)
+      .set({ status: "aborted", finishedAt: new Date() })
+      .where(and(eq(generationJobs.id, job.id), inArray(generationJobs.status, [...RUNNING])))
+      .returning();
+    if (!stopped) throw new Conflict(`This generation has already ended (${job.status})`);
+    return c.json({ data: presentGenerationJob(stopped) });
+  })
+
+  /** Usage this calendar month, for the workspace. */
+  .get("/w/:ws/generations/usage", requireWorkspace, validate("param", workspaceParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "content.generate");
+    const now = new Date();
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [row] = await c
+      .get("db")
+      .select({ generations: count(), characters: sum(generationJobs.characters) })
+      .from(generationJobs)
+      .where(and(eq(generationJobs.workspaceId, actor.workspaceId), gte(generationJobs.createdAt, since), eq(generationJobs.status, "successful")));
+    return c.json({ data: { since: since.toISOString(), generations: row?.generations ?? 0, characters: Number(row?.characters ?? 0) } });
+  });
