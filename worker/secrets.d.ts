@@ -26,7 +26,7 @@ declare namespace Cloudflare {
     /** Which AI provider writes: "offline" (default), "openai" (any OpenAI-compatible endpoint) or "workers-ai". */
     AI_PROVIDER?: string;
     /** The Workers AI binding, when `[ai] binding = "AI"` is added to wrangler.toml. */
-    AI?: import("./services/ai/workers-ai").AiBinding;
+    AI?: { run(model: string, inputs: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown> };
     /** Workers AI model, default @cf/meta/llama-3.1-8b-instruct. */
     WORKERS_AI_MODEL?: string;
     /** An OpenAI-compatible endpoint: base URL (…/v1), key and model. */
