@@ -141,9 +141,34 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
+  /**
+   * A POST whose answer is read as it arrives (server-sent events, for generation): never
+   * retried; an error answer is read and thrown as an ApiError like any other call.
+   */
+  async function stream(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+    const url = buildUrl(deps.base(), path, options.query);
+    const headers: Record<string, string> = { Accept: "text/event-stream", "Content-Type": "application/json", ...deps.headers(options), ...options.headers };
+    report.addBreadcrumb({ category: "api", message: `POST ${path} (stream)` });
+    let response: Response;
+    try {
+      response = await deps.fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, { message: "We couldn't reach Brandwork. Check your connection and try again." });
+    }
+    if (response.ok) return response;
+    const parsed = await readBody(response);
+    if (response.status === 401 && deps.signedIn()) {
+      const kind = classifyUnauthorized(parsed);
+      if (kind !== "other") deps.onUnauthorized(kind);
+    }
+    throw new ApiError(response.status, parsed, response.headers);
+  }
+
   const bodyOf = async <T>(promise: Promise<ApiResponse<T>>) => (await promise).body;
   return {
     request,
+    stream,
     get: <T = unknown>(path: string, options?: RequestOptions) => bodyOf(request<T>("GET", path, options)),
     post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
       bodyOf(request<T>("POST", path, { ...options, body })),

@@ -10,6 +10,7 @@ import {
   ImportIcon,
   PaletteIcon,
   PeopleIcon,
+  PlusIcon,
   PulseIcon,
   SettingsIcon,
   ShareIcon,
@@ -33,6 +34,7 @@ export interface NavItem {
  */
 export const railItems: NavItem[] = [
   { to: "/", label: "Home", icon: HomeIcon, end: true },
+  { to: "/create/blog-post", label: "Create", icon: PlusIcon },
   { to: "/status", label: "System status", icon: PulseIcon },
 ];
 
