@@ -111,3 +111,12 @@ export const generationRequestSchema = z.discriminatedUnion(
   { error: "kind must be one of blog_outline, blog_draft, email_sequence, social_posts" },
 );
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+
+/** `PATCH /v1/email_sequences/:id`: the writer's edits. */
+export const emailSequenceUpdateSchema = z
+  .object({
+    title: text(300).min(1, "can't be blank"),
+    emails: z.array(emailDraftSchema).min(1, "needs at least one email").max(10, "has too many emails (at most 10)"),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { auth, createOwner, signIn } from "./helpers";
 
@@ -41,6 +42,39 @@ test("a marketer writes a blog post from a brief: outline, edited, then a stream
   const body = page.getByRole("textbox", { name: "Document body" });
   await expect(body.getByRole("heading", { name: "A weekly tasting ritual" })).toBeVisible();
   await expect(body).not.toContainText("cheap");
+
+  // The SEO analysis reads the same document.
+  await page.getByLabel("More actions").first().click();
+  await page.locator(".menu[open]").getByRole("link", { name: "SEO analysis…" }).click();
+  const seo = page.getByRole("dialog", { name: "SEO analysis" });
+  await seo.getByLabel("Keywords to check").fill("office coffee");
+  await expect(seo.getByText("Reading ease")).toBeVisible();
+  await expect(seo.getByRole("row", { name: /office coffee/ })).toBeVisible();
+  await expect(seo.getByText("Write a meta description: a sentence or two that makes people want to click.")).toBeVisible();
+});
+
+test("a promo email sequence is written, edited, saved and exported as HTML", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const { owner } = await createOwner(request, "Promo");
+  await signIn(page, owner.email, owner.password, "/create/promo-email-sequence");
+  await page.getByLabel("Topic").fill("Winter coats");
+  await page.getByLabel("Offer").fill("30% off every coat");
+  await page.getByLabel("Number of emails").fill("3");
+  await page.getByLabel("Days between emails").fill("2");
+  await page.getByRole("button", { name: "Write the emails" }).click();
+  await expect(page.getByRole("heading", { name: "3 emails for “Winter coats”" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Email 3 · day 4")).toBeVisible();
+  const subject = page.getByLabel("Subject").first();
+  await subject.fill("Coats for the cold, 30% off");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export HTML" }).first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("coats-for-the-cold-30-off.html");
+  const html = await readFile((await file.path())!, "utf8");
+  expect(html).toContain("<title>Coats for the cold, 30% off</title>");
+  expect(html).toContain("max-width:600px");
 });
 
 test("a brief needs a topic, and going back from the outline keeps the brief", async ({ page, request }) => {

@@ -84,6 +84,7 @@ export const generationsApi = createApp()
             .returning();
           resultType = "email_sequence";
           resultId = sequence!.id;
+          extra = { sequence: { id: sequence!.id } };
         }
         await finish({ status: "successful", output, notes, characters: output.length, resultType, resultId });
         await send("done", { id: jobId, result, notes, ...extra });

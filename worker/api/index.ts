@@ -4,6 +4,7 @@ import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
+import { emailSequencesApi } from "./email-sequences";
 import { generationsApi } from "./generations";
 import { knowledgeApi } from "./knowledge";
 import { auth } from "./auth";
@@ -56,6 +57,7 @@ export const api = createApp()
   .route("/", brandKitsApi)
   .route("/", knowledgeApi)
   .route("/", generationsApi)
+  .route("/", emailSequencesApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { api } from "~/lib/api";
-import { ArchiveIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon } from "../ui/icons";
+import { ArchiveIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon, SearchIcon } from "../ui/icons";
 import { Menu, MenuSeparator } from "../ui/Menu";
 import type { DocDialog } from "./dialogs";
 import type { Article } from "./types";
@@ -45,6 +45,9 @@ export function DocMenu({ article, inWorkspace, password, dialogHref }: DocMenuP
           </Link>
         ) : null}
         {inWorkspace || can("articles.update") ? <MenuSeparator /> : null}
+        <Link to={dialogHref("seo")} replace preventScrollReset className="menu__item">
+          <SearchIcon aria-hidden="true" /> SEO analysis…
+        </Link>
         <a href={`/docs/${article.slug}/markdown`} download className="menu__item">
           <DocIcon aria-hidden="true" /> Export markdown
         </a>

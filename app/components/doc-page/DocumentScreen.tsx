@@ -20,6 +20,7 @@ import { FavoriteStar } from "./FavoriteStar";
 import { MoveDialog } from "./MoveDialog";
 import { ProtectDialog } from "./ProtectDialog";
 import { PublishDialog } from "./PublishDialog";
+import { SeoDialog } from "./SeoDialog";
 import { TabPasswordBanner } from "./TabPasswordBanner";
 import { TitleInput } from "./TitleInput";
 import { TransferDialog } from "./TransferDialog";
@@ -114,6 +115,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
           password={password}
         />
       ) : null}
+      <SeoDialog open={dialog === "seo"} closeTo={closeTo} article={article} password={password} />
       {article.policies["articles.update"] ? (
         <MoveDialog
           open={dialog === "move"}
