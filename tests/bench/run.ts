@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { prepareDatabase, run, startStack } from "../../scripts/local-stack";
 import { measurePropagation, PROPAGATION_EDITS } from "./collab";
+import { measureFirstByte, measureOfflineWriter } from "./content";
 import { measureDocumentOpen, measureMarkdown, OPEN_BENCH_BLOCKS } from "./editor";
 import { publishBenchPage } from "./public-page";
 import { measureSearch, SEARCH_BENCH_DOCUMENTS, seedSearchDocuments } from "./search";
@@ -118,6 +119,14 @@ try {
   const propagation = await measurePropagation(base);
   console.log(`\nEdit propagation between two clients through the document's room (${PROPAGATION_EDITS.toLocaleString("en")} edits, one at a time)\n`);
   console.table([{ "p50 ms": propagation.p50.toFixed(1), "p99 ms": propagation.p99.toFixed(1), "max ms": propagation.max.toFixed(1) }]);
+
+  const writer = measureOfflineWriter();
+  const firstByte = await measureFirstByte(base);
+  console.log("\nContent engine (the offline writer; a configured AI provider adds its own latency)\n");
+  console.table([
+    { measure: "offline writer: blog outline + medium draft", value: `${writer.perSecond.toFixed(0)} /s`, detail: `${writer.averageCharacters.toLocaleString("en")} characters each` },
+    { measure: "time to first streamed text (POST /generations)", value: `p50 ${firstByte.p50.toFixed(1)} ms`, detail: `p99 ${firstByte.p99.toFixed(1)} ms over ${firstByte.runs} runs` },
+  ]);
 
   const outdir = await mkdtemp(path.join(tmpdir(), "brandwork-bundle-"));
   await run("build", wrangler, ["deploy", "--dry-run", "--outdir", outdir], false);

@@ -55,3 +55,21 @@ test("a marketer creates a brand kit: logo, colours, fonts and a voice drafted f
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Acme");
   await expectNoHorizontalOverflow(page);
 });
+
+test("the brain keeps what the team knows and finds it for a brief", async ({ page, request }) => {
+  const { owner, workspace } = await createOwner(request, "Brainy");
+  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/brain`);
+  await expect(page.getByText("No sources yet.")).toBeVisible();
+  await page.getByLabel("Title").fill("Loyalty programme");
+  await page.getByRole("textbox", { name: "Text", exact: true }).fill("Every tenth coffee is free for members of the loyalty programme. Members also get early access to new roasts.");
+  await page.getByRole("button", { name: "Add text" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Source added." })).toBeVisible();
+  await expect(page.getByText(/^1 passage ·/)).toBeVisible();
+
+  await page.getByLabel("A brief or question").fill("How does the loyalty programme work?");
+  await page.getByRole("button", { name: "Find passages" }).click();
+  await expect(page.getByRole("list", { name: "Matching passages" })).toContainText("Every tenth coffee is free");
+
+  await page.getByRole("button", { name: "Remove Loyalty programme" }).click();
+  await expect(page.getByText("No sources yet.")).toBeVisible();
+});

@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from "react";
 import {
   ArchiveIcon,
   BookIcon,
+  BulbIcon,
   ClockIcon,
   DocIcon,
   FilesIcon,
@@ -63,6 +64,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
       ? []
       : [
           { to: `${base}/brand-kits`, label: "Brand kits", icon: PaletteIcon },
+          { to: `${base}/brain`, label: "Brain", icon: BulbIcon },
           { to: `${base}/handbooks`, label: "Handbooks", icon: BookIcon },
           { to: `${base}/templates`, label: "Templates", icon: TemplateIcon },
           { to: `${base}/uploads`, label: "Uploads", icon: UploadIcon },

@@ -259,3 +259,10 @@ export const PaletteIcon = (p: IconProps) => (
     <circle cx="14.5" cy="7" r="1" />
   </Icon>
 );
+
+export const BulbIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 18h6M10 21h4" />
+    <path d="M12 3a6 6 0 0 0-3.6 10.8c.6.5 1 1.2 1.1 2V16h5v-.2c.1-.8.5-1.5 1.1-2A6 6 0 0 0 12 3Z" />
+  </Icon>
+);
