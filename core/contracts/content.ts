@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { socialChannels } from "../content/channels";
+import { readingLevels } from "../content/voice";
 import { positiveId } from "./common";
 
 /** Briefs for `/create/...`: what the user asks the engine for. */
@@ -120,3 +121,15 @@ export const emailSequenceUpdateSchema = z
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+
+const wordList = z.array(text(60).min(1, "can't be blank")).max(100, "has too many words (at most 100)");
+
+/** `PUT /v1/w/:ws/article_style`: the house style every generation follows. */
+export const articleStyleSchema = z.object({
+  tone: text(300).default(""),
+  reading_level: z.enum(readingLevels, { error: `must be one of ${readingLevels.join(", ")}` }).default("standard"),
+  prefer_words: wordList.default([]),
+  avoid_words: wordList.default([]),
+  formatting: text(2_000).default(""),
+});
+export type ArticleStyleInput = z.infer<typeof articleStyleSchema>;

@@ -73,6 +73,7 @@ const expected: Record<Action, UserRole[]> = {
   "knowledge.read": ["super_admin", "admin", "member"],
   "knowledge.manage": ["super_admin", "admin", "member"],
   "content.generate": ["super_admin", "admin", "member"],
+  "article_style.update": ["super_admin", "admin"],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */

@@ -4,6 +4,7 @@ import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
+import { articleStyleApi } from "./article-style";
 import { emailSequencesApi } from "./email-sequences";
 import { generationsApi } from "./generations";
 import { knowledgeApi } from "./knowledge";
@@ -58,6 +59,7 @@ export const api = createApp()
   .route("/", knowledgeApi)
   .route("/", generationsApi)
   .route("/", emailSequencesApi)
+  .route("/", articleStyleApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

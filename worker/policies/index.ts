@@ -179,6 +179,7 @@ export const rules = {
   "knowledge.read": { roles: MEMBERS },
   "knowledge.manage": { roles: MEMBERS },
   "content.generate": { roles: MEMBERS },
+  "article_style.update": { roles: ADMINS },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;
