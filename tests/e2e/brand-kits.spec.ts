@@ -73,3 +73,16 @@ test("the brain keeps what the team knows and finds it for a brief", async ({ pa
   await page.getByRole("button", { name: "Remove Loyalty programme" }).click();
   await expect(page.getByText("No sources yet.")).toBeVisible();
 });
+
+test("an admin sets the house style and it is kept", async ({ page, request }) => {
+  const { owner, workspace } = await createOwner(request, "Styler");
+  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/article_style`);
+  await page.getByLabel("Tone").fill("Friendly and plain");
+  await page.getByLabel("Reading level").selectOption("simple");
+  await page.getByLabel("Words to avoid").fill("leverage, synergy");
+  await page.getByRole("button", { name: "Save house style" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "House style saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Words to avoid")).toHaveValue("leverage, synergy");
+  await expect(page.getByLabel("Reading level")).toHaveValue("simple");
+});

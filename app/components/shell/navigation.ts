@@ -65,6 +65,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
       : [
           { to: `${base}/brand-kits`, label: "Brand kits", icon: PaletteIcon },
           { to: `${base}/brain`, label: "Brain", icon: BulbIcon },
+          { to: `${base}/article_style`, label: "House style", icon: DocIcon },
           { to: `${base}/handbooks`, label: "Handbooks", icon: BookIcon },
           { to: `${base}/templates`, label: "Templates", icon: TemplateIcon },
           { to: `${base}/uploads`, label: "Uploads", icon: UploadIcon },
