@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { socialChannels } from "../content/channels";
 import { readingLevels } from "../content/voice";
+import { contentStrategies } from "../enums";
 import { positiveId } from "./common";
 
 /** Briefs for `/create/...`: what the user asks the engine for. */
@@ -133,3 +134,39 @@ export const articleStyleSchema = z.object({
   formatting: text(2_000).default(""),
 });
 export type ArticleStyleInput = z.infer<typeof articleStyleSchema>;
+
+/** `POST /v1/w/:ws/campaigns`. */
+export const campaignCreateSchema = z
+  .object({
+    name: text(200).min(1, "can't be blank"),
+    brief: text(5_000).min(10, "is too short (at least 10 characters)"),
+    goal: text(300).default(""),
+    starts_on: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),
+    ends_on: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),
+    channels: socialBriefSchema.shape.channels,
+    strategy: z.enum(contentStrategies, { error: `must be one of ${contentStrategies.join(", ")}` }),
+    per_channel: z.number().int().min(1).max(6).optional(),
+    brand_kit_id: positiveId.optional(),
+  })
+  .refine((c) => c.ends_on >= c.starts_on, { message: "must be on or after the start date", path: ["ends_on"] });
+export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
+
+/** `PATCH /v1/campaign_items/:id`: the writer's edits to one piece. */
+export const campaignItemUpdateSchema = z
+  .object({
+    title: text(300).nullable(),
+    description: text(10_000).nullable(),
+    body: text(70_000),
+    hashtags: z.array(text(100)).max(60),
+    image_brief: text(1_000),
+    publish_on: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+
+/** `POST /v1/campaigns/event`: something that happened to a campaign, for its timeline. */
+export const campaignEventSchema = z.object({
+  campaign_id: positiveId,
+  name: z.string().trim().regex(/^[a-z][a-z0-9_.]{1,63}$/, "must be a lower-case event name such as item.viewed"),
+  properties: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).refine((p) => Object.keys(p).length <= 20, "has too many properties (at most 20)").default({}),
+});

@@ -5,6 +5,7 @@ import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
 import { articleStyleApi } from "./article-style";
+import { campaignsApi } from "./campaigns";
 import { emailSequencesApi } from "./email-sequences";
 import { generationsApi } from "./generations";
 import { knowledgeApi } from "./knowledge";
@@ -60,6 +61,7 @@ export const api = createApp()
   .route("/", generationsApi)
   .route("/", emailSequencesApi)
   .route("/", articleStyleApi)
+  .route("/", campaignsApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

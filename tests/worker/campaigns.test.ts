@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { campaignEvents, campaigns } from "../../worker/db/schema";
+import { api, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
+
+async function setup() {
+  const { workspace, owner } = await buildWorkspace();
+  return { workspace, owner, token: await tokenFor(owner) };
+}
+
+const brief = {
+  name: "Spring roast launch",
+  brief: "Our new spring roast is bright and floral. We want offices to order a tasting box.",
+  goal: "Tasting box orders",
+  starts_on: "2026-03-01",
+  ends_on: "2026-03-15",
+};
+
+describe("campaigns", () => {
+  it("a Pyramid campaign for three channels has a pillar post and derivatives within each channel's limits", async () => {
+    const { workspace, token } = await setup();
+    await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token, body: { name: "Beanery", notes: { avoid_list: "cheap" } } });
+    const response = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "PyramidStrategy", channels: ["twitter", "linkedin", "instagram"], per_channel: 2 } });
+    expect(response.status).toBe(201);
+    const { data } = await json(response);
+    expect(data).toMatchObject({ strategy: "PyramidStrategy", status: "ready", channels: ["twitter", "linkedin", "instagram"] });
+    expect(data.items).toHaveLength(7);
+    const [pillar, ...derivatives] = data.items;
+    expect(pillar).toMatchObject({ channel: null, position: 0, publish_on: "2026-03-01" });
+    expect(pillar.body).toMatch(/^# /);
+    for (const item of derivatives) {
+      expect(item.derived_from_id).toBe(pillar.id);
+      expect(item.body.length).toBeGreaterThan(0);
+      expect(item.body.toLowerCase()).not.toContain("cheap");
+      if (item.channel === "twitter") for (const post of item.body.split("\n\n")) expect(post.length).toBeLessThanOrEqual(280);
+      if (item.channel === "instagram") expect(item.hashtags.length).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it("items are edited, regenerated one at a time and approved, and events are recorded", async () => {
+    const { workspace, token } = await setup();
+    const { data } = await json(await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook", "linkedin"] } }));
+    const [facebook, linkedin] = data.items;
+    expect(facebook.publish_on).toBe("2026-03-01");
+
+    const edited = await json(await api(`/campaign_items/${facebook.id}`, { method: "PATCH", token, body: { body: "Try our spring roast at your next meeting." } }));
+    expect(edited.data).toMatchObject({ body: "Try our spring roast at your next meeting.", status: "draft" });
+    const approved = await json(await api(`/campaign_items/${facebook.id}/approve`, { method: "POST", token }));
+    expect(approved.data.status).toBe("approved");
+
+    const regenerated = await json(await api(`/campaign_items/${linkedin.id}/regenerate`, { method: "POST", token }));
+    expect(regenerated.data).toMatchObject({ id: linkedin.id, channel: "linkedin", status: "draft" });
+    expect(regenerated.data.body.length).toBeGreaterThan(20);
+    // The other piece is untouched by regenerating this one.
+    const after = await json(await api(`/campaigns/${data.id}`, { token }));
+    expect(after.data.items[0]).toMatchObject({ body: "Try our spring roast at your next meeting.", status: "approved" });
+
+    expect((await api(`/campaigns/event`, { method: "POST", token, body: { campaign_id: data.id, name: "plan.viewed", properties: { tab: "calendar" } } })).status).toBe(201);
+    const events = await db.select().from(campaignEvents).where(eq(campaignEvents.campaignId, data.id));
+    expect(events.map((e) => e.name).sort()).toEqual(["item.approved", "item.regenerated", "plan.viewed"]);
+  });
+
+  it("refuses bad input with 400 naming the field and creates nothing", async () => {
+    const { workspace, token } = await setup();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...brief, brief: undefined, strategy: "PyramidStrategy", channels: ["twitter"] }, "brief"],
+      [{ ...brief, strategy: "ViralStrategy", channels: ["twitter"] }, "strategy"],
+      [{ ...brief, strategy: "PyramidStrategy", channels: ["myspace"] }, "channels.0"],
+      [{ ...brief, ends_on: "2026-02-01", strategy: "PyramidStrategy", channels: ["twitter"] }, "ends_on"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body });
+      expect(response.status, field).toBe(400);
+      expect(Object.keys((await json(response)).fields), field).toEqual([field]);
+    }
+    const other = await buildWorkspace();
+    const kit = (await json(await api(`/w/${other.workspace.id}/brand_kits`, { method: "POST", token: await tokenFor(other.owner), body: { name: "Theirs" } }))).data;
+    expect((await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["twitter"], brand_kit_id: kit.id } })).status).toBe(404);
+    expect(await db.select().from(campaigns).where(eq(campaigns.workspaceId, workspace.id))).toEqual([]);
+  });
+
+  it("keeps campaigns inside their workspace and away from guests", async () => {
+    const { workspace, token } = await setup();
+    const { data } = await json(await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "EvergreenStrategy", channels: ["twitter"], per_channel: 2 } }));
+    expect(data.items.map((i: { publish_on: string }) => i.publish_on)).toEqual(["2026-03-01", "2026-03-15"]);
+    const guest = await buildMember(workspace, "guest");
+    expect((await api(`/campaigns/${data.id}`, { token: guest.token })).status).toBe(404);
+    const other = await buildWorkspace();
+    const outsider = await tokenFor(other.owner);
+    expect((await api(`/campaign_items/${data.items[0].id}/approve`, { method: "POST", token: outsider })).status).toBe(404);
+    expect((await api(`/campaigns/event`, { method: "POST", token: outsider, body: { campaign_id: data.id, name: "plan.viewed" } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Campaign, CampaignItem } from "../db/schema";
+import { iso } from "./users";
+
+export function presentCampaignItem(item: CampaignItem) {
+  return {
+    id: item.id,
+    campaign_id: item.campaignId,
+    channel: item.channel,
+    position: item.position,
+    publish_on: item.publishOn,
+    title: item.title,
+    description: item.description,
+    body: item.body,
+    hashtags: item.hashtags,
+    image_brief: item.imageBrief,
+    notes: item.notes,
+    derived_from_id: item.derivedFromId,
+    status: item.status,
+    updated_at: iso(item.updatedAt),
+  };
+}
+
+export function presentCampaign(campaign: Campaign, items?: CampaignItem[]) {
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    brief: campaign.brief,
+    goal: campaign.goal,
+    starts_on: campaign.startsOn,
+    ends_on: campaign.endsOn,
+    channels: campaign.channels,
+    strategy: campaign.strategy,
+    status: campaign.status,
+    brand_kit_id: campaign.brandKitId,
+    created_at: iso(campaign.createdAt),
+    updated_at: iso(campaign.updatedAt),
+    ...(items ? { items: items.map(presentCampaignItem) } : {}),
+  };
+}
