@@ -9,6 +9,7 @@ import {
   GroupsIcon,
   HomeIcon,
   ImportIcon,
+  MegaphoneIcon,
   PaletteIcon,
   PeopleIcon,
   PlusIcon,
@@ -63,6 +64,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
     ...(isGuest
       ? []
       : [
+          { to: `${base}/campaigns`, label: "Campaigns", icon: MegaphoneIcon },
           { to: `${base}/brand-kits`, label: "Brand kits", icon: PaletteIcon },
           { to: `${base}/brain`, label: "Brain", icon: BulbIcon },
           { to: `${base}/article_style`, label: "House style", icon: DocIcon },

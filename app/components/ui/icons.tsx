@@ -266,3 +266,10 @@ export const BulbIcon = (p: IconProps) => (
     <path d="M12 3a6 6 0 0 0-3.6 10.8c.6.5 1 1.2 1.1 2V16h5v-.2c.1-.8.5-1.5 1.1-2A6 6 0 0 0 12 3Z" />
   </Icon>
 );
+
+export const MegaphoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 10v4a1 1 0 0 0 1 1h3l6 4V5L7 9H4a1 1 0 0 0-1 1Z" />
+    <path d="M17 8.5a5 5 0 0 1 0 7M7 15l1 5h2.5" />
+  </Icon>
+);

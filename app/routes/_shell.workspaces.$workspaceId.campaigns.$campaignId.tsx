@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CHANNEL_LABELS } from "../../core/content/channels";
+import { campaignPage, campaignsAction, type CampaignActionResult } from "~/components/campaigns/campaigns.server";
+import styles from "~/styles/campaigns.css?url";
+import type { ShellHandle } from "./_shell";
+
+export const handle: ShellHandle = { title: "Campaign" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.campaign.name} · Campaigns · Brandwork` : "Campaign · Brandwork" }];
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => campaignPage(request, context, params.workspaceId, params.campaignId);
+export const action = ({ request, context, params }: ActionFunctionArgs) => campaignsAction(request, context, params.workspaceId);
+
+/** One campaign: every piece by date, each editable, rewritable and approvable. */
+export default function CampaignDetail() {
+  const { workspace, campaign } = useLoaderData<typeof loader>();
+  const actionData = useActionData<CampaignActionResult>();
+  const navigation = useNavigation();
+  const busy = (itemId: number, intent: string) => navigation.state !== "idle" && navigation.formData?.get("item_id") === String(itemId) && navigation.formData?.get("intent") === intent;
+  const approved = campaign.items?.filter((i) => i.status === "approved").length ?? 0;
+
+  return (
+    <div className="page campaigns-page">
+      <nav>
+        <Link to={`/workspaces/${workspace.id}/campaigns`}>← All campaigns</Link>
+      </nav>
+      <header className="campaign-head">
+        <h1 className="campaign-head__title">{campaign.name}</h1>
+        <p className="campaign-head__meta">
+          {campaign.strategy.replace("Strategy", "")} · {campaign.starts_on} → {campaign.ends_on} · {approved} of {campaign.items?.length ?? 0} approved
+        </p>
+        <p className="campaign-head__brief">{campaign.brief}</p>
+      </header>
+      <ol className="campaign-items">
+        {campaign.items?.map((item) => {
+          const label = item.channel ? CHANNEL_LABELS[item.channel] : "Pillar post";
+          const message = actionData?.itemId === item.id ? actionData : null;
+          return (
+            <li key={item.id} className="campaign-item" data-status={item.status} aria-label={`${label}, ${item.publish_on}`}>
+              <div className="campaign-item__head">
+                <strong>{label}</strong>
+                <span>{item.publish_on}</span>
+                <span className={`campaign-item__status campaign-item__status--${item.status}`}>{item.status === "approved" ? "Approved" : "Draft"}</span>
+              </div>
+              {item.title ? <p className="campaign-item__title">{item.title}</p> : null}
+              <Form method="post" className="campaign-item__form">
+                <input type="hidden" name="item_id" value={item.id} />
+                <label className="field">
+                  <span className="field__label">Text</span>
+                  <textarea className="input" name="body" rows={item.channel ? 5 : 10} defaultValue={item.body} key={item.updated_at} />
+                </label>
+                <label className="field">
+                  <span className="field__label">Hashtags</span>
+                  <input className="input" name="hashtags" defaultValue={item.hashtags.join(" ")} key={`${item.updated_at}-tags`} />
+                </label>
+                {item.image_brief ? <p className="campaign-item__brief">Image: {item.image_brief}</p> : null}
+                {item.notes.length ? (
+                  <ul className="campaign-item__notes">
+                    {item.notes.map((note) => (
+                      <li key={note}>{note}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                <div className="campaign-item__actions">
+                  <p role="status" className={message && !message.ok ? "field__error" : "campaign-item__message"}>
+                    {message?.message}
+                  </p>
+                  <button type="submit" name="intent" value="regenerate" className="button button--small" disabled={busy(item.id, "regenerate")}>
+                    {busy(item.id, "regenerate") ? "Rewriting…" : "Rewrite"}
+                  </button>
+                  <button type="submit" name="intent" value="save" className="button button--small">
+                    Save
+                  </button>
+                  {item.status !== "approved" ? (
+                    <button type="submit" name="intent" value="approve" className="button button--small button--primary" aria-label={`Approve ${label} for ${item.publish_on}`}>
+                      Approve
+                    </button>
+                  ) : null}
+                </div>
+              </Form>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

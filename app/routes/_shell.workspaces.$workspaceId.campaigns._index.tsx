@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CHANNEL_LABELS, socialChannels } from "../../core/content/channels";
+import { contentStrategyLabels } from "../../core/content/campaigns";
+import { campaignsAction, campaignsPage, type CampaignActionResult } from "~/components/campaigns/campaigns.server";
+import { FormAlert } from "~/components/ui/Field";
+import styles from "~/styles/campaigns.css?url";
+import type { ShellHandle } from "./_shell";
+
+export const handle: ShellHandle = { title: "Campaigns" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Campaigns · ${data.workspace.name} · Brandwork` : "Campaigns · Brandwork" }];
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => campaignsPage(request, context, params.workspaceId);
+export const action = ({ request, context, params }: ActionFunctionArgs) => campaignsAction(request, context, params.workspaceId);
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export default function Campaigns() {
+  const { workspace, campaigns, kits } = useLoaderData<typeof loader>();
+  const actionData = useActionData<CampaignActionResult>();
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const fieldError = (name: string) => failure?.fields?.[name]?.[0];
+
+  return (
+    <div className="page campaigns-page">
+      <section className="campaign-card" aria-labelledby="new-campaign">
+        <h2 id="new-campaign" className="campaign-card__title">
+          New campaign
+        </h2>
+        <Form method="post" className="campaign-form" aria-busy={creating || undefined}>
+          <input type="hidden" name="intent" value="create" />
+          <FormAlert message={failure?.message} />
+          <label className="field">
+            <span className="field__label">Name</span>
+            <input className="input" name="name" required maxLength={200} placeholder="e.g. Spring roast launch" />
+          </label>
+          <label className="field">
+            <span className="field__label">Brief</span>
+            <textarea className="input" name="brief" rows={3} required minLength={10} placeholder="What is the campaign about, and what should people feel or do?" />
+            {fieldError("brief") ? <span className="field__error">Brief {fieldError("brief")}</span> : null}
+          </label>
+          <label className="field">
+            <span className="field__label">Goal</span>
+            <input className="input" name="goal" maxLength={300} placeholder="e.g. 200 tasting-box orders" />
+          </label>
+          <div className="campaign-form__row">
+            <label className="field">
+              <span className="field__label">Starts</span>
+              <input className="input" type="date" name="starts_on" defaultValue={today()} required />
+            </label>
+            <label className="field">
+              <span className="field__label">Ends</span>
+              <input className="input" type="date" name="ends_on" defaultValue={inDays(14)} required />
+              {fieldError("ends_on") ? <span className="field__error">End date {fieldError("ends_on")}</span> : null}
+            </label>
+          </div>
+          <fieldset className="campaign-form__channels">
+            <legend className="field__label">Channels</legend>
+            {socialChannels.map((channel) => (
+              <label key={channel}>
+                <input type="checkbox" name="channels" value={channel} /> {CHANNEL_LABELS[channel]}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="campaign-form__strategies">
+            <legend className="field__label">Strategy</legend>
+            {Object.entries(contentStrategyLabels).map(([value, label], i) => (
+              <label key={value}>
+                <input type="radio" name="strategy" value={value} defaultChecked={i === 0} /> {label}
+              </label>
+            ))}
+          </fieldset>
+          <label className="field">
+            <span className="field__label">Brand kit</span>
+            <select className="input" name="brand_kit_id" defaultValue={kits.find((k) => k.isDefault)?.id ?? ""}>
+              <option value="">No brand kit</option>
+              {kits.map((kit) => (
+                <option key={kit.id} value={kit.id}>
+                  {kit.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button--primary" disabled={creating}>
+            {creating ? "Writing the campaign…" : "Create and write the campaign"}
+          </button>
+        </Form>
+      </section>
+
+      <section className="campaign-card" aria-labelledby="all-campaigns">
+        <h2 id="all-campaigns" className="campaign-card__title">
+          Campaigns
+        </h2>
+        {campaigns.length ? (
+          <ul className="campaign-list">
+            {campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <Link to={`/workspaces/${workspace.id}/campaigns/${campaign.id}`}>{campaign.name}</Link>
+                <span className="campaign-list__meta">
+                  {campaign.strategy.replace("Strategy", "")} · {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(", ")} · {campaign.starts_on} → {campaign.ends_on}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="campaign-empty">No campaigns yet. Describe one above and every post is written for you, in your brand's voice.</p>
+        )}
+      </section>
+    </div>
+  );
+}
