@@ -33,6 +33,8 @@ declare namespace Cloudflare {
     OPENAI_BASE_URL?: string;
     OPENAI_API_KEY?: string;
     OPENAI_MODEL?: string;
+    /** Speech-to-text model on the OpenAI-compatible endpoint, default whisper-1. */
+    OPENAI_TRANSCRIBE_MODEL?: string;
     /** Time limit for one generation, in ms; default 90000. */
     AI_TIMEOUT_MS?: string;
     /** OAuth clients; an id and its secret together enable "Continue with …" on the sign-in page. */

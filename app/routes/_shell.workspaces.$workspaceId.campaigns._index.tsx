@@ -73,6 +73,28 @@ export default function Campaigns() {
               </label>
             ))}
           </fieldset>
+          <details className="campaign-form__repurpose">
+            <summary>Start from existing material (optional)</summary>
+            <label className="field">
+              <span className="field__label">Repurpose</span>
+              <select className="input" name="repurposing" defaultValue="">
+                <option value="">Nothing: write from the brief</option>
+                <option value="docs_into_content">A document (paste its text below)</option>
+                <option value="websites_into_content">A web page</option>
+                <option value="video_into_content">A video (paste its transcript below)</option>
+                <option value="audio_into_content">A podcast or recording (paste its transcript below)</option>
+              </select>
+              {fieldError("source") ? <span className="field__error">Material {fieldError("source")}</span> : null}
+            </label>
+            <label className="field">
+              <span className="field__label">Web page address</span>
+              <input className="input" name="source_url" type="url" placeholder="https://yourbrand.com/blog/post" />
+            </label>
+            <label className="field">
+              <span className="field__label">Text or transcript</span>
+              <textarea className="input" name="source_text" rows={4} placeholder="Paste the document's text or a transcript (.txt, .vtt or .srt content)" />
+            </label>
+          </details>
           <label className="field">
             <span className="field__label">Brand kit</span>
             <select className="input" name="brand_kit_id" defaultValue={kits.find((k) => k.isDefault)?.id ?? ""}>

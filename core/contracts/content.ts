@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { socialChannels } from "../content/channels";
 import { readingLevels } from "../content/voice";
-import { contentStrategies } from "../enums";
+import { contentStrategies, repurposingKinds } from "../enums";
+import { contentSourceSchema, type ContentSource } from "./knowledge";
 import { positiveId } from "./common";
 
 /** Briefs for `/create/...`: what the user asks the engine for. */
@@ -135,6 +136,14 @@ export const articleStyleSchema = z.object({
 });
 export type ArticleStyleInput = z.infer<typeof articleStyleSchema>;
 
+/** Which source types each kind of repurposing reads (video and audio: a transcript, or the recording itself). */
+export const REPURPOSING_SOURCES: Record<(typeof repurposingKinds)[number], ContentSource["type"][]> = {
+  docs_into_content: ["article", "file", "text"],
+  websites_into_content: ["url"],
+  video_into_content: ["file", "text"],
+  audio_into_content: ["file", "text"],
+};
+
 /** `POST /v1/w/:ws/campaigns`. */
 export const campaignCreateSchema = z
   .object({
@@ -147,8 +156,16 @@ export const campaignCreateSchema = z
     strategy: z.enum(contentStrategies, { error: `must be one of ${contentStrategies.join(", ")}` }),
     per_channel: z.number().int().min(1).max(6).optional(),
     brand_kit_id: positiveId.optional(),
+    /** Repurposing: what existing material the campaign is cut from. */
+    repurposing: z.enum(repurposingKinds, { error: `must be one of ${repurposingKinds.join(", ")}` }).optional(),
+    source: contentSourceSchema.optional(),
   })
-  .refine((c) => c.ends_on >= c.starts_on, { message: "must be on or after the start date", path: ["ends_on"] });
+  .refine((c) => c.ends_on >= c.starts_on, { message: "must be on or after the start date", path: ["ends_on"] })
+  .refine((c) => !c.repurposing || c.source, { message: "is needed to repurpose: a document, a web page or a transcript", path: ["source"] })
+  .refine((c) => !c.repurposing || !c.source || REPURPOSING_SOURCES[c.repurposing].includes(c.source.type), {
+    message: "does not fit this kind of repurposing",
+    path: ["source", "type"],
+  });
 export type CampaignCreate = z.infer<typeof campaignCreateSchema>;
 
 /** `PATCH /v1/campaign_items/:id`: the writer's edits to one piece. */

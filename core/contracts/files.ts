@@ -22,6 +22,9 @@ export const UPLOAD_CONTENT_TYPES: Record<string, FileKind> = {
   "text/plain": "document",
   "text/markdown": "document",
   "text/csv": "document",
+  // Transcripts (WebVTT and SubRip subtitles), for repurposing video and audio.
+  "text/vtt": "document",
+  "application/x-subrip": "document",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "document",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "document",
   "application/vnd.openxmlformats-officedocument.presentationml.presentation": "document",

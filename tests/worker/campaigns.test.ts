@@ -91,3 +91,54 @@ describe("campaigns", () => {
     expect((await api(`/campaigns/event`, { method: "POST", token: outsider, body: { campaign_id: data.id, name: "plan.viewed" } })).status).toBe(404);
   });
 });
+
+describe("repurposing", () => {
+  it("turns a document into a campaign whose posts use its material", async () => {
+    const { workspace, owner, token } = await setup();
+    const { buildArticle } = await import("../factories");
+    const article = await buildArticle(workspace, owner, { title: "Harvest report", text: "Our Ethiopian growers had a record harvest with notes of jasmine and bergamot this year." });
+    const response = await api(`/w/${workspace.id}/campaigns`, {
+      method: "POST",
+      token,
+      body: { ...brief, strategy: "CrosspostStrategy", channels: ["linkedin"], repurposing: "docs_into_content", source: { type: "article", article_id: article.id } },
+    });
+    expect(response.status).toBe(201);
+    const { data } = await json(response);
+    expect(data.items[0].body).toContain("jasmine and bergamot");
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, data.id));
+    expect(row).toMatchObject({ repurposing: "docs_into_content", sourceArticleId: article.id });
+  });
+
+  it("reads a video transcript upload, and refuses a web page for video or a missing source", async () => {
+    const { workspace, token } = await setup();
+    const { env } = await import("cloudflare:workers");
+    const { uploads } = await import("../../worker/db/schema");
+    const key = `uploads/${workspace.id}/${crypto.randomUUID()}`;
+    await env.UPLOADS.put(key, "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ana>Cold brew needs twelve hours in the fridge.\n");
+    const [upload] = await db.insert(uploads).values({ workspaceId: workspace.id, r2Key: key, filename: "episode.vtt", contentType: "text/vtt", size: 80, status: "stored" }).returning();
+    const ok = await api(`/w/${workspace.id}/campaigns`, {
+      method: "POST",
+      token,
+      body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook"], repurposing: "video_into_content", source: { type: "file", upload_id: upload!.id } },
+    });
+    expect(ok.status).toBe(201);
+    expect((await json(ok)).data.items[0].body).toContain("Cold brew needs twelve hours");
+
+    const wrongType = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook"], repurposing: "video_into_content", source: { type: "url", url: "https://example.com" } } });
+    expect((await json(wrongType)).fields).toEqual({ "source.type": ["does not fit this kind of repurposing"] });
+    const missing = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook"], repurposing: "audio_into_content" } });
+    expect((await json(missing)).fields).toEqual({ source: ["is needed to repurpose: a document, a web page or a transcript"] });
+  });
+
+  it("says plainly that audio needs an AI provider to be transcribed", async () => {
+    const { workspace, token } = await setup();
+    const { env } = await import("cloudflare:workers");
+    const { uploads } = await import("../../worker/db/schema");
+    const key = `uploads/${workspace.id}/${crypto.randomUUID()}`;
+    await env.UPLOADS.put(key, new Uint8Array([1, 2, 3]));
+    const [upload] = await db.insert(uploads).values({ workspaceId: workspace.id, r2Key: key, filename: "talk.mp3", contentType: "audio/mpeg", size: 3, status: "stored" }).returning();
+    const response = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook"], repurposing: "audio_into_content", source: { type: "file", upload_id: upload!.id } } });
+    expect(response.status).toBe(400);
+    expect((await json(response)).message).toBe("Turning audio or video into text needs an AI provider. Upload a transcript (.txt, .vtt or .srt) instead.");
+  });
+});

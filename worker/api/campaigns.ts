@@ -7,7 +7,7 @@ import { eventStatement } from "../commands/events";
 import { runBatch } from "../db/batching";
 import { campaignEvents, campaignItems, campaigns, workspaces, type Campaign } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
-import { HttpError, NotFound } from "../lib/errors";
+import { HttpError, Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
@@ -18,6 +18,8 @@ import { writeCampaign } from "../services/campaign-writer";
 import { actorFor } from "../services/documents";
 import { briefBrandKit, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
+import { readSource } from "../services/sources";
+import { splitIntoPassages, type Passage } from "../../core/content/passages";
 import { commandContext, requestFacts } from "./articles";
 
 /** The writer failed: nothing was stored, and the message says why. */
@@ -57,7 +59,7 @@ async function writerFor(c: Context<AppEnv>, campaign: Pick<Campaign, "workspace
   return {
     provider: chooseProvider(c.env),
     voice: await voiceFor(db, workspace!, kit),
-    passages: await relevantPassages(db, campaign.workspaceId, `${campaign.name} ${campaign.brief}`, 5),
+    passages: (await relevantPassages(db, campaign.workspaceId, `${campaign.name} ${campaign.brief}`, 5)) as Passage[],
   };
 }
 
@@ -78,9 +80,16 @@ export const campaignsApi = createApp()
     const kit = await briefBrandKit(db, actor.workspaceId, input.brand_kit_id);
     const plan = planCampaign({ strategy: input.strategy, channels: input.channels, startsOn: input.starts_on, endsOn: input.ends_on, perChannel: input.per_channel });
     const writer = await writerFor(c, { workspaceId: actor.workspaceId, brandKitId: kit?.id ?? null, name: input.name, brief: input.brief });
+    // Repurposing: the material comes first, as passages the writer draws on and cites.
+    const source = input.source ? await readSource({ db, env: c.env, request: requestFacts(c), workspaceId: actor.workspaceId }, input.source, "source") : null;
+    if (source) {
+      const material = splitIntoPassages(source.text).slice(0, 8).map((text) => ({ sourceId: 0, sourceTitle: source.title, text }));
+      if (material.length === 0) throw new Invalid("The source has no text to work from", { source: ["has no text"] });
+      writer.passages = [...material, ...writer.passages].slice(0, 10);
+    }
     let written;
     try {
-      written = await writeCampaign(writer, { name: input.name, brief: input.brief, goal: input.goal }, plan);
+      written = await writeCampaign(writer, { name: input.name, brief: input.brief, goal: input.goal, material: source?.text }, plan);
     } catch (error) {
       throw new WriterFailed(error instanceof Error ? error.message : "unknown error");
     }
@@ -99,6 +108,8 @@ export const campaignsApi = createApp()
         strategy: input.strategy,
         status: "ready",
         brandKitId: kit?.id ?? null,
+        repurposing: input.repurposing ?? null,
+        sourceArticleId: source?.articleId ?? null,
         createdById: actor.userId,
       }),
       ...plan.map((item) => {

@@ -28,7 +28,8 @@ async function run(provider: TextProvider, request: GenerationRequest, voice: Vo
  */
 export async function writeCampaign(
   { provider, voice, passages, signal }: { provider: TextProvider; voice: VoiceContext; passages: Passage[]; signal?: AbortSignal },
-  campaign: { name: string; brief: string; goal: string },
+  /** `material`: what a repurposed campaign is cut from; the posts work from it rather than the brief. */
+  campaign: { name: string; brief: string; goal: string; material?: string },
   plan: PlannedItem[],
   only?: Set<number>,
 ): Promise<WrittenItem[]> {
@@ -68,7 +69,7 @@ export async function writeCampaign(
     const brief = socialBriefSchema.parse({
       topic: `${campaign.name}: ${angle}`.slice(0, 300),
       channels: [...new Set(items.map((item) => item.channel!))],
-      source_text: (items[0]!.derivedFrom !== null ? pillar : `${campaign.brief}\n\n${campaign.goal}`).slice(0, 100_000),
+      source_text: (items[0]!.derivedFrom !== null ? pillar : (campaign.material ?? `${campaign.brief}\n\n${campaign.goal}`)).slice(0, 100_000),
     });
     const { result, notes } = await run(provider, { kind: "social_posts", brief }, voice, passages, signal);
     if (result.kind !== "social_posts") throw new Error("unexpected social result");

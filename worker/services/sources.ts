@@ -1,16 +1,23 @@
 import { and, eq } from "drizzle-orm";
+import { fileKindOf } from "../../core/contracts/files";
 import type { ContentSource } from "../../core/contracts/knowledge";
+import { transcriptToText } from "../../core/content/transcripts";
 import type { Database } from "../db/client";
 import { uploads } from "../db/schema";
 import { Invalid } from "../lib/errors";
 import { authorize } from "../policies";
 import { loadArticle, type RequestFacts } from "./documents";
 import { fetchPageText } from "./safe-fetch";
-import { readStoredText } from "./storage";
+import { readStoredBytes, readStoredText } from "./storage";
+import { ProviderError } from "./ai";
+import { transcribe } from "./ai/transcribe";
 
 /** Text files a source may be read from, and how much of them. */
 const TEXT_TYPES = new Set(["text/plain", "text/markdown", "text/csv", "text/html"]);
+const TRANSCRIPT_TYPES = new Set(["text/vtt", "application/x-subrip"]);
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** What speech-to-text is sent at most (the OpenAI transcription limit). */
+const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
 
 export interface SourceText {
   title: string;
@@ -26,7 +33,7 @@ export interface SourceText {
  * fetched safely. `field` names the request field in every refusal.
  */
 export async function readSource(
-  { db, env, request, workspaceId }: { db: Database; env: Pick<Env, "UPLOADS">; request: RequestFacts; workspaceId: number },
+  { db, env, request, workspaceId }: { db: Database; env: Env; request: RequestFacts; workspaceId: number },
   source: ContentSource,
   field: string,
 ): Promise<SourceText> {
@@ -46,10 +53,24 @@ export async function readSource(
     case "file": {
       const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, source.upload_id), eq(uploads.workspaceId, workspaceId)));
       if (!upload || upload.status !== "stored") throw new Invalid("That file was not found", { [`${field}.upload_id`]: ["was not found"] });
-      if (!TEXT_TYPES.has(upload.contentType)) throw new Invalid("Only text, markdown, CSV or HTML files can be read", { [`${field}.upload_id`]: ["is not a text file"] });
+      const kind = fileKindOf(upload.contentType);
+      if (kind === "audio" || kind === "video") {
+        const bytes = await readStoredBytes(env, upload.r2Key, MAX_MEDIA_BYTES);
+        if (bytes === null) throw new Invalid("That recording is too large to transcribe (at most 25 MB); upload a transcript instead", { [`${field}.upload_id`]: ["is too large"] });
+        try {
+          return { title: upload.filename, text: await transcribe(env, bytes, upload.filename, upload.contentType), uploadId: upload.id };
+        } catch (error) {
+          if (error instanceof ProviderError) throw new Invalid(error.message, { [`${field}.upload_id`]: ["could not be transcribed"] });
+          throw error;
+        }
+      }
+      if (!TEXT_TYPES.has(upload.contentType) && !TRANSCRIPT_TYPES.has(upload.contentType)) {
+        throw new Invalid("Only text, markdown, CSV, HTML or transcript (.vtt, .srt) files can be read", { [`${field}.upload_id`]: ["is not a text file"] });
+      }
       const text = await readStoredText(env, upload.r2Key, MAX_FILE_BYTES);
       if (text === null) throw new Invalid("That file is too large to read (at most 2 MB)", { [`${field}.upload_id`]: ["is too large"] });
-      return { title: upload.filename, text, uploadId: upload.id };
+      const transcript = TRANSCRIPT_TYPES.has(upload.contentType) || /\.(vtt|srt)$/i.test(upload.filename);
+      return { title: upload.filename, text: transcript ? transcriptToText(text) : text, uploadId: upload.id };
     }
   }
 }

@@ -99,3 +99,14 @@ export async function readStoredText(env: StorageEnv, r2Key: string, maxBytes: n
   }
   return object.text();
 }
+
+/** A stored file's bytes (a recording to transcribe); null when gone or larger than `maxBytes`. */
+export async function readStoredBytes(env: StorageEnv, r2Key: string, maxBytes: number): Promise<ArrayBuffer | null> {
+  const object = await env.UPLOADS.get(r2Key);
+  if (!object) return null;
+  if (object.size > maxBytes) {
+    await object.body.cancel();
+    return null;
+  }
+  return object.arrayBuffer();
+}

@@ -51,6 +51,7 @@ export async function campaignsAction(request: Request, context: AppLoadContext,
       strategy: text("strategy"),
       channels: form.getAll("channels").map(String),
       ...(text("brand_kit_id") ? { brand_kit_id: Number(text("brand_kit_id")) } : {}),
+      ...repurposing(text("repurposing"), text("source_url"), text("source_text")),
     });
     if (!result.ok) return fail(result);
     throw redirect(`/workspaces/${workspace.id}/campaigns/${result.data.id}`);
@@ -65,4 +66,11 @@ export async function campaignsAction(request: Request, context: AppLoadContext,
     return result.ok ? { ok: true, intent, itemId, message: intent === "approve" ? "Approved." : "Rewritten." } : fail(result);
   }
   return data<CampaignActionResult>({ ok: false, intent, message: "Unknown action." }, { status: 400 });
+}
+
+/** The form's "start from existing material": a web page for websites, pasted text or a transcript otherwise. */
+function repurposing(kind: string, url: string, text: string) {
+  if (!kind) return {};
+  if (kind === "websites_into_content") return { repurposing: kind, ...(url ? { source: { type: "url", url } } : {}) };
+  return { repurposing: kind, ...(text ? { source: { type: "text", title: "Pasted material", text } } : {}) };
 }

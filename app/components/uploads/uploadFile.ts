@@ -20,6 +20,8 @@ const BY_EXTENSION: Record<string, string> = {
   markdown: "text/markdown",
   csv: "text/csv",
   txt: "text/plain",
+  vtt: "text/vtt",
+  srt: "application/x-subrip",
   zip: "application/zip",
   svg: "image/svg+xml",
   webp: "image/webp",
