@@ -7,8 +7,8 @@ test("a Pyramid campaign for three channels is written, and a piece is rewritten
   await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/campaigns`);
   await expect(page.getByText("No campaigns yet.")).toBeVisible();
 
-  await page.getByLabel("Name").fill("Spring roast launch");
-  await page.getByLabel("Brief").fill("Our new spring roast is bright and floral. We want offices to order a tasting box.");
+  await page.getByLabel("Name", { exact: true }).fill("Spring roast launch");
+  await page.getByLabel("Brief", { exact: true }).fill("Our new spring roast is bright and floral. We want offices to order a tasting box.");
   await page.getByLabel("Starts").fill("2026-03-01");
   await page.getByLabel("Ends").fill("2026-03-15");
   for (const channel of ["X (Twitter)", "LinkedIn", "Instagram"]) await page.getByRole("checkbox", { name: channel, exact: true }).check();

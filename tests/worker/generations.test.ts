@@ -118,3 +118,28 @@ describe("guardrails after any provider", () => {
     expect(() => finishGeneration(request, "Sorry, I cannot help with that.", voice)).toThrow("The writer returned no outline");
   });
 });
+
+describe("stale generations", () => {
+  it("the cron expires a generation that stopped without finishing, keeping its text", async () => {
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const { env } = await import("cloudflare:workers");
+    const { runScheduled } = await import("../../worker/cron");
+    const { workspace, owner } = await setup();
+    const old = new Date(Date.now() - 20 * 60 * 1000);
+    const [stale] = await db
+      .insert(generationJobs)
+      .values({ workspaceId: workspace.id, userId: owner.id, kind: "blog_outline", status: "processing", provider: "offline", model: "m", brief: {}, output: "## Half", createdAt: old, updatedAt: old })
+      .returning();
+    const [fresh] = await db
+      .insert(generationJobs)
+      .values({ workspaceId: workspace.id, userId: owner.id, kind: "blog_outline", status: "processing", provider: "offline", model: "m", brief: {} })
+      .returning();
+    const ctx = createExecutionContext();
+    await runScheduled({ cron: "* * * * *", scheduledTime: Date.now() }, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const [expired] = await db.select().from(generationJobs).where(eq(generationJobs.id, stale!.id));
+    expect(expired).toMatchObject({ status: "expired", output: "## Half", error: "The writing stopped without finishing. Start it again." });
+    const [running] = await db.select().from(generationJobs).where(eq(generationJobs.id, fresh!.id));
+    expect(running!.status).toBe("processing");
+  });
+});

@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cronRuns, importJobs, sessions, signInThrottles, userTokens } from "../db/schema";
+import { cronRuns, generationJobs, importJobs, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
   name: string;
@@ -45,5 +45,19 @@ const expireStaleImports: CronTask = {
   },
 };
 
+/**
+ * A generation whose stream ended without a word (the Worker was evicted mid-write) would
+ * look busy forever: with no new text for fifteen minutes it has expired. Text saved so far stays.
+ */
+const expireStaleGenerations: CronTask = {
+  name: "expire-stale-generations",
+  async run(db, now) {
+    await db
+      .update(generationJobs)
+      .set({ status: "expired", error: "The writing stopped without finishing. Start it again.", finishedAt: now })
+      .where(and(inArray(generationJobs.status, ["pending", "started", "processing"]), lt(generationJobs.updatedAt, ago(now, 15 * 60 * 1000))));
+  },
+};
+
 /** Every task the minute-cron runs, in order. Publishing scheduled posts joins this list. */
-export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports];
+export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations];
