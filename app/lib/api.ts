@@ -92,6 +92,15 @@ export function createApiClient(deps: ApiClientDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const report = deps.report ?? reporter;
 
+  /** An error answer: SPEC section 8's 401 handling, then an ApiError for the caller. */
+  function fail(response: Response, parsed: unknown): never {
+    if (response.status === 401 && deps.signedIn()) {
+      const kind = classifyUnauthorized(parsed);
+      if (kind !== "other") deps.onUnauthorized(kind);
+    }
+    throw new ApiError(response.status, parsed, response.headers);
+  }
+
   async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = buildUrl(deps.base(), path, options.query);
     const headers: Record<string, string> = { Accept: "application/json", ...deps.headers(options), ...options.headers };
@@ -132,11 +141,7 @@ export function createApiClient(deps: ApiClientDeps) {
         await sleep(RETRY_DELAY_MS);
         continue;
       }
-      if (response.status === 401 && deps.signedIn()) {
-        const kind = classifyUnauthorized(parsed);
-        if (kind !== "other") deps.onUnauthorized(kind);
-      }
-      if (!response.ok) throw new ApiError(response.status, parsed, response.headers);
+      if (!response.ok) fail(response, parsed);
       return { status: response.status, headers: response.headers, body: parsed as T };
     }
   }
@@ -157,12 +162,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new ApiError(0, { message: "We couldn't reach Brandwork. Check your connection and try again." });
     }
     if (response.ok) return response;
-    const parsed = await readBody(response);
-    if (response.status === 401 && deps.signedIn()) {
-      const kind = classifyUnauthorized(parsed);
-      if (kind !== "other") deps.onUnauthorized(kind);
-    }
-    throw new ApiError(response.status, parsed, response.headers);
+    fail(response, await readBody(response));
   }
 
   const bodyOf = async <T>(promise: Promise<ApiResponse<T>>) => (await promise).body;

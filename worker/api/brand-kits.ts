@@ -14,19 +14,16 @@ import { requireWorkspace } from "../middleware/workspace";
 import { authorize, type Actor } from "../policies";
 import { presentBrandKit } from "../presenters/brand-kits";
 import { brandKitDetails, workspaceBrandKits } from "../services/brand-kits";
-import { actorFor } from "../services/documents";
 import { readSource } from "../services/sources";
 import { commandContext, requestFacts } from "./articles";
+import { actorForRow } from "./workspace-rows";
 
 /** A kit by id for a member of its workspace; anyone else gets 404, as if it did not exist. */
 async function loadKit(c: Context<AppEnv>, id: number): Promise<{ actor: Actor; kit: BrandKit }> {
   const db = c.get("db");
   const [kit] = await db.select().from(brandKits).where(eq(brandKits.id, id));
   if (!kit) throw new NotFound("Brand kit not found");
-  const actor = await actorFor(db, requestFacts(c), kit.workspaceId);
-  if (actor.role === "unauthed" || actor.role === "guest") throw new NotFound("Brand kit not found");
-  authorize(actor, "brand_kits.read");
-  return { actor, kit };
+  return { actor: await actorForRow(c, kit.workspaceId, "brand_kits.read", "Brand kit not found"), kit };
 }
 
 async function present(c: Context<AppEnv>, actor: Actor, kit: BrandKit) {

@@ -15,12 +15,12 @@ import { authorize } from "../policies";
 import { presentCampaign, presentCampaignItem } from "../presenters/campaigns";
 import { chooseProvider } from "../services/ai";
 import { writeCampaign } from "../services/campaign-writer";
-import { actorFor } from "../services/documents";
 import { briefBrandKit, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
 import { readSource } from "../services/sources";
 import { splitIntoPassages, type Passage } from "../../core/content/passages";
 import { commandContext, requestFacts } from "./articles";
+import { actorForRow } from "./workspace-rows";
 
 /** The writer failed: nothing was stored, and the message says why. */
 class WriterFailed extends HttpError {
@@ -33,10 +33,7 @@ async function loadCampaign(c: Context<AppEnv>, id: number) {
   const db = c.get("db");
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!campaign) throw new NotFound("Campaign not found");
-  const actor = await actorFor(db, requestFacts(c), campaign.workspaceId);
-  if (actor.role === "unauthed" || actor.role === "guest") throw new NotFound("Campaign not found");
-  authorize(actor, "content.generate");
-  return { actor, campaign };
+  return { actor: await actorForRow(c, campaign.workspaceId, "content.generate", "Campaign not found"), campaign };
 }
 
 async function loadItem(c: Context<AppEnv>, id: number) {
@@ -63,8 +60,14 @@ async function writerFor(c: Context<AppEnv>, campaign: Pick<Campaign, "workspace
   };
 }
 
-const planOf = (campaign: Campaign, items: { position: number; channel: PlannedItem["channel"]; derivedFromId: number | null; publishOn: string | null }[], byId: Map<number, number>): PlannedItem[] =>
-  items.map((item) => ({ position: item.position, channel: item.channel, derivedFrom: item.derivedFromId ? (byId.get(item.derivedFromId) ?? null) : null, publishOn: item.publishOn ?? campaign.startsOn ?? "", angle: "" }));
+/**
+ * A stored campaign's plan, as it was made: the same inputs give the same pieces, and the
+ * pieces per channel are read back from the items (the request's `per_channel` is not kept).
+ */
+function storedPlan(campaign: Campaign, items: { channel: string | null }[]): PlannedItem[] {
+  const perChannel = items.filter((item) => item.channel === campaign.channels[0]).length;
+  return planCampaign({ strategy: campaign.strategy, channels: campaign.channels, startsOn: campaign.startsOn ?? "", endsOn: campaign.endsOn ?? "", perChannel });
+}
 
 /**
  * Campaigns: a brief, dates, channels and a strategy become a plan and every piece of it,
@@ -180,9 +183,7 @@ export const campaignsApi = createApp()
     const db = c.get("db");
     const { actor, campaign, item } = await loadItem(c, c.req.valid("param").id);
     const items = await itemsOf(c, campaign.id);
-    const plan = planOf(campaign, items, new Map(items.map((i) => [i.id, i.position])));
-    const angles = planCampaign({ strategy: campaign.strategy, channels: campaign.channels, startsOn: campaign.startsOn ?? "", endsOn: campaign.endsOn ?? "" });
-    for (const entry of plan) entry.angle = angles.find((a) => a.position === entry.position)?.angle ?? "a fresh take";
+    const plan = storedPlan(campaign, items);
     let written;
     try {
       written = (await writeCampaign(await writerFor(c, campaign), campaign, plan, new Set([item.position]))).find((w) => w.position === item.position);

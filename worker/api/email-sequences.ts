@@ -12,18 +12,15 @@ import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
 import { presentEmailSequence } from "../presenters/email-sequences";
-import { actorFor } from "../services/documents";
-import { commandContext, requestFacts } from "./articles";
+import { commandContext } from "./articles";
+import { actorForRow } from "./workspace-rows";
 
 /** A sequence by id for a member of its workspace; 404 for anyone else. */
 async function loadSequence(c: Context<AppEnv>, id: number) {
   const db = c.get("db");
   const [sequence] = await db.select().from(emailSequences).where(eq(emailSequences.id, id));
   if (!sequence) throw new NotFound("Email sequence not found");
-  const actor = await actorFor(db, requestFacts(c), sequence.workspaceId);
-  if (actor.role === "unauthed" || actor.role === "guest") throw new NotFound("Email sequence not found");
-  authorize(actor, "content.generate");
-  return { actor, sequence };
+  return { actor: await actorForRow(c, sequence.workspaceId, "content.generate", "Email sequence not found"), sequence };
 }
 
 /** Generated email sequences: listed, read, edited and deleted (generation creates them). */

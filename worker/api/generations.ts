@@ -4,7 +4,8 @@ import { generationRequestSchema } from "../../core/contracts/content";
 import { articleBody } from "../services/article-bodies";
 import { articleCreator } from "../commands/articleCreator";
 import { emailSequences, generationJobs } from "../db/schema";
-import { createApp } from "../lib/create-app";
+import type { Context } from "hono";
+import { createApp, type AppEnv } from "../lib/create-app";
 import { Conflict, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
@@ -13,10 +14,19 @@ import { authorize } from "../policies";
 import { presentGenerationJob } from "../presenters/generations";
 import { articleSlug } from "../../core/slug";
 import { chooseProvider, ProviderError } from "../services/ai";
-import { actorFor } from "../services/documents";
 import { briefBrandKit, finishGeneration, retrievalQuery, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
-import { commandContext, requestFacts } from "./articles";
+import { commandContext } from "./articles";
+import { actorForRow } from "./workspace-rows";
+
+/** A job by id, for the person who started it; 404 for anyone else. */
+async function loadOwnJob(c: Context<AppEnv>, id: number) {
+  const [job] = await c.get("db").select().from(generationJobs).where(eq(generationJobs.id, id));
+  if (!job) throw new NotFound("Generation not found");
+  const actor = await actorForRow(c, job.workspaceId, "content.generate", "Generation not found");
+  if (job.userId !== actor.userId) throw new NotFound("Generation not found");
+  return job;
+}
 
 /** How often streamed text is saved to the job (so a reload shows it) and a Stop is noticed. */
 const SAVE_EVERY_MS = 1_000;
@@ -108,20 +118,13 @@ export const generationsApi = createApp()
   })
 
   .get("/generations/:id", requireSession, validate("param", idParam), async (c) => {
-    const db = c.get("db");
-    const [job] = await db.select().from(generationJobs).where(eq(generationJobs.id, c.req.valid("param").id));
-    if (!job) throw new NotFound("Generation not found");
-    const actor = await actorFor(db, requestFacts(c), job.workspaceId);
-    if (actor.role === "unauthed" || job.userId !== actor.userId) throw new NotFound("Generation not found");
+    const job = await loadOwnJob(c, c.req.valid("param").id);
     return c.json({ data: presentGenerationJob(job) });
   })
 
   .post("/generations/:id/abort", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
-    const [job] = await db.select().from(generationJobs).where(eq(generationJobs.id, c.req.valid("param").id));
-    if (!job) throw new NotFound("Generation not found");
-    const actor = await actorFor(db, requestFacts(c), job.workspaceId);
-    if (actor.role === "unauthed" || job.userId !== actor.userId) throw new NotFound("Generation not found");
+    const job = await loadOwnJob(c, c.req.valid("param").id);
     const [stopped] = await db
       .update(generationJobs)
       .set({ status: "aborted", finishedAt: new Date() })

@@ -11,10 +11,10 @@ import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
 import { presentKnowledgeSource } from "../presenters/knowledge";
-import { actorFor } from "../services/documents";
 import { relevantPassages, workspaceSources } from "../services/knowledge";
 import { readSource } from "../services/sources";
 import { commandContext, requestFacts } from "./articles";
+import { actorForRow } from "./workspace-rows";
 
 /** The workspace's knowledge ("brain"): sources split into passages, searched with FTS5. */
 export const knowledgeApi = createApp()
@@ -55,9 +55,7 @@ export const knowledgeApi = createApp()
     const db = c.get("db");
     const [source] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, c.req.valid("param").id));
     if (!source) throw new NotFound("Source not found");
-    const actor = await actorFor(db, requestFacts(c), source.workspaceId);
-    if (actor.role === "unauthed" || actor.role === "guest") throw new NotFound("Source not found");
-    authorize(actor, "knowledge.manage");
+    const actor = await actorForRow(c, source.workspaceId, "knowledge.manage", "Source not found");
     await knowledgeSourceDeleter(db, { context: commandContext(c, actor), source });
     return c.body(null, 204);
   });

@@ -1,4 +1,4 @@
-import type { AiEnv } from "./index";
+import { providerChoice, timeoutOf, type AiEnv } from "./index";
 import { ProviderError } from "./provider";
 
 export const DEFAULT_WORKERS_AI_WHISPER = "@cf/openai/whisper";
@@ -9,8 +9,8 @@ export const DEFAULT_WORKERS_AI_WHISPER = "@cf/openai/whisper";
  * honest way to transcribe, so the caller is told to upload a transcript instead.
  */
 export async function transcribe(env: AiEnv & { OPENAI_TRANSCRIBE_MODEL?: string }, audio: ArrayBuffer, filename: string, contentType: string): Promise<string> {
-  const wanted = env.AI_PROVIDER?.trim() || (env.OPENAI_BASE_URL ? "openai" : env.AI ? "workers-ai" : "offline");
-  if (wanted === "openai" && env.OPENAI_BASE_URL) {
+  const choice = providerChoice(env);
+  if (choice === "openai" && env.OPENAI_BASE_URL) {
     const form = new FormData();
     form.set("file", new File([audio], filename, { type: contentType }));
     form.set("model", env.OPENAI_TRANSCRIBE_MODEL || "whisper-1");
@@ -18,13 +18,13 @@ export async function transcribe(env: AiEnv & { OPENAI_TRANSCRIBE_MODEL?: string
       method: "POST",
       headers: env.OPENAI_API_KEY ? { authorization: `Bearer ${env.OPENAI_API_KEY}` } : {},
       body: form,
-      signal: AbortSignal.timeout(Number(env.AI_TIMEOUT_MS) > 0 ? Number(env.AI_TIMEOUT_MS) : 90_000),
+      signal: AbortSignal.timeout(timeoutOf(env)),
     });
     if (!response.ok) throw new ProviderError(`The AI provider could not transcribe the file (${response.status}).`, response.status === 429 || response.status >= 500, response.status);
     const body = (await response.json()) as { text?: string };
     return body.text ?? "";
   }
-  if (wanted === "workers-ai" && env.AI) {
+  if (choice === "workers-ai" && env.AI) {
     const result = (await env.AI.run(DEFAULT_WORKERS_AI_WHISPER, { audio: [...new Uint8Array(audio)] })) as { text?: string };
     return result.text ?? "";
   }
