@@ -22,6 +22,10 @@ export default defineConfig({
   test: {
     include: ["tests/worker/**/*.test.ts", "core/**/*.test.ts", "app/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
+    // One workerd (and one migrated D1) per pool worker, shared by the files it runs: starting
+    // a fresh one per file cost ~10 s each. Tests make their own users and workspaces, so they
+    // need no empty database; files that do need one reset what they use.
+    isolate: false,
     // Remix's runtime ships as CommonJS with require cycles; pre-bundle it to ESM.
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
