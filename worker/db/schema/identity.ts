@@ -47,6 +47,26 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user").on(t.userId)],
 );
 
+/**
+ * A sign-in identity at an OAuth/OpenID provider, keyed by the provider's issuer and its
+ * subject (never by email: an email is only a hint that an account may be the same person).
+ */
+export const oauthIdentities = sqliteTable(
+  "oauth_identities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The email the provider gave when the identity was linked; informational only. */
+    email: text("email"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("oauth_identities_issuer_subject").on(t.issuer, t.subject), index("oauth_identities_user").on(t.userId)],
+);
+
 /** Failed sign-ins per key (`email:<address>` or `ip:<address>`), for slowing and refusing. */
 export const signInThrottles = sqliteTable("sign_in_throttles", {
   key: text("key").primaryKey(),
