@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { Invalid } from "../lib/errors";
 
 /**
@@ -20,47 +21,56 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   /** The addresses a host name resolves to (DNS-over-HTTPS by default). */
   resolve?: (hostname: string) => Promise<string[]>;
+  /** The outbound fetch (the runtime's by default; tests pass a stub). */
+  fetch?: typeof fetch;
 }
 
 const MAX_REDIRECTS = 5;
 const ALLOWED_PORTS = new Set(["", "80", "443", "8080", "8443"]);
 const DOH = "https://cloudflare-dns.com/dns-query";
 
-function ipv4Private(address: string): boolean {
-  const parts = address.split(".").map(Number);
-  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return true;
-  const [a, b] = parts as [number, number, number, number];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 192 && b === 0 && parts[2] === 0) ||
-    (a === 198 && (b === 18 || b === 19)) ||
-    a >= 224
-  );
+/**
+ * Whether an address is public unicast, the only kind we fetch from. ipaddr.js names the
+ * special ranges (private, loopback, linkLocal, uniqueLocal, carrierGradeNat, reserved,
+ * multicast, ...); anything it does not call `unicast` is refused. IPv6 forms that carry an
+ * IPv4 address (mapped, 6to4, NAT64, Teredo) are judged by the IPv4 address inside, so
+ * `::ffff:7f00:1` or `2002:7f00:1::` cannot reach 127.0.0.1.
+ */
+export function isPublicAddress(address: string): boolean {
+  const text = address.replace(/^\[|\]$/g, "");
+  if (!ipaddr.isValid(text)) return false;
+  // process() turns ::ffff:a.b.c.d (in any spelling) into the plain IPv4 address.
+  const ip = ipaddr.process(text);
+  if (ip.kind() === "ipv4") return ip.range() === "unicast";
+  const parts = (ip as ipaddr.IPv6).parts;
+  const v4 = (high: number, low: number) => ipaddr.fromByteArray([high >> 8, high & 0xff, low >> 8, low & 0xff]) as ipaddr.IPv4;
+  switch (ip.range()) {
+    case "6to4":
+      return v4(parts[1]!, parts[2]!).range() === "unicast";
+    case "rfc6052":
+      // 64:ff9b::/96 ends in the IPv4 address; 64:ff9b:1::/48 is for local networks only.
+      return parts[2] === 0 && v4(parts[6]!, parts[7]!).range() === "unicast";
+    case "teredo":
+      // Teredo carries the relay server's address and the client's, the latter inverted.
+      return v4(parts[2]!, parts[3]!).range() === "unicast" && v4(~parts[6]! & 0xffff, ~parts[7]! & 0xffff).range() === "unicast";
+    case "unicast":
+      // Only 2000::/3 is routed on the internet; ::/8 also holds the IPv4-compatible `::7f00:1`.
+      return (parts[0]! & 0xe000) === 0x2000;
+    default:
+      return false;
+  }
 }
 
 /** Whether an address is anything but a public unicast one. */
 export function isPrivateAddress(address: string): boolean {
-  const ip = address.replace(/^\[|\]$/g, "").toLowerCase();
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(ip)) return ipv4Private(ip);
-  if (!ip.includes(":")) return true;
-  const mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return ipv4Private(mapped[1]!);
-  if (ip === "::" || ip === "::1") return true;
-  const first = parseInt(ip.split(":")[0] || "0", 16);
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || ip.startsWith("64:ff9b:");
+  return !isPublicAddress(address);
 }
 
 /** A and AAAA records through Cloudflare's DNS-over-HTTPS resolver. */
-export async function resolveOverHttps(hostname: string): Promise<string[]> {
+export async function resolveOverHttps(hostname: string, fetcher: typeof fetch = fetch): Promise<string[]> {
   const lookups = await Promise.all(
     ["A", "AAAA"].map(async (type) => {
-      const response = await fetch(`${DOH}?name=${encodeURIComponent(hostname)}&type=${type}`, { headers: { accept: "application/dns-json" }, signal: AbortSignal.timeout(5_000) });
+      const response = await fetcher(`${DOH}?name=${encodeURIComponent(hostname)}&type=${type}`, { headers: { accept: "application/dns-json" }, signal: AbortSignal.timeout(5_000) });
       if (!response.ok) throw new Error(`DNS lookup failed (${response.status})`);
       const body = (await response.json()) as { Answer?: { type: number; data: string }[] };
       return (body.Answer ?? []).filter((answer) => answer.type === 1 || answer.type === 28).map((answer) => answer.data);
@@ -79,9 +89,11 @@ async function checkUrl(raw: string, field: string, resolve: (hostname: string) 
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new Invalid("Only http:// and https:// addresses can be read", { [field]: ["must start with http:// or https://"] });
   if (url.username || url.password) throw new Invalid("Addresses with a user name or password can't be read", { [field]: ["must not contain credentials"] });
   if (!ALLOWED_PORTS.has(url.port)) throw new Invalid("Only the usual web ports can be read", { [field]: [`uses port ${url.port}, which is not allowed`] });
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  const literal = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.includes(":");
-  if (!literal && (host === "localhost" || /\.(localhost|local|internal|home\.arpa)$/i.test(host) || !host.includes("."))) {
+  // The WHATWG parser has already turned 2130706433, 0177.0.0.1, 0x7f.1 and 127.1 into
+  // 127.0.0.1 and compressed IPv6, so the hostname is judged in its one canonical spelling.
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const literal = ipaddr.isValid(host);
+  if (!literal && (host === "localhost" || /\.(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes("."))) {
     throw new Invalid("That address is on a private network", { [field]: ["points to a private network"] });
   }
   let addresses: string[];
@@ -91,7 +103,8 @@ async function checkUrl(raw: string, field: string, resolve: (hostname: string) 
     throw new Invalid("That address could not be looked up. Check it and try again.", { [field]: ["could not be resolved"] });
   }
   if (addresses.length === 0) throw new Invalid("That address does not exist", { [field]: ["could not be found"] });
-  if (addresses.some(isPrivateAddress)) throw new Invalid("That address is on a private network", { [field]: ["points to a private network address"] });
+  // One private answer is enough to refuse: the fetch may pick any of them.
+  if (!addresses.every(isPublicAddress)) throw new Invalid("That address is on a private network", { [field]: ["points to a private network address"] });
   return url;
 }
 
@@ -154,13 +167,13 @@ export async function htmlToText(html: string): Promise<{ title: string; text: s
   return { title: decode(title).replace(/\s+/g, " ").trim(), text: lines.join("\n\n") };
 }
 
-export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 * 1024 * 1024, timeoutMs = 10_000, resolve = resolveOverHttps }: SafeFetchOptions = {}): Promise<PageText> {
+export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 * 1024 * 1024, timeoutMs = 10_000, fetch: fetcher = fetch, resolve = (hostname) => resolveOverHttps(hostname, fetcher) }: SafeFetchOptions = {}): Promise<PageText> {
   const signal = AbortSignal.timeout(timeoutMs);
   let url = await checkUrl(raw, field, resolve);
   for (let hop = 0; ; hop++) {
     let response: Response;
     try {
-      response = await fetch(url, { redirect: "manual", signal, headers: { accept: "text/html, text/plain;q=0.9", "user-agent": "BrandworkBot/1.0 (+knowledge import)" } });
+      response = await fetcher(url, { redirect: "manual", signal, headers: { accept: "text/html, text/plain;q=0.9", "user-agent": "BrandworkBot/1.0 (+knowledge import)" } });
     } catch {
       if (signal.aborted) throw new Invalid(`That page did not answer within ${timeoutMs / 1000} seconds`, { [field]: ["timed out"] });
       throw new Invalid("That page could not be reached", { [field]: ["could not be reached"] });
