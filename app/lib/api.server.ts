@@ -9,7 +9,7 @@ import { describeApiError, type ApiProblem } from "./api-rules";
  * call worker/services functions directly instead.
  */
 export interface ApiCall {
-  /** JSON, or FormData passed through as multipart (imports, uploads). */
+  /** JSON, FormData passed through as multipart (uploads), or the page request's own body stream (imports). */
   body?: unknown;
   authorization?: string | null;
   workspaceId?: number | null;
@@ -38,10 +38,18 @@ export async function callApi<T = unknown>(
   if (call.authorization) headers.set("Authorization", call.authorization);
   if (call.workspaceId) headers.set("X-Workspace-Id", String(call.workspaceId));
   for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
-  const multipart = call.body instanceof FormData;
+  // A request body stream (an import) goes through unread, with its own type and length.
+  const stream = call.body instanceof ReadableStream;
+  if (stream) {
+    for (const name of ["Content-Type", "Content-Length"]) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+  }
+  const multipart = call.body instanceof FormData || stream;
   if (call.body !== undefined && !multipart) headers.set("Content-Type", "application/json");
   const url = new URL(`/v1${path}`, request.url);
-  const body = call.body === undefined ? undefined : multipart ? (call.body as FormData) : JSON.stringify(call.body);
+  const body = call.body === undefined ? undefined : multipart ? (call.body as FormData | ReadableStream) : JSON.stringify(call.body);
   const response = await api.fetch(
     new Request(url, { method, headers, body }),
     context.cloudflare.env,

@@ -36,8 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { workspace, call } = await workspaceActionContext(request, context, params.workspaceId);
-  const form = await request.formData();
-  const result = await call<{ key: string }>("POST", `/w/${workspace.id}/imports`, form);
+  // The multipart body streams on to the API unread: the API caps and inflates it as it arrives.
+  const result = await call<{ key: string }>("POST", `/w/${workspace.id}/imports`, request.body);
   if (!result.ok) return data({ message: result.problem.message }, { status: result.status });
   return redirect(`/workspaces/${workspace.id}/import/${result.data.key}`);
 }

@@ -1,53 +1,39 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { createImportFields, IMPORT_EXTENSIONS, importKeyParam } from "../../core/contracts/imports";
 import { workspaceParam } from "../../core/contracts/common";
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
 import { importJobCreator, importRunner } from "../commands/importRunner";
 import { importJobs } from "../db/schema";
 import { createApp } from "../lib/create-app";
-import { HttpError, Invalid, NotFound } from "../lib/errors";
+import { Invalid, NotFound } from "../lib/errors";
 import { invalidFromZod, validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace, resolveActor } from "../middleware/workspace";
 import { authorize } from "../policies";
 import { loadParentFolder } from "../services/documents";
-import { expandUploads, type ImportEntry } from "../services/import-files";
+import { readImportUpload } from "../services/import-files";
 import { importJobsOf, presentImportJob } from "../services/imports";
 import { commandContext } from "./articles";
 
 /**
  * Imports: POST /v1/w/:ws/imports (multipart: `files`, optional `folder_id`) starts a job
  * that runs after the response (waitUntil); GET /v1/imports/:key reports its progress;
- * DELETE aborts it. Markdown, HTML and zips of them become documents.
+ * DELETE aborts it. Markdown, HTML and zips of them become documents. The body is read as a
+ * stream under IMPORT_LIMITS (services/import-files), never buffered whole.
  */
 export const importsApi = createApp()
   .post("/w/:ws/imports", requireWorkspace, validate("param", workspaceParam), async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "imports.create");
-    const declared = Number(c.req.header("Content-Length") ?? "0");
-    if (declared > MAX_UPLOAD_BYTES) throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "file_too_large");
-
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new Invalid("Send the files as multipart/form-data", { files: ["must be multipart/form-data"] });
-    }
-    const fields = createImportFields.safeParse({ folder_id: form.get("folder_id") ?? undefined });
+    const upload = await readImportUpload(c.req.raw);
+    const fields = createImportFields.safeParse({ folder_id: upload.folderId });
     if (!fields.success) throw invalidFromZod(fields.error);
-    const files = form.getAll("files").filter((value): value is File => typeof value !== "string");
-    if (files.length === 0) throw new Invalid("files: choose at least one file", { files: ["choose at least one file"] });
-    const size = files.reduce((sum, file) => sum + file.size, 0);
-    if (size > MAX_UPLOAD_BYTES) throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "file_too_large");
+    if (upload.files === 0) throw new Invalid("files: choose at least one file", { files: ["choose at least one file"] });
 
     const parent = await loadParentFolder(db, actor, fields.data.folder_id);
     authorize(actor, "articles.create", parent?.resource);
 
-    const uploads: ImportEntry[] = await Promise.all(
-      files.map(async (file) => ({ path: file.name.replace(/\\/g, "/").split("/").pop() || "file", bytes: new Uint8Array(await file.arrayBuffer()) })),
-    );
-    const { entries, errors } = expandUploads(uploads);
+    const { entries, errors } = upload;
     const context = commandContext(c, actor);
     const job = await importJobCreator(db, { context, folderId: parent?.folder.id ?? null, total: entries.length + errors.length, results: errors });
     c.executionCtx.waitUntil(importRunner(db, { context, job, entries }).catch(() => undefined));

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cronRuns, generationJobs, importJobs, sessions, signInThrottles, userTokens } from "../db/schema";
 
@@ -34,13 +34,17 @@ const pruneAuthRecords: CronTask = {
   },
 };
 
-/** An import the Worker stopped running (evicted, redeployed) would spin forever: after an hour it has expired. */
+/**
+ * An import the Worker stopped running (evicted, redeployed) would spin forever: after an
+ * hour it has expired, with the reason among its results so the page can say why.
+ */
 const expireStaleImports: CronTask = {
   name: "expire-stale-imports",
   async run(db, now) {
+    const reason = "The import stopped before it finished (the server was restarted). Import the remaining files again.";
     await db
       .update(importJobs)
-      .set({ status: "expired" })
+      .set({ status: "expired", results: sql`json_insert(${importJobs.results}, '$[#]', json_object('name', '(import)', 'error', ${reason}))` })
       .where(and(inArray(importJobs.status, ["pending", "started", "processing"]), lt(importJobs.updatedAt, ago(now, 60 * 60 * 1000))));
   },
 };
