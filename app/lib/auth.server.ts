@@ -10,6 +10,7 @@ import { companyFields, type createWorkspaceSchema } from "../../core/contracts/
 import { PASSWORD_MIN_LENGTH } from "../../core/contracts/users";
 import type { ApiProblem } from "./api-rules";
 import { callApi } from "./api.server";
+import { clearedOAuthLinkCookie, readOAuthLinkCookie } from "./oauth.server";
 import { authStateFor, authStateFromCookieHeader } from "./auth-cookie";
 import { authCookie, clearedAuthCookie, getSession } from "./session.server";
 import { LOGIN_PATH, loginUrl, safeRedirectPath } from "./redirects";
@@ -56,10 +57,11 @@ function stepUrl(step: string, redirectTo: string | null, extra: Record<string, 
   return `${LOGIN_PATH}?${params}`;
 }
 
-function signedInRedirect(request: Request, to: string, authorization: string, user: SignedInUser) {
-  return redirect(to, {
-    headers: { "Set-Cookie": authCookie(request, authStateFor(authorization, user.last_workspace_id)) },
-  });
+function signedInRedirect(request: Request, to: string, authorization: string, user: SignedInUser, extraCookies: string[] = []) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", authCookie(request, authStateFor(authorization, user.last_workspace_id)));
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
 }
 
 export async function handleAuthAction(request: Request, context: AppLoadContext) {
@@ -72,13 +74,17 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
   switch (intent) {
     case "sign_in": {
       const domain = new URL(request.url).searchParams.get("domain");
+      // An OAuth identity waiting for this account's password is linked by the API on success.
+      const oauthLink = readOAuthLinkCookie(request);
       const body: z.input<typeof signInSchema> = {
         domain: domain || null,
         user: { email: text(form, "email"), password: text(form, "password") },
+        oauth_link: oauthLink,
       };
       const result = await callApi<SignedInUser>(context, request, "POST", "/users/sign_in", { body });
       if (!result.ok) return fail(intent, result.problem);
-      return signedInRedirect(request, destination, result.headers.get("Authorization")!, result.data);
+      const cleared = oauthLink ? [clearedOAuthLinkCookie(request)] : [];
+      return signedInRedirect(request, destination, result.headers.get("Authorization")!, result.data, cleared);
     }
 
     case "sign_up": {

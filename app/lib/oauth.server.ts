@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isOAuthProvider, oauthConfigured, type OAuthProvider } from "../../worker/auth/oauth";
 import { readCookie } from "./auth-cookie";
-import { safeRedirectPath } from "./redirects";
+import { LOGIN_PATH, safeRedirectPath } from "./redirects";
 
 /** Binds an OAuth round trip to this browser: provider, random state and where to return. */
 export const OAUTH_COOKIE = "brandwork_oauth";
@@ -40,4 +40,39 @@ export function readOAuthState(request: Request, provider: OAuthProvider, state:
 export function oauthFailure(request: Request, message: string) {
   const query = new URLSearchParams({ oauth_error: message });
   return redirect(`/login_or_signup?${query}`, { headers: { "Set-Cookie": clearedOAuthCookie(request) } });
+}
+
+/**
+ * An OAuth identity waiting for the account's password before it is linked (the provider
+ * did not vouch for the email). HttpOnly and scoped to the sign-in page, which reads it when
+ * the password form is posted; the token inside is signed and names the account.
+ */
+export const OAUTH_LINK_COOKIE = "brandwork_oauth_link";
+
+const linkCookieAttributes = (request: Request, maxAge: number) =>
+  `Path=${LOGIN_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${new URL(request.url).protocol === "https:" ? "; Secure" : ""}`;
+
+export const oauthLinkCookie = (request: Request, token: string) =>
+  `${OAUTH_LINK_COOKIE}=${encodeURIComponent(token)}; ${linkCookieAttributes(request, OAUTH_COOKIE_MAX_AGE)}`;
+
+export const clearedOAuthLinkCookie = (request: Request) => `${OAUTH_LINK_COOKIE}=; ${linkCookieAttributes(request, 0)}`;
+
+export function readOAuthLinkCookie(request: Request): string | null {
+  const raw = readCookie(request.headers.get("Cookie"), OAUTH_LINK_COOKIE);
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** To the password step for `email`, saying why, with the pending identity in its cookie. */
+export function oauthLinkRequired(request: Request, provider: OAuthProvider, email: string, token: string, redirectTo: string) {
+  const query = new URLSearchParams({ step: "password", email, link_provider: provider });
+  if (redirectTo !== "/") query.set("redirect_to", redirectTo);
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearedOAuthCookie(request));
+  headers.append("Set-Cookie", oauthLinkCookie(request, token));
+  return redirect(`${LOGIN_PATH}?${query}`, { headers });
 }

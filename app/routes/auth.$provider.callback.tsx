@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { completeOAuth, oauthProviders } from "../../worker/auth/oauth";
+import { completeOAuth, OAuthLinkRequired, oauthProviders } from "../../worker/auth/oauth";
 import { issueSession } from "../../worker/auth/sessions";
 import { createDb } from "../../worker/db/client";
 import { HttpError } from "../../worker/lib/errors";
 import { authStateFor } from "~/lib/auth-cookie";
-import { clearedOAuthCookie, configuredProvider, oauthFailure, readOAuthState } from "~/lib/oauth.server";
+import { clearedOAuthCookie, configuredProvider, oauthFailure, oauthLinkRequired, readOAuthState } from "~/lib/oauth.server";
 import { authCookie } from "~/lib/session.server";
 
 /** The provider sends the browser back here with a code: sign in (or create the account) and go on. */
@@ -31,6 +31,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     headers.append("Set-Cookie", clearedOAuthCookie(request));
     return redirect(saved.redirectTo, { headers });
   } catch (error) {
+    if (error instanceof OAuthLinkRequired) {
+      return oauthLinkRequired(request, provider, error.email, error.linkToken, saved.redirectTo);
+    }
     if (error instanceof HttpError) return oauthFailure(request, error.message);
     throw error;
   }

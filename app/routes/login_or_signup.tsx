@@ -16,6 +16,7 @@ import { Field, FormAlert, SelectField } from "~/components/ui/Field";
 import { companySizes, handleAuthAction, PASSWORD_MIN_LENGTH, type AuthFormError, type AuthIntent } from "~/lib/auth.server";
 import { LOGIN_PATH, safeRedirectPath } from "~/lib/redirects";
 import { getSession } from "~/lib/session.server";
+import { isOAuthProvider, oauthProviders, type OAuthProvider } from "../../worker/auth/oauth";
 import authStyles from "~/styles/auth.css?url";
 import type { loader as rootLoader } from "~/root";
 
@@ -64,6 +65,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       token: params.get("reset_password_token") ?? "",
       expired: params.get("expired") === "1" || lookup.status === "expired",
       oauthError: params.get("oauth_error")?.slice(0, 200) ?? null,
+      linkProvider: isOAuthProvider(params.get("link_provider") ?? undefined)
+        ? oauthProviders[params.get("link_provider") as OAuthProvider].label
+        : null,
       firstName: lookup.status === "signed_in" ? lookup.session.user.first_name : null,
       passwordMinLength: PASSWORD_MIN_LENGTH,
       companySizes,
@@ -210,13 +214,19 @@ function SignInStep({ redirectTo, email, expired }: Loaded) {
 }
 
 function PasswordStep(props: Loaded) {
-  const { redirectTo, email, expired } = props;
+  const { redirectTo, email, expired, linkProvider } = props;
   const { error, busy, formRef, fields } = useAuthForm("sign_in");
   const reset = useAuthForm("request_reset");
   return (
     <>
       <StepHeader title="Enter your password" />
       {expired && !error ? <FormAlert tone="info" message={EXPIRED_NOTICE} /> : null}
+      {linkProvider && !error ? (
+        <FormAlert
+          tone="info"
+          message={`This email is already registered. Enter its password to connect your ${linkProvider} account; after that, Continue with ${linkProvider} signs you in.`}
+        />
+      ) : null}
       <div className="email-chip">
         <span className="email-chip__address">{email}</span>
         <Link to={stepHref("continue", redirectTo, { email })} className="email-chip__change">

@@ -16,6 +16,8 @@ export const passwordField = z.string().max(128, "is too long (at most 128 chara
 export const signInSchema = z.object({
   domain: z.string().trim().max(253).nullish(),
   user: z.object({ email: emailField, password: z.string().min(1, "can't be blank").max(128) }),
+  /** From an OAuth sign-in that found this account by an unverified email: link it now. */
+  oauth_link: z.string().max(4096).nullish(),
 });
 
 /** POST /v1/users (create account) */

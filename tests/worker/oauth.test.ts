@@ -43,7 +43,7 @@ describe("social sign-in", () => {
   });
 
   it("exchanges the code and creates the account on first sign-in, then finds it again", async () => {
-    const calls = mockGoogle({ email: "New.Person@Example.com", email_verified: true, given_name: "New", family_name: "Person" });
+    const calls = mockGoogle({ sub: "g-new-person", email: "New.Person@Example.com", email_verified: true, given_name: "New", family_name: "Person" });
     const user = await completeOAuth(db, configured, "google", "code-1", "https://app.test");
     expect(user).toMatchObject({ email: "new.person@example.com", firstName: "New", lastName: "Person", passwordHash: null });
 
@@ -56,7 +56,7 @@ describe("social sign-in", () => {
     });
     expect(calls[1]!.headers.get("Authorization")).toBe("Bearer at-789");
 
-    mockGoogle({ email: "new.person@example.com", email_verified: true });
+    mockGoogle({ sub: "g-new-person", email: "new.person@example.com", email_verified: true });
     const again = await completeOAuth(db, configured, "google", "code-2", "https://app.test");
     expect(again.id).toBe(user.id);
     expect(await db.select().from(users).where(eq(users.email, "new.person@example.com"))).toHaveLength(1);
@@ -64,13 +64,13 @@ describe("social sign-in", () => {
 
   it("signs an existing password account in by its verified email", async () => {
     const existing = await buildUser();
-    mockGoogle({ email: existing.email, email_verified: true });
+    mockGoogle({ sub: `g-${existing.id}`, email: existing.email, email_verified: true });
     expect((await completeOAuth(db, configured, "google", "code", "https://app.test")).id).toBe(existing.id);
   });
 
   it("refuses an unverified email, and a code the provider rejects", async () => {
-    mockGoogle({ email: "unverified@example.com", email_verified: false });
-    await expect(completeOAuth(db, configured, "google", "code", "https://app.test")).rejects.toThrow(/not verified/);
+    mockGoogle({ sub: "g-unverified", email: "unverified@example.com", email_verified: false });
+    await expect(completeOAuth(db, configured, "google", "code", "https://app.test")).rejects.toThrow(/did not confirm/);
     vi.restoreAllMocks();
     mockGoogle({}, 400);
     await expect(completeOAuth(db, configured, "google", "bad", "https://app.test")).rejects.toThrow(/did not accept/);

@@ -7,6 +7,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "../../core/contracts/users";
+import { linkOAuthIdentity } from "../auth/oauth";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { randomToken, sha256Hex } from "../auth/secrets";
 import { issueSession, revokeAllSessionsStatements, revokeSession } from "../auth/sessions";
@@ -66,7 +67,7 @@ function resetLink(c: Context<AppEnv>, redirectUrl: string | null | undefined, t
 export const auth = createApp()
   .post("/users/sign_in", validate("json", signInSchema), async (c) => {
     const db = c.get("db");
-    const { user: credentials, domain } = c.req.valid("json");
+    const { user: credentials, domain, oauth_link } = c.req.valid("json");
     const keys = { email: credentials.email, ip: clientIp(c) };
     await enforceThrottle(db, keys);
 
@@ -78,6 +79,8 @@ export const auth = createApp()
       throw new Unauthorized(INVALID_CREDENTIALS);
     }
     await clearFailures(db, credentials.email);
+    // The password proved the account, so the identity that was waiting for it is linked.
+    if (oauth_link) await linkOAuthIdentity(db, c.env, oauth_link, user);
 
     if (domain) {
       const [workspace] = await db

@@ -1,12 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { decodeJwt, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { Database } from "../db/client";
-import { users, type User } from "../db/schema";
+import { oauthIdentities, users, type User } from "../db/schema";
 import { HttpError } from "../lib/errors";
+import { authSecret } from "./secrets";
 
 /**
  * "Continue with Google / LinkedIn / Microsoft": the OAuth 2.0 authorization-code flow with
  * each provider's OpenID Connect userinfo endpoint. A provider is offered only when both its
- * client id and secret are set. The account is matched by verified email, or created.
+ * client id and secret are set. An identity is its issuer + subject (`oauth_identities`); the
+ * first sign-in links it to the account with the same email only when the provider vouches
+ * for that email (`emailVerified`), otherwise the person proves the account with its password.
  */
 export const oauthProviders = {
   google: {
@@ -16,6 +20,10 @@ export const oauthProviders = {
     userinfoUrl: "https://openidconnect.googleapis.com/v1/userinfo",
     scope: "openid email profile",
     secretsPrefix: "GOOGLE",
+    issuer: "https://accounts.google.com",
+    issuerPattern: /^(https:\/\/)?accounts\.google\.com$/,
+    // Google asserts ownership of the address it returns only with `email_verified: true`.
+    emailVerified: (claims: Claims) => claims.email_verified === true,
   },
   linkedin: {
     label: "LinkedIn",
@@ -24,6 +32,9 @@ export const oauthProviders = {
     userinfoUrl: "https://api.linkedin.com/v2/userinfo",
     scope: "openid profile email",
     secretsPrefix: "LINKEDIN",
+    issuer: "https://www.linkedin.com/oauth",
+    issuerPattern: /^https:\/\/www\.linkedin\.com\/oauth$/,
+    emailVerified: (claims: Claims) => claims.email_verified === true,
   },
   microsoft: {
     label: "Microsoft",
@@ -32,6 +43,12 @@ export const oauthProviders = {
     userinfoUrl: "https://graph.microsoft.com/oidc/userinfo",
     scope: "openid email profile",
     secretsPrefix: "MICROSOFT",
+    issuer: "https://login.microsoftonline.com",
+    issuerPattern: /^https:\/\/login\.microsoftonline\.com\/[0-9a-f-]{36}\/v2\.0$/,
+    // Entra lets a tenant admin put any address in `email`; only the optional `xms_edov`
+    // claim ("email domain owner verified") says the tenant owns that domain. Without it,
+    // never link by email.
+    emailVerified: (claims: Claims) => claims.xms_edov === true || claims.xms_edov === 1 || claims.xms_edov === "1" || claims.xms_edov === "true",
   },
 } as const;
 
@@ -73,15 +90,117 @@ class OAuthFailed extends HttpError {
   }
 }
 
-interface Userinfo {
+/**
+ * The email belongs to an account this identity is not linked to, and the provider does not
+ * vouch for the address: the person signs in with the account's password first, carrying
+ * `linkToken`, and the identity is linked then (`linkOAuthIdentity`).
+ */
+export class OAuthLinkRequired extends HttpError {
+  constructor(
+    readonly email: string,
+    readonly linkToken: string,
+    label: string,
+  ) {
+    super(409, `${email} is already registered. Enter its password to connect your ${label} account.`, "oauth_link_required");
+  }
+}
+
+/** OpenID Connect claims we read, from the ID token and the userinfo endpoint. */
+interface Claims extends JWTPayload {
   email?: string;
   email_verified?: boolean | string;
+  xms_edov?: boolean | number | string;
   given_name?: string;
   family_name?: string;
   name?: string;
 }
 
-/** Exchanges the code, reads who signed in, and returns their account (created on first sign-in). */
+const LINK_ISSUER = "brandwork-oauth-link";
+const LINK_TTL_SECONDS = 600;
+
+interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  claims: Claims;
+}
+
+/**
+ * Who signed in, from the token response's ID token (when the provider sends one) and the
+ * userinfo endpoint. The ID token comes straight from the provider's token endpoint over
+ * TLS, so its signature need not be checked (OpenID Connect Core 3.1.3.7, 6); its issuer
+ * and audience still are.
+ */
+async function identify(env: Env, provider: OAuthProvider, idToken: string | undefined, accessToken: string): Promise<VerifiedIdentity> {
+  const config = oauthProviders[provider];
+  let fromIdToken: Claims = {};
+  if (idToken) {
+    try {
+      fromIdToken = decodeJwt(idToken) as Claims;
+    } catch {
+      throw new OAuthFailed(`${config.label} sent an unreadable sign-in.`);
+    }
+    const audience = Array.isArray(fromIdToken.aud) ? fromIdToken.aud : [fromIdToken.aud];
+    if (!fromIdToken.iss || !config.issuerPattern.test(fromIdToken.iss) || !audience.includes(credentials(env, provider).clientId)) {
+      throw new OAuthFailed(`${config.label} sent a sign-in meant for another app.`);
+    }
+  }
+  const infoResponse = await fetch(config.userinfoUrl, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const fromUserinfo = (await infoResponse.json().catch(() => ({}))) as Claims;
+  if (!infoResponse.ok) throw new OAuthFailed(`${config.label} did not say who signed in. Try again.`);
+  if (fromIdToken.sub && fromUserinfo.sub && fromIdToken.sub !== fromUserinfo.sub) {
+    throw new OAuthFailed(`${config.label} answered for two different people. Try again.`);
+  }
+  const claims: Claims = { ...fromUserinfo, ...fromIdToken };
+  const subject = claims.sub;
+  const email = claims.email?.trim().toLowerCase();
+  if (!subject) throw new OAuthFailed(`${config.label} did not say who signed in. Try again.`);
+  if (!email) throw new OAuthFailed(`${config.label} did not share an email address.`);
+  return { issuer: fromIdToken.iss ?? config.issuer, subject, email, claims };
+}
+
+/** A short-lived, signed "this identity may be linked to account `userId`" for the password step. */
+async function linkToken(env: Env, identity: VerifiedIdentity, userId: number) {
+  return new SignJWT({ idp: identity.issuer, email: identity.email })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer(LINK_ISSUER)
+    .setSubject(identity.subject)
+    .setAudience(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${LINK_TTL_SECONDS}s`)
+    .sign(authSecret(env));
+}
+
+/**
+ * After a password sign-in that carried a link token: links the identity to `user` when the
+ * token was issued for that very account. Anything else (expired, forged, another account)
+ * is ignored: the sign-in itself already succeeded on its own merits.
+ */
+export async function linkOAuthIdentity(db: Database, env: Env, token: string, user: Pick<User, "id">) {
+  try {
+    const { payload } = await jwtVerify<{ idp?: string; email?: string }>(token, authSecret(env), {
+      issuer: LINK_ISSUER,
+      audience: String(user.id),
+      algorithms: ["HS256"],
+    });
+    if (!payload.idp || !payload.sub) return false;
+    const inserted = await db
+      .insert(oauthIdentities)
+      .values({ issuer: payload.idp, subject: payload.sub, userId: user.id, email: payload.email ?? null })
+      .onConflictDoNothing()
+      .returning({ id: oauthIdentities.id });
+    return inserted.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Exchanges the code, reads who signed in, and returns their account: the one this identity
+ * is linked to; else the one with this email, linked now, if the provider vouches for the
+ * email; else a new account (only for a vouched-for email). An existing account reached by an
+ * unvouched email throws `OAuthLinkRequired`.
+ */
 export async function completeOAuth(db: Database, env: Env, provider: OAuthProvider, code: string, origin: string): Promise<User> {
   const config = oauthProviders[provider];
   const { clientId, clientSecret } = credentials(env, provider);
@@ -96,31 +215,53 @@ export async function completeOAuth(db: Database, env: Env, provider: OAuthProvi
       client_secret: clientSecret,
     }),
   });
-  const token = (await tokenResponse.json().catch(() => ({}))) as { access_token?: string };
+  const token = (await tokenResponse.json().catch(() => ({}))) as { access_token?: string; id_token?: string };
   if (!tokenResponse.ok || !token.access_token) {
     throw new OAuthFailed(`${config.label} did not accept the sign-in. Try again.`);
   }
+  const identity = await identify(env, provider, token.id_token, token.access_token);
+  const { issuer, subject, email, claims } = identity;
 
-  const infoResponse = await fetch(config.userinfoUrl, { headers: { Authorization: `Bearer ${token.access_token}` } });
-  const info = (await infoResponse.json().catch(() => ({}))) as Userinfo;
-  const email = info.email?.trim().toLowerCase();
-  if (!infoResponse.ok || !email) throw new OAuthFailed(`${config.label} did not share an email address.`);
-  if (info.email_verified === false || info.email_verified === "false") {
-    throw new OAuthFailed(`Your ${config.label} email address is not verified yet.`);
-  }
+  const [linked] = await db
+    .select({ user: users })
+    .from(oauthIdentities)
+    .innerJoin(users, eq(users.id, oauthIdentities.userId))
+    .where(and(eq(oauthIdentities.issuer, issuer), eq(oauthIdentities.subject, subject)))
+    .limit(1);
+  if (linked) return linked.user;
 
+  const link = (userId: number) =>
+    db.insert(oauthIdentities).values({ issuer, subject, userId, email }).onConflictDoNothing();
+  const verified = config.emailVerified(claims);
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (existing) return existing;
-  const [first = "", ...rest] = (info.name ?? "").split(" ");
-  const [created] = await db
-    .insert(users)
-    .values({
-      email,
-      firstName: info.given_name ?? first,
-      lastName: info.family_name ?? rest.join(" "),
-      passwordHash: null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  if (existing) {
+    if (!verified) throw new OAuthLinkRequired(email, await linkToken(env, identity, existing.id), config.label);
+    await link(existing.id);
+    return existing;
+  }
+  // A new account carries the email as its identity for invitations and resets, so it is
+  // only made from an address the provider vouches for.
+  if (!verified) {
+    throw new OAuthFailed(
+      `${config.label} did not confirm that ${email} is yours. Create an account with your email first, then connect ${config.label}.`,
+    );
+  }
+  const [first = "", ...rest] = (claims.name ?? "").split(" ");
+  const [[created]] = await db.batch([
+    db
+      .insert(users)
+      .values({
+        email,
+        firstName: claims.given_name ?? first,
+        lastName: claims.family_name ?? rest.join(" "),
+        passwordHash: null,
+      })
+      .onConflictDoNothing()
+      .returning(),
+    db
+      .insert(oauthIdentities)
+      .values({ issuer, subject, userId: sql`(SELECT id FROM users WHERE email = ${email})`, email })
+      .onConflictDoNothing(),
+  ]);
   return created ?? (await db.select().from(users).where(eq(users.email, email)))[0]!;
 }
