@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { completeOAuth, OAuthLinkRequired, type OAuthProvider } from "../../worker/auth/oauth";
-import { oauthIdentities } from "../../worker/db/schema";
+import { mailOutbox, oauthIdentities } from "../../worker/db/schema";
 import { api, buildUser, db, DEFAULT_PASSWORD, tokenFor } from "../factories";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
@@ -219,5 +219,58 @@ describe("5. redirect_to after sign-in", () => {
       redirect: "manual",
     });
     expect(response.headers.get("Location")).toBe("/status?x=1");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 6. Password reset links: single use under concurrency, dead once the password changes
+// ---------------------------------------------------------------------------------------------
+
+/** Asks for a reset link for `email` and returns the token the email carries. */
+async function requestResetToken(email: string) {
+  const response = await api("/users/password", { method: "POST", body: { email, redirect_url: null } });
+  expect(response.status).toBe(200);
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "password_reset")))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("reset_password_token")!;
+}
+
+const resetWith = (token: string, password: string) => api("/password-reset", { method: "PUT", body: { token, password } });
+
+describe("6. password reset tokens", () => {
+  it("lets only one of several simultaneous requests use a link", async () => {
+    const user = await buildUser();
+    const token = await requestResetToken(user.email);
+    const answers = await Promise.all(["racer-password-1", "racer-password-2", "racer-password-3"].map((p) => resetWith(token, p)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    const winner = ["racer-password-1", "racer-password-2", "racer-password-3"][answers.findIndex((r) => r.status === 200)]!;
+    const signIn = (password: string) => api("/users/sign_in", { method: "POST", body: { user: { email: user.email, password } } });
+    expect((await signIn(winner)).status).toBe(200);
+  });
+
+  it("ends every other outstanding link when a link is used", async () => {
+    const user = await buildUser();
+    const first = await requestResetToken(user.email);
+    const second = await requestResetToken(user.email);
+    expect((await resetWith(second, "reset-by-second")).status).toBe(200);
+    expect((await resetWith(first, "reset-by-first")).status).toBe(400);
+  });
+
+  it("ends every outstanding link when the password is changed while signed in", async () => {
+    const user = await buildUser();
+    const link = await requestResetToken(user.email);
+    const changed = await api("/password", {
+      method: "PUT",
+      token: await tokenFor(user),
+      body: { current_password: DEFAULT_PASSWORD, password: "changed-in-settings" },
+    });
+    expect(changed.status).toBe(200);
+    const reset = await resetWith(link, "attacker-chosen-1");
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ fields: { token: ["is invalid or has expired"] } });
   });
 });

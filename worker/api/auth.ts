@@ -154,9 +154,12 @@ export const auth = createApp()
     const db = c.get("db");
     const { token, password } = c.req.valid("json");
     assertStrongPassword(password);
-    const [record] = await db
-      .select()
-      .from(userTokens)
+    const passwordHash = await hashPassword(password);
+    // Claiming the token is one conditional UPDATE: of two requests racing with the same
+    // link, only the one whose UPDATE changed the row goes on.
+    const [claimed] = await db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
       .where(
         and(
           eq(userTokens.tokenHash, await sha256Hex(token)),
@@ -165,18 +168,18 @@ export const auth = createApp()
           gt(userTokens.expiresAt, new Date()),
         ),
       )
-      .limit(1);
-    if (!record) {
+      .returning({ userId: userTokens.userId });
+    if (!claimed) {
       throw new Invalid("This reset link is invalid or has expired. Ask for a new one.", {
         token: ["is invalid or has expired"],
       });
     }
+    // The new password also expires every other reset link of the account (migration 0008's trigger).
     await db.batch([
-      db.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, record.id)),
-      db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, record.userId)),
-      ...revokeAllSessionsStatements(db, record.userId),
+      db.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)),
+      ...revokeAllSessionsStatements(db, claimed.userId),
     ]);
-    const [user] = await db.select().from(users).where(eq(users.id, record.userId));
+    const [user] = await db.select().from(users).where(eq(users.id, claimed.userId));
     await clearFailures(db, user!.email);
     return respondWithSession(c, user!);
   })
