@@ -7,10 +7,13 @@ import devStyles from "~/styles/dev.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
 export const meta: MetaFunction = () => [{ title: "Outbox · Brandwork (development)" }, { name: "robots", content: "noindex" }];
 
-/** GET /dev/outbox: the emails the app "sent" with no provider configured, so links can be followed locally. */
+/**
+ * GET /dev/outbox: the emails the app "sent" with no provider configured, so links can be
+ * followed locally. Development on loopback only (`outboxAvailable`).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  if (!outboxAvailable(env)) throw new Response("Not found", { status: 404 });
+  if (!outboxAvailable(env, request)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to");
   return { to: to ?? "", messages: await listOutbox(env, { to }), appEnv: env.APP_ENV, limit: OUTBOX_LIMIT };
 }
@@ -49,8 +52,8 @@ export default function Outbox() {
           <p className="eyebrow">Developer tools · {appEnv}</p>
           <h1>Outbox</h1>
           <p className="dev-page__lead">
-            Emails stored because no email provider is configured, newest first (the last {limit}). This page does not
-            exist in production.
+            Emails stored because no email provider is configured, newest first (the last {limit}). This page exists only
+            in development, on this machine.
           </p>
         </div>
         <div className="dev-page__tools">
@@ -95,14 +98,6 @@ export default function Outbox() {
                       <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
                     </dd>
                   </div>
-                  {message.transport !== "outbox" ? (
-                    <div>
-                      <dt>Delivery</dt>
-                      <dd>
-                        {message.transport}: {message.status}
-                      </dd>
-                    </div>
-                  ) : null}
                 </dl>
                 <pre className="outbox__text">
                   <Linkified text={message.text} />

@@ -314,7 +314,7 @@ function CheckInboxStep({ redirectTo, email, resent }: Loaded) {
           {busy ? "Sending again…" : "Send the link again"}
         </button>
       </Form>
-      {root && root.ENV.APP_ENV !== "production" ? (
+      {root && root.ENV.APP_ENV === "development" ? (
         <p className="auth-step__note auth-step__note--dev">
           Running without an email provider? The message is in the <a href="/dev/outbox">local outbox</a>.
         </p>

@@ -3,9 +3,10 @@ import { and, desc, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { completeOAuth, OAuthLinkRequired, type OAuthProvider } from "../../worker/auth/oauth";
-import { mailOutbox, oauthIdentities } from "../../worker/db/schema";
+import { mailOutbox, oauthIdentities, sessions, users } from "../../worker/db/schema";
 import { api, buildUser, db, DEFAULT_PASSWORD, tokenFor } from "../factories";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
+import { listOutbox, outboxAvailable } from "../../app/lib/outbox.server";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -272,5 +273,100 @@ describe("6. password reset tokens", () => {
     const reset = await resetWith(link, "attacker-chosen-1");
     expect(reset.status).toBe(400);
     expect(await reset.json()).toMatchObject({ fields: { token: ["is invalid or has expired"] } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 7. Impersonation: an hour at most, only while the impersonator is a super admin, never of one
+// ---------------------------------------------------------------------------------------------
+
+async function impersonate(admin: { id: number }, target: { id: number }) {
+  return api(`/users/impersonate/${target.id}`, { method: "POST", token: await tokenFor(admin) });
+}
+
+const jwtClaims = (authorization: string) =>
+  JSON.parse(atob(authorization.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { iat: number; exp: number; jti: string };
+
+describe("7. impersonation sessions", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("last at most one hour", async () => {
+    const admin = await buildUser({ isSuperAdmin: true });
+    const target = await buildUser();
+    const response = await impersonate(admin, target);
+    expect(response.status).toBe(200);
+    const authorization = response.headers.get("Authorization")!;
+    const claims = jwtClaims(authorization);
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(3600);
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, claims.jti));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(3_600_000 + 1_000);
+
+    expect((await api("/users/self", { headers: { Authorization: authorization } })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61 * 60_000);
+    expect((await api("/users/self", { headers: { Authorization: authorization } })).status).toBe(401);
+    // An ordinary session issued at the same time is still good an hour later.
+    vi.useRealTimers();
+  });
+
+  it("end when the impersonator stops being a super admin", async () => {
+    const admin = await buildUser({ isSuperAdmin: true });
+    const target = await buildUser();
+    const authorization = (await impersonate(admin, target)).headers.get("Authorization")!;
+    expect((await api("/users/self", { headers: { Authorization: authorization } })).status).toBe(200);
+    await db.update(users).set({ isSuperAdmin: false }).where(eq(users.id, admin.id));
+    expect((await api("/users/self", { headers: { Authorization: authorization } })).status).toBe(401);
+  });
+
+  it("cannot target another super admin", async () => {
+    const admin = await buildUser({ isSuperAdmin: true });
+    const otherAdmin = await buildUser({ isSuperAdmin: true });
+    const response = await impersonate(admin, otherAdmin);
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Authorization")).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 8. /dev/outbox: development, on this machine, stored email only
+// ---------------------------------------------------------------------------------------------
+
+describe("8. the development outbox", () => {
+  const development = { APP_ENV: "development" } as const;
+  const local = (url = "http://127.0.0.1:8787/dev/outbox", ip: string | null = "127.0.0.1") =>
+    new Request(url, { headers: ip === null ? {} : { "CF-Connecting-IP": ip } });
+
+  it("is a 404 in the test environment, even from this machine", async () => {
+    const response = await exports.default.fetch("http://127.0.0.1:8787/dev/outbox", { headers: { "CF-Connecting-IP": "127.0.0.1" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("Outbox");
+  });
+
+  it("serves only APP_ENV=development requests from loopback", () => {
+    expect(outboxAvailable(development, local())).toBe(true);
+    expect(outboxAvailable(development, local("http://localhost:8787/dev/outbox", "::1"))).toBe(true);
+    expect(outboxAvailable(development, local("http://[::1]:8787/dev/outbox", "::ffff:127.0.0.1"))).toBe(true);
+    // The Vite dev server (Node) sends no CF-Connecting-IP; the host is still the local one.
+    expect(outboxAvailable(development, local("http://localhost:5173/dev/outbox", null))).toBe(true);
+
+    for (const env of [{ APP_ENV: "test" }, { APP_ENV: "production" }, { APP_ENV: "" }]) {
+      expect(outboxAvailable(env as Env, local())).toBe(false);
+    }
+    // A deployed Worker that kept APP_ENV=development: Cloudflare sets the real client address.
+    expect(outboxAvailable(development, local("https://brandwork.example/dev/outbox", "203.0.113.9"))).toBe(false);
+    expect(outboxAvailable(development, local("https://brandwork.example/dev/outbox", "127.0.0.1"))).toBe(false);
+    expect(outboxAvailable(development, local("http://127.0.0.1:8787/dev/outbox", "192.168.1.20"))).toBe(false);
+    expect(outboxAvailable(development, local("http://127.0.0.1:8787/dev/outbox", "not an address"))).toBe(false);
+    expect(outboxAvailable(development, local("http://127.0.0.1.evil.example/dev/outbox", "127.0.0.1"))).toBe(false);
+  });
+
+  it("never lists email that a real provider delivered", async () => {
+    const to = `delivered-${Date.now()}@example.com`;
+    await db.insert(mailOutbox).values([
+      { to, subject: "Stored locally", text: "stored", html: "<p>stored</p>", kind: "password_reset", transport: "outbox", status: "stored" },
+      { to, subject: "Sent through Resend", text: "secret link", html: "<p>secret link</p>", kind: "password_reset", transport: "resend", status: "sent" },
+    ]);
+    const listed = await listOutbox(env, { to });
+    expect(listed.map((m) => m.subject)).toEqual(["Stored locally"]);
   });
 });

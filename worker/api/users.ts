@@ -158,6 +158,7 @@ export const usersApi = createApp()
     authorizeImpersonation(session.user);
     const [target] = await db.select().from(users).where(eq(users.id, c.req.valid("param").id));
     if (!target) throw new NotFound("User not found");
+    authorizeImpersonation(session.user, target);
     const { token } = await issueSession(db, c.env, target, {
       impersonatorId: session.user.id,
       ip: c.req.header("CF-Connecting-IP"),

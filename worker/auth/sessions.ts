@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
 import { sessions, users, type User } from "../db/schema";
@@ -15,6 +16,8 @@ export interface Session {
 /** SPEC section 9: the auth cookie (and so the token) lives 2592000 s. */
 export const DEFAULT_SESSION_TTL_SECONDS = 2_592_000;
 const ISSUER = "brandwork";
+/** Support access is short: an impersonation session lasts at most an hour, whatever the TTL. */
+export const IMPERSONATION_TTL_SECONDS = 3_600;
 
 type SessionEnv = Pick<Env, "AUTH_SECRET" | "APP_ENV" | "SESSION_TTL_SECONDS">;
 
@@ -26,7 +29,8 @@ export interface IssueOptions {
 
 /** Records a session row and returns its signed JWT (`jti` = row id, `act` = impersonator). */
 export async function issueSession(db: Database, env: SessionEnv, user: Pick<User, "id">, options: IssueOptions = {}) {
-  const ttl = Number(env.SESSION_TTL_SECONDS) || DEFAULT_SESSION_TTL_SECONDS;
+  const configured = Number(env.SESSION_TTL_SECONDS) || DEFAULT_SESSION_TTL_SECONDS;
+  const ttl = options.impersonatorId ? Math.min(configured, IMPERSONATION_TTL_SECONDS) : configured;
   const id = crypto.randomUUID();
   const now = Date.now();
   await db.insert(sessions).values({
@@ -63,14 +67,22 @@ export async function authenticate(db: Database, env: SessionEnv, authorization:
   }
   if (!jti) throw new Unauthorized();
 
+  const impersonator = alias(users, "impersonator");
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, impersonatorIsSuperAdmin: impersonator.isSuperAdmin })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatorId))
     .where(and(eq(sessions.id, jti), isNull(sessions.revokedAt)))
     .limit(1);
   if (!row) throw new Unauthorized();
   if (row.session.expiresAt.getTime() <= Date.now()) throw new SignatureExpired();
+  if (row.session.impersonatorId !== null) {
+    // Checked on every request, not only when issued: the hour counts from the session's
+    // start, and the session ends the moment its impersonator stops being a super admin.
+    if (row.session.createdAt.getTime() + IMPERSONATION_TTL_SECONDS * 1000 <= Date.now()) throw new SignatureExpired();
+    if (!row.impersonatorIsSuperAdmin) throw new Unauthorized();
+  }
   const validAfter = row.user.sessionsValidAfter?.getTime() ?? 0;
   if (issuedAt < Math.floor(validAfter / 1000) * 1000) throw new Unauthorized();
   return { id: row.session.id, user: row.user, impersonatorId: row.session.impersonatorId };

@@ -201,7 +201,12 @@ export function presentPolicies(actor: Actor, actions: Action[], resource?: unkn
   return Object.fromEntries(actions.map((action) => [action, can(actor, action, resource)]));
 }
 
-/** Platform-level: only super admins may impersonate, whatever workspace they are in. */
-export function authorizeImpersonation(user: { isSuperAdmin: boolean }) {
+/**
+ * Platform-level: only super admins may impersonate, whatever workspace they are in, and
+ * never another super admin (that would hand one admin the other's platform powers and
+ * hide who acted).
+ */
+export function authorizeImpersonation(user: { isSuperAdmin: boolean }, target?: { isSuperAdmin: boolean }) {
   if (!user.isSuperAdmin) throw new Forbidden("Only super admins can impersonate users");
+  if (target?.isSuperAdmin) throw new Forbidden("Super admins cannot be impersonated");
 }
