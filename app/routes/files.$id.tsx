@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { idParam } from "../../core/contracts/common";
 import { createDb } from "../../worker/db/client";
 import { HttpError } from "../../worker/lib/errors";
-import { can } from "../../worker/policies";
 import { serveStored } from "../../worker/services/storage";
-import { loadUpload } from "../../worker/services/uploads";
+import { readableUploadFor } from "../../worker/services/uploads";
 import { getSession } from "~/lib/session.server";
 
 const refuse = (status: number, message: string) => Response.json({ error: "refused", message }, { status, headers: { "Cache-Control": "no-store" } });
@@ -22,11 +21,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { user, auth } = lookup.session;
   try {
-    const { actor, upload, resource } = await loadUpload(createDb(env.DB), {
+    const { upload } = await readableUploadFor(createDb(env.DB), {
       user: { id: user.id, isSuperAdmin: user.is_super_admin },
       superAdminHeader: auth.superAdminMode === null ? undefined : String(auth.superAdminMode),
     }, parsed.data.id);
-    if (!can(actor, "uploads.read", resource)) return refuse(403, "You do not have access to this file");
     return await serveStored(env, upload, request);
   } catch (error) {
     if (error instanceof HttpError) return refuse(error.status, error.message);

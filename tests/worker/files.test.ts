@@ -254,11 +254,11 @@ describe("GET /files/:id/content", () => {
     const article = await buildArticle(workspace, owner);
     const { link: attached } = await upload(ownerToken, workspace.id, { article_id: article.id });
     const { link: loose } = await upload(ownerToken, workspace.id);
-    expect((await api(`/files/${attached.id}/content`, { token: guest.token })).status).toBe(403);
-    expect((await api(`/files/${loose.id}/content`, { token: guest.token })).status).toBe(403);
+    expect((await api(`/files/${attached.id}/content`, { token: guest.token })).status).toBe(404);
+    expect((await api(`/files/${loose.id}/content`, { token: guest.token })).status).toBe(404);
     await grant({ article }, "User", "read", { userId: guest.user.id });
     expect((await api(`/files/${attached.id}/content`, { token: guest.token })).status).toBe(200);
-    expect((await api(`/files/${loose.id}/content`, { token: guest.token })).status).toBe(403);
+    expect((await api(`/files/${loose.id}/content`, { token: guest.token })).status).toBe(404);
   });
 
   it("keeps a file in a private document from members who can't open the document", async () => {
@@ -266,7 +266,7 @@ describe("GET /files/:id/content", () => {
     const article = await buildArticle(workspace, member.user);
     const { link } = await upload(member.token, workspace.id, { article_id: article.id });
     const colleague = await buildMember(workspace, "member");
-    expect((await api(`/files/${link.id}/content`, { token: colleague.token })).status).toBe(403);
+    expect((await api(`/files/${link.id}/content`, { token: colleague.token })).status).toBe(404);
     await grant({ article }, "EveryoneAtWorkspace", "read");
     expect((await api(`/files/${link.id}/content`, { token: colleague.token })).status).toBe(200);
   });

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
 import { brandKitCreateSchema, brandKitUpdateSchema, logoVariantSchema, voiceDraftSchema } from "../../core/contracts/brand-kits";
 import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
 import { draftVoiceNotes } from "../../core/content/voice-draft";
 import { brandKitCreator, brandKitDeleter, brandKitLogoRemover, brandKitLogoSetter, brandKitUpdater } from "../commands/brandKitCommands";
-import { brandKits, uploads, type BrandKit } from "../db/schema";
+import { brandKits, type BrandKit } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -15,6 +15,7 @@ import { authorize, type Actor } from "../policies";
 import { presentBrandKit } from "../presenters/brand-kits";
 import { brandKitDetails, workspaceBrandKits } from "../services/brand-kits";
 import { readSource } from "../services/sources";
+import { readableUpload } from "../services/uploads";
 import { commandContext, requestFacts } from "./articles";
 import { actorForRow } from "./workspace-rows";
 
@@ -74,8 +75,7 @@ export const brandKitsApi = createApp()
     authorize(actor, "brand_kits.manage");
     const db = c.get("db");
     const uploadId = c.req.valid("json").upload_id;
-    const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.workspaceId, kit.workspaceId)));
-    if (!upload || upload.status !== "stored") throw new NotFound("Upload not found");
+    const { upload } = await readableUpload(db, actor, uploadId);
     if (!upload.contentType.startsWith("image/")) throw new Invalid("A logo must be an image (PNG, JPEG, WebP, GIF or SVG)", { upload_id: ["is not an image"] });
     await brandKitLogoSetter(db, { context: commandContext(c, actor), kit, variant, uploadId });
     return c.json({ data: await present(c, actor, kit) });
@@ -92,10 +92,10 @@ export const brandKitsApi = createApp()
   /** Drafts voice notes from samples; nothing is saved until the user sends them with PATCH. */
   .post("/brand_kits/:id/voice_draft", requireSession, validate("param", idParam), validate("json", voiceDraftSchema), async (c) => {
     const db = c.get("db");
-    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    const { actor } = await loadKit(c, c.req.valid("param").id);
     authorize(actor, "brand_kits.manage");
     const texts: string[] = [];
-    const deps = { db, env: c.env, request: requestFacts(c), workspaceId: kit.workspaceId };
+    const deps = { db, env: c.env, request: requestFacts(c), actor };
     for (const [index, sample] of c.req.valid("json").samples.entries()) texts.push((await readSource(deps, sample, `samples.${index}`)).text);
     const notes = draftVoiceNotes(texts);
     if (!notes.general) throw new Invalid("The samples have no words to learn a voice from", { samples: ["have no text"] });

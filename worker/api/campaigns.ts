@@ -84,7 +84,7 @@ export const campaignsApi = createApp()
     const plan = planCampaign({ strategy: input.strategy, channels: input.channels, startsOn: input.starts_on, endsOn: input.ends_on, perChannel: input.per_channel });
     const writer = await writerFor(c, { workspaceId: actor.workspaceId, brandKitId: kit?.id ?? null, name: input.name, brief: input.brief });
     // Repurposing: the material comes first, as passages the writer draws on and cites.
-    const source = input.source ? await readSource({ db, env: c.env, request: requestFacts(c), workspaceId: actor.workspaceId }, input.source, "source") : null;
+    const source = input.source ? await readSource({ db, env: c.env, request: requestFacts(c), actor }, input.source, "source") : null;
     if (source) {
       const material = splitIntoPassages(source.text).slice(0, 8).map((text) => ({ sourceId: 0, sourceTitle: source.title, text }));
       if (material.length === 0) throw new Invalid("The source has no text to work from", { source: ["has no text"] });

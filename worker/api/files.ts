@@ -12,11 +12,11 @@ import { Conflict, Forbidden, HttpError, Invalid, NotFound } from "../lib/errors
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace, resolveActor } from "../middleware/workspace";
-import { authorize, type Actor } from "../policies";
+import { authorize, can, type Actor } from "../policies";
 import { presentUpload } from "../presenters/uploads";
 import { articleAccess, folderAccess, viewerFor } from "../services/access";
 import { serveStored } from "../services/storage";
-import { loadUpload, pageOfUploads, uploaderOf } from "../services/uploads";
+import { loadUpload, pageOfUploads, readableUploadFor, uploaderOf } from "../services/uploads";
 import { commandContext } from "./articles";
 
 /** An upload link is good for this long after it is handed out. */
@@ -130,19 +130,20 @@ export const filesApi = createApp()
 
   .get("/files/:id", requireSession, validate("param", idParam), async (c) => {
     const { actor, upload, resource } = await loadUpload(c.get("db"), requester(c), c.req.valid("param").id, { pending: true });
-    authorize(actor, "uploads.read", resource);
+    // Someone who may not read the file learns nothing about it, not even that it exists.
+    if (!can(actor, "uploads.read", resource)) throw new NotFound("File not found");
     return c.json({ data: presentUpload(upload, await uploaderOf(c.get("db"), upload), { actor, resource }) });
   })
 
   .get("/files/:id/content", requireSession, validate("param", idParam), async (c) => {
-    const { actor, upload, resource } = await loadUpload(c.get("db"), requester(c), c.req.valid("param").id);
-    authorize(actor, "uploads.read", resource);
+    const { upload } = await readableUploadFor(c.get("db"), requester(c), c.req.valid("param").id);
     return serveStored(c.env, upload, c.req.raw);
   })
 
   .delete("/files/:id", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
     const { actor, upload, resource } = await loadUpload(db, requester(c), c.req.valid("param").id, { pending: true });
+    if (!can(actor, "uploads.read", resource) && !can(actor, "uploads.delete", resource)) throw new NotFound("File not found");
     authorize(actor, "uploads.delete", resource);
     await uploadDeleter(db, c.env, { context: commandContext(c, actor), upload });
     return c.json({ data: { id: upload.id, deleted: true } });

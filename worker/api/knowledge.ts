@@ -37,7 +37,7 @@ export const knowledgeApi = createApp()
     const actor = c.get("actor");
     authorize(actor, "knowledge.manage");
     const input = c.req.valid("json").source;
-    const text = await readSource({ db, env: c.env, request: requestFacts(c), workspaceId: actor.workspaceId }, input, "source");
+    const text = await readSource({ db, env: c.env, request: requestFacts(c), actor }, input, "source");
     const source = await knowledgeSourceCreator(db, { context: commandContext(c, actor), type: input.type, source: text });
     const [{ n }] = (await db.select({ n: count() }).from(knowledgePassages).where(eq(knowledgePassages.sourceId, source.id))) as [{ n: number }];
     return c.json({ data: presentKnowledgeSource(source, n) }, 201);

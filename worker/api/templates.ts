@@ -138,7 +138,7 @@ export const templatesApi = createApp()
         if (!template) throw new NotFound("Template not found");
         source = { title: template.title, content: builtInBody(template), templateId: null };
       } else {
-        const { template } = await readableTemplate(db, actor, ref.id).catch((error: unknown) => {
+        const { template } = await readableTemplate(db, actor, ref.id, requestFacts(c)).catch((error: unknown) => {
           throw error instanceof Invalid ? new NotFound("Template not found") : error;
         });
         source = { title: template.title, content: { body: template.body, bodyText: template.bodyText, warnings: [] }, templateId: template.id };
@@ -214,7 +214,7 @@ export const templatesApi = createApp()
   .post("/template_binders/:id/templates", requireSession, validate("param", idParam), validate("json", addBinderTemplateSchema), async (c) => {
     const db = c.get("db");
     const { actor, binder } = await loadBinder(c, c.req.valid("param").id);
-    const { template } = await readableTemplate(db, actor, c.req.valid("json").template_id);
+    const { template } = await readableTemplate(db, actor, c.req.valid("json").template_id, requestFacts(c));
     const { created } = await binderTemplateAdder(db, { context: commandContext(c, actor), binder, templateId: template.id });
     return c.json({ data: await binderDetail(c, actor, binder) }, created ? 201 : 200);
   })

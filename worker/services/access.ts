@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AccessLevel } from "../../core/enums";
+import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import type { Actor } from "../policies";
 
@@ -195,5 +196,40 @@ export const sharedWithChannel = (channelId: number): SQL => sql`(
       SELECT g.folder_id FROM accesses g WHERE g.folder_id IS NOT NULL AND g.target_type = 'Channel' AND g.channel_id = ${channelId}
       UNION SELECT f.id FROM folders f JOIN shared ON f.parent_id = shared.id
     ) SELECT id FROM shared
+  )
+)`;
+
+/**
+ * Of these folders, those behind a password: their own or one on a folder above them. A
+ * document in one (or with its own password) is locked for everyone but its owners until
+ * the password is given.
+ */
+export async function guardedFolderIds(db: Database, folderIds: number[]): Promise<Set<number>> {
+  const guarded = new Set<number>();
+  for (const part of chunk([...new Set(folderIds)], IN_LIST_CHUNK)) {
+    const rows = await db.all<{ id: number }>(sql`
+      WITH RECURSIVE chain(start_id, id, depth) AS (
+        SELECT f.id, f.id, 0 FROM folders f WHERE f.id IN (${sql.join(part.map((id) => sql`${id}`), sql`, `)})
+        UNION ALL
+        SELECT chain.start_id, f.parent_id, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.id
+        WHERE f.parent_id IS NOT NULL AND chain.depth < 100
+      )
+      SELECT DISTINCT chain.start_id AS id FROM chain JOIN folders f ON f.id = chain.id WHERE f.password_hash IS NOT NULL`);
+    for (const row of rows) guarded.add(row.id);
+  }
+  return guarded;
+}
+
+/**
+ * SQL condition on `a` (articles): the document is behind a password, its own or a folder's
+ * above it. Search uses it to match locked documents by title only.
+ */
+export const guardedArticleSql = (workspaceId: number): SQL => sql`(
+  a.password_hash IS NOT NULL
+  OR a.folder_id IN (
+    WITH RECURSIVE guarded(id) AS (
+      SELECT f.id FROM folders f WHERE f.workspace_id = ${workspaceId} AND f.password_hash IS NOT NULL
+      UNION SELECT f.id FROM folders f JOIN guarded ON f.parent_id = guarded.id
+    ) SELECT id FROM guarded
   )
 )`;

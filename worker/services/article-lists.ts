@@ -3,7 +3,8 @@ import type { AccessLevel, SortOrder } from "../../core/enums";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, users, type Article, type User } from "../db/schema";
-import { levelOfRank, readableArticlesSql, type Viewer } from "./access";
+import { emptyDocument } from "../../core/document/types";
+import { guardedFolderIds, levelOfRank, readableArticlesSql, type Viewer } from "./access";
 
 // Pages of documents a viewer may read. The permission filter, the order and the page all
 // run in D1 (one query for ids, one for rows), so lists never load what they won't show.
@@ -20,8 +21,11 @@ export const ARTICLE_ORDERS: Record<SortOrder, SQL> = {
 };
 
 export interface ArticleListItem {
+  /** With no body text when `locked`. */
   article: Article;
   level: AccessLevel;
+  /** Behind a password (its own or a folder's) the viewer has not given here: title only. */
+  locked: boolean;
   owner: User | null;
   lastEditor: User | null;
 }
@@ -77,13 +81,19 @@ export async function peopleOf(db: Database, article: { ownerId: number | null; 
   return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
 }
 
-/** Rows and people for ids already filtered and ordered, keeping that order. */
+/**
+ * Rows and people for ids already filtered and ordered, keeping that order. Every list of
+ * documents goes through here, so this is where a document behind a password (its own or a
+ * folder's) is locked: no body, no excerpt, no snippet, for anyone but its owners. A list
+ * request carries no password for each of its documents; opening one asks for it.
+ */
 export async function hydrate(db: Database, ordered: { id: number; level: AccessLevel }[]): Promise<ArticleListItem[]> {
   if (ordered.length === 0) return [];
   const found: Article[] = [];
   for (const ids of chunk(ordered.map((item) => item.id), IN_LIST_CHUNK)) {
     found.push(...(await db.select().from(articles).where(inArray(articles.id, ids))));
   }
+  const guardedFolders = await guardedFolderIds(db, found.flatMap((article) => (article.folderId === null ? [] : [article.folderId])));
   const peopleIds = [...new Set(found.flatMap((article) => [article.ownerId, article.lastEditorId]).filter((id): id is number => id !== null))];
   const people = new Map<number, User>();
   for (const ids of chunk(peopleIds, IN_LIST_CHUNK)) {
@@ -91,12 +101,15 @@ export async function hydrate(db: Database, ordered: { id: number; level: Access
   }
   const byId = new Map(found.map((article) => [article.id, article]));
   return ordered.flatMap(({ id, level }) => {
-    const article = byId.get(id);
-    if (!article) return [];
+    const row = byId.get(id);
+    if (!row) return [];
+    const locked = level !== "owner" && (row.passwordHash !== null || (row.folderId !== null && guardedFolders.has(row.folderId)));
+    const article = locked ? { ...row, body: emptyDocument(), bodyText: "" } : row;
     return [
       {
         article,
         level,
+        locked,
         owner: article.ownerId ? (people.get(article.ownerId) ?? null) : null,
         lastEditor: article.lastEditorId ? (people.get(article.lastEditorId) ?? null) : null,
       },

@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { articles, folders, workspaces, type Article, type Folder } from "../db/schema";
 import { Forbidden, HttpError, NotFound, Unauthorized } from "../lib/errors";
 import { resolveActor } from "../middleware/workspace";
-import type { Actor, DocumentResource } from "../policies";
+import { can, type Actor, type DocumentResource } from "../policies";
 import { articleAccess, folderAccess, viewerFor, type AccessFacts } from "./access";
 
 // Loading one document or folder for whoever asks: resolve the actor in the item's own
@@ -70,7 +70,10 @@ export async function actorFor(db: Database, request: RequestFacts, workspaceId:
   }
 }
 
-async function checkPassword(db: Database, request: RequestFacts, facts: AccessFacts, throttleKey: string) {
+/** The part of a request that unlocks a password-protected document or folder. */
+export type PasswordFacts = Pick<RequestFacts, "password" | "ip">;
+
+async function checkPassword(db: Database, request: PasswordFacts, facts: AccessFacts, throttleKey: string) {
   if (facts.passwordHashes.length === 0) return;
   if (!request.password) throw new PasswordRequired("password_required");
   const keys = { email: throttleKey, ip: request.ip };
@@ -112,6 +115,29 @@ export async function loadArticle(db: Database, request: RequestFacts, id: numbe
   if (!facts.level) refuse(actor, request);
   await checkPassword(db, request, facts, `article:${article.id}:${actor.userId || request.ip || "anonymous"}`);
   return { actor, article, level: facts.level, resource: { level: facts.level } };
+}
+
+/**
+ * THE read check for a document reached through an id in a body or a feature (a knowledge,
+ * campaign or voice source, a template to use, a binder entry), for an actor already
+ * resolved in their workspace. One the actor may not read is a 404, as if it did not
+ * exist; a protected one (its own password or a folder's) is locked with 403
+ * `password_required` until `X-Article-Password` is right, exactly as on `GET /articles/:id`.
+ * Lists lock protected documents in `hydrate` (services/article-lists.ts).
+ */
+export async function readableArticle(
+  db: Database,
+  actor: Actor,
+  id: number,
+  request: PasswordFacts,
+): Promise<LoadedArticle & { level: AccessLevel }> {
+  const [article] = await db.select().from(articles).where(and(eq(articles.id, id), eq(articles.workspaceId, actor.workspaceId)));
+  if (!article) throw new NotFound("Document not found");
+  const facts = await articleAccess(db, viewerFor(actor), article);
+  const level = facts.level;
+  if (!level || !can(actor, "articles.read", { level })) throw new NotFound("Document not found");
+  await checkPassword(db, request, facts, `article:${article.id}:${actor.userId || request.ip || "anonymous"}`);
+  return { actor, article, level, resource: { level } };
 }
 
 export interface LoadedFolder {

@@ -3,7 +3,7 @@ import { MAX_SEARCH_TERMS } from "../../core/contracts/search";
 import { escapeHtml } from "../../core/email/escape";
 import type { Database } from "../db/client";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
-import { levelOfRank, readableArticlesSql, type Viewer } from "./access";
+import { guardedArticleSql, levelOfRank, LEVEL_RANK, readableArticlesSql, type Viewer } from "./access";
 import { hydrate, type ArticleListItem } from "./article-lists";
 
 // Full-text search over titles and bodies with SQLite FTS5 (migrations/0002_search.sql).
@@ -76,7 +76,8 @@ export async function searchArticles(db: Database, viewer: Viewer, options: Sear
     return {
       ...item,
       titleHtml: markedToHtml(found?.title_marked ?? item.article.title, marks),
-      snippetHtml: markedToHtml(found?.snippet_marked ?? "", marks),
+      // A locked document's body stays locked: it was matched by its title alone.
+      snippetHtml: item.locked ? "" : markedToHtml(found?.snippet_marked ?? "", marks),
       rank: -scores.get(item.article.id)!,
     };
   });
@@ -84,12 +85,22 @@ export async function searchArticles(db: Database, viewer: Viewer, options: Sear
   return { hits, total };
 }
 
+/** `t` holds the matches on titles alone: all a document behind a password may be found by. */
 const matchesCte = (match: string) => sql`
-  WITH m AS MATERIALIZED (SELECT rowid AS id, ${SCORE} AS score FROM articles_fts WHERE articles_fts MATCH ${match})`;
+  WITH m AS MATERIALIZED (SELECT rowid AS id, ${SCORE} AS score FROM articles_fts WHERE articles_fts MATCH ${match}),
+  t AS MATERIALIZED (SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ${`{title} : (${match})`})`;
 
-/** Matches that are live articles of the viewer's workspace the viewer may read. */
+/**
+ * Matches that are live articles of the viewer's workspace the viewer may read; one behind
+ * a password they do not own only when its title matches, so a search can't probe its body.
+ */
 function matchedArticles(viewer: Viewer, { kind, folderId }: SearchOptions): SQL {
-  const conditions = [sql`a.workspace_id = ${viewer.workspaceId}`, sql`a.archived_at IS NULL`, sql`a.kind = ${kind}`];
+  const conditions = [
+    sql`a.workspace_id = ${viewer.workspaceId}`,
+    sql`a.archived_at IS NULL`,
+    sql`a.kind = ${kind}`,
+    sql`(r.rank = ${LEVEL_RANK.owner} OR a.id IN (SELECT id FROM t) OR NOT ${guardedArticleSql(viewer.workspaceId)})`,
+  ];
   if (folderId) conditions.push(sql`a.folder_id = ${folderId}`);
   return sql`
     FROM m

@@ -1,14 +1,13 @@
-import { and, eq } from "drizzle-orm";
 import { fileKindOf } from "../../core/contracts/files";
 import type { ContentSource } from "../../core/contracts/knowledge";
 import { transcriptToText } from "../../core/content/transcripts";
 import type { Database } from "../db/client";
-import { uploads } from "../db/schema";
-import { Invalid } from "../lib/errors";
-import { authorize } from "../policies";
-import { loadArticle, type RequestFacts } from "./documents";
+import { Invalid, NotFound } from "../lib/errors";
+import type { Actor } from "../policies";
+import { readableArticle, type PasswordFacts } from "./documents";
 import { fetchPageText } from "./safe-fetch";
 import { readStoredBytes, readStoredText } from "./storage";
+import { readableUpload } from "./uploads";
 import { ProviderError } from "./ai";
 import { transcribe } from "./ai/transcribe";
 
@@ -27,13 +26,18 @@ export interface SourceText {
   uploadId?: number;
 }
 
+/** A 404 from a read check, as the 400 naming the body field that held the id. */
+const notFoundAs = (field: string, what: string) => (error: unknown) => {
+  throw error instanceof NotFound ? new Invalid(`That ${what} was not found`, { [field]: ["was not found"] }) : error;
+};
+
 /**
- * The text of a content source (SPEC: text, article, url, file), read for a workspace: a
- * document the requester may read, a stored text file of the workspace, or a web page
- * fetched safely. `field` names the request field in every refusal.
+ * The text of a content source (SPEC: text, article, url, file), read as `actor`: a document
+ * or an upload through the same read checks as their own routes (a protected document needs
+ * its password), or a web page fetched safely. `field` names the request field in every refusal.
  */
 export async function readSource(
-  { db, env, request, workspaceId }: { db: Database; env: Env; request: RequestFacts; workspaceId: number },
+  { db, env, request, actor }: { db: Database; env: Env; request: PasswordFacts; actor: Actor },
   source: ContentSource,
   field: string,
 ): Promise<SourceText> {
@@ -41,21 +45,18 @@ export async function readSource(
     case "text":
       return { title: source.title || source.text.split("\n")[0]!.slice(0, 80), text: source.text };
     case "article": {
-      const loaded = await loadArticle(db, request, source.article_id).catch(() => null);
-      if (!loaded || loaded.article.workspaceId !== workspaceId) throw new Invalid("That document was not found", { [`${field}.article_id`]: ["was not found"] });
-      authorize(loaded.actor, "articles.read", loaded.resource);
-      return { title: loaded.article.title || "Untitled", text: loaded.article.bodyText, articleId: loaded.article.id };
+      const { article } = await readableArticle(db, actor, source.article_id, request).catch(notFoundAs(`${field}.article_id`, "document"));
+      return { title: article.title || "Untitled", text: article.bodyText, articleId: article.id };
     }
     case "url": {
       const page = await fetchPageText(source.url, { field: `${field}.url` });
       return { title: page.title, text: page.text, url: page.url };
     }
     case "file": {
-      const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, source.upload_id), eq(uploads.workspaceId, workspaceId)));
-      if (!upload || upload.status !== "stored") throw new Invalid("That file was not found", { [`${field}.upload_id`]: ["was not found"] });
+      const { upload } = await readableUpload(db, actor, source.upload_id).catch(notFoundAs(`${field}.upload_id`, "file"));
       const kind = fileKindOf(upload.contentType);
       if (kind === "audio" || kind === "video") {
-        const bytes = await readStoredBytes(env, upload.r2Key, MAX_MEDIA_BYTES);
+        const bytes = await readStoredBytes(env, upload, MAX_MEDIA_BYTES);
         if (bytes === null) throw new Invalid("That recording is too large to transcribe (at most 25 MB); upload a transcript instead", { [`${field}.upload_id`]: ["is too large"] });
         try {
           return { title: upload.filename, text: await transcribe(env, bytes, upload.filename, upload.contentType), uploadId: upload.id };
@@ -67,7 +68,7 @@ export async function readSource(
       if (!TEXT_TYPES.has(upload.contentType) && !TRANSCRIPT_TYPES.has(upload.contentType)) {
         throw new Invalid("Only text, markdown, CSV, HTML or transcript (.vtt, .srt) files can be read", { [`${field}.upload_id`]: ["is not a text file"] });
       }
-      const text = await readStoredText(env, upload.r2Key, MAX_FILE_BYTES);
+      const text = await readStoredText(env, upload, MAX_FILE_BYTES);
       if (text === null) throw new Invalid("That file is too large to read (at most 2 MB)", { [`${field}.upload_id`]: ["is too large"] });
       const transcript = TRANSCRIPT_TYPES.has(upload.contentType) || /\.(vtt|srt)$/i.test(upload.filename);
       return { title: upload.filename, text: transcript ? transcriptToText(text) : text, uploadId: upload.id };

@@ -15,6 +15,14 @@ export interface StoredFile {
   contentType: string;
 }
 
+declare const readChecked: unique symbol;
+/**
+ * A stored file someone passed the read check for (`readableUpload` in services/uploads.ts
+ * is the only code that makes one): the functions here that hand bytes to a user take only
+ * this, so no feature can read a file by its id without the check.
+ */
+export type ReadableFile = StoredFile & { readonly [readChecked]: true };
+
 /** `filename*` (RFC 6266/5987) for any name, with a plain-ASCII `filename` beside it for old clients. */
 export function contentDisposition(filename: string, inline: boolean) {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
@@ -70,7 +78,7 @@ const CACHE_CONTROL = "private, max-age=3600";
  * current ETag, 404 when the object is gone. Served in a sandbox with sniffing off, so an
  * uploaded file can never run as part of this site.
  */
-export async function serveStored(env: StorageEnv, file: StoredFile, request: Request): Promise<Response> {
+export async function serveStored(env: StorageEnv, file: ReadableFile, request: Request): Promise<Response> {
   const object = await env.UPLOADS.get(file.r2Key, { onlyIf: request.headers });
   if (!object) return Response.json({ error: "not_found", message: "File not found" }, { status: 404 });
   const inline = servedInline(file.contentType);
@@ -90,8 +98,8 @@ export async function serveStored(env: StorageEnv, file: StoredFile, request: Re
 }
 
 /** A stored text file's contents, for reading sources; null when gone or larger than `maxBytes`. */
-export async function readStoredText(env: StorageEnv, r2Key: string, maxBytes: number): Promise<string | null> {
-  const object = await env.UPLOADS.get(r2Key);
+export async function readStoredText(env: StorageEnv, file: ReadableFile, maxBytes: number): Promise<string | null> {
+  const object = await env.UPLOADS.get(file.r2Key);
   if (!object) return null;
   if (object.size > maxBytes) {
     await object.body.cancel();
@@ -101,8 +109,8 @@ export async function readStoredText(env: StorageEnv, r2Key: string, maxBytes: n
 }
 
 /** A stored file's bytes (a recording to transcribe); null when gone or larger than `maxBytes`. */
-export async function readStoredBytes(env: StorageEnv, r2Key: string, maxBytes: number): Promise<ArrayBuffer | null> {
-  const object = await env.UPLOADS.get(r2Key);
+export async function readStoredBytes(env: StorageEnv, file: ReadableFile, maxBytes: number): Promise<ArrayBuffer | null> {
+  const object = await env.UPLOADS.get(file.r2Key);
   if (!object) return null;
   if (object.size > maxBytes) {
     await object.body.cancel();

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { SortOrder } from "../../core/enums";
 import { BUILT_IN_TEMPLATES, type BuiltInTemplate } from "../../core/templates";
 import type { Database } from "../db/client";
-import { articles, categories, templateBinderItems, templateBinders } from "../db/schema";
+import { categories, templateBinderItems, templateBinders } from "../db/schema";
 import { Invalid, NotFound } from "../lib/errors";
 import type { Actor } from "../policies";
-import { articleAccess, levelOfRank, readableArticlesSql, viewerFor, type Viewer } from "./access";
+import { levelOfRank, readableArticlesSql, type Viewer } from "./access";
 import { articleBody, type ArticleBody } from "./article-bodies";
 import { ARTICLE_ORDERS, hydrate, pageOfArticles, type ArticlePage } from "./article-lists";
-import { loadArticle, type LoadedArticle, type RequestFacts } from "./documents";
+import { loadArticle, readableArticle, type LoadedArticle, type PasswordFacts, type RequestFacts } from "./documents";
 import type { Category } from "./public-directory";
 
 // Templates are articles of kind "template"; every workspace also sees the built-in starter
@@ -68,14 +68,15 @@ export async function loadTemplate(db: Database, request: RequestFacts, id: numb
 
 /**
  * A template for a binder or a new document: a live template of the actor's workspace they
- * may read. Anything else is a 400 naming `template_id`, like a foreign id anywhere.
+ * may read, through the one document read check (a protected one needs its password).
+ * Anything else is a 400 naming `template_id`, like a foreign id anywhere.
  */
-export async function readableTemplate(db: Database, actor: Actor, id: number) {
-  const [template] = await db.select().from(articles).where(and(eq(articles.id, id), eq(articles.workspaceId, actor.workspaceId)));
+export async function readableTemplate(db: Database, actor: Actor, id: number, request: PasswordFacts) {
   const refuse = () => new Invalid("template_id: is not a template of this workspace", { template_id: ["is not a template of this workspace"] });
-  if (!template || template.kind !== "template" || template.archivedAt) throw refuse();
-  const { level } = await articleAccess(db, viewerFor(actor), template);
-  if (!level) throw refuse();
+  const { article: template, level } = await readableArticle(db, actor, id, request).catch((error: unknown) => {
+    throw error instanceof NotFound ? refuse() : error;
+  });
+  if (template.kind !== "template" || template.archivedAt) throw refuse();
   return { template, level };
 }
 

@@ -6,8 +6,9 @@ import type { Database } from "../db/client";
 import { articles, folders, uploads, users, type Upload, type User } from "../db/schema";
 import { Forbidden, NotFound } from "../lib/errors";
 import { resolveActor } from "../middleware/workspace";
-import type { Actor, UploadResource } from "../policies";
+import { can, type Actor, type UploadResource } from "../policies";
 import { articleAccess, folderAccess, readableArticlesSql, readableFoldersSql, viewerFor } from "./access";
+import type { ReadableFile } from "./storage";
 
 // Uploaded files as the people asking may see them: who is asking in the file's workspace,
 // and their level on the document or folder it is attached to. The policy module decides.
@@ -39,22 +40,54 @@ export async function uploadResource(db: Database, actor: Actor, upload: Pick<Up
   return { ...base, attached: false, level: null };
 }
 
-/**
- * A file and who is asking. Someone outside its workspace learns nothing (404); a file
- * still being uploaded exists only for its uploader, and only when `pending` allows it.
- */
-export async function loadUpload(db: Database, who: FileRequester, id: number, { pending = false } = {}): Promise<LoadedUpload> {
-  const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
-  if (!upload) throw new NotFound("File not found");
-  let actor: Actor;
+/** Who asks, in the upload's own workspace; someone outside it learns nothing (404). */
+async function actorForUpload(db: Database, who: FileRequester, upload: Upload): Promise<Actor> {
   try {
-    ({ actor } = await resolveActor(db, who, upload.workspaceId, who.superAdminHeader));
+    return (await resolveActor(db, who, upload.workspaceId, who.superAdminHeader)).actor;
   } catch (error) {
     if (error instanceof Forbidden) throw new NotFound("File not found");
     throw error;
   }
+}
+
+/**
+ * A file and who is asking, for its metadata and for deleting it. A file still being
+ * uploaded exists only for its uploader, and only when `pending` allows it.
+ */
+export async function loadUpload(db: Database, who: FileRequester, id: number, { pending = false } = {}): Promise<LoadedUpload> {
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
+  if (!upload) throw new NotFound("File not found");
+  const actor = await actorForUpload(db, who, upload);
   if (upload.status !== "stored" && !(pending && upload.uploadedById === actor.userId)) throw new NotFound("File not found");
   return { actor, upload, resource: await uploadResource(db, actor, upload) };
+}
+
+export interface ReadableUpload {
+  upload: Upload & ReadableFile;
+  resource: UploadResource;
+}
+
+/**
+ * THE read check for an upload's bytes: a stored file of the actor's workspace that the
+ * policy lets them read. Everything that hands a user a file or its text (the content
+ * routes, knowledge and campaign sources, voice samples, logos) calls this with the id it
+ * was given; the storage module only reads files that passed it. Anything else is a 404,
+ * the same as a file that does not exist.
+ */
+export async function readableUpload(db: Database, actor: Actor, id: number): Promise<ReadableUpload> {
+  const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.workspaceId, actor.workspaceId)));
+  if (!upload || upload.status !== "stored") throw new NotFound("File not found");
+  const resource = await uploadResource(db, actor, upload);
+  if (!can(actor, "uploads.read", resource)) throw new NotFound("File not found");
+  return { upload: upload as Upload & ReadableFile, resource };
+}
+
+/** The same for a request reaching the file by its own id: resolved in the file's workspace. */
+export async function readableUploadFor(db: Database, who: FileRequester, id: number): Promise<ReadableUpload & { actor: Actor }> {
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
+  if (!upload) throw new NotFound("File not found");
+  const actor = await actorForUpload(db, who, upload);
+  return { actor, ...(await readableUpload(db, actor, id)) };
 }
 
 export async function uploaderOf(db: Database, upload: Pick<Upload, "uploadedById">): Promise<User | null> {

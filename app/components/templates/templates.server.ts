@@ -7,6 +7,7 @@ import { presentBuiltInTemplate, presentTemplate } from "../../../worker/present
 import { viewerFor } from "../../../worker/services/access";
 import { listFolders } from "../../../worker/services/folders";
 import { builtInBody, builtInTemplates, readableTemplate, templateCategories, workspaceTemplates } from "../../../worker/services/templates";
+import { PasswordRequired } from "../../../worker/services/documents";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import type { TemplateActionResult, TemplatePreview } from "./types";
 
@@ -60,7 +61,9 @@ async function previewOf(
     const category = categories.find((row) => row.slug === template.category) ?? null;
     return { ...presentBuiltInTemplate(template, category), body: builtInBody(template).body, slug: null, ref: template.key };
   }
-  const { template, level } = await readableTemplate(db, actor, ref.data.id).catch(() => {
+  // The gallery sends no password: a protected template is previewed from its own document page.
+  const { template, level } = await readableTemplate(db, actor, ref.data.id, { password: undefined, ip: null }).catch((error: unknown) => {
+    if (error instanceof PasswordRequired) throw data("This template is password protected. Open it from its document page.", { status: 403 });
     throw notFound();
   });
   const category = categories.find((row) => row.id === template.categoryId) ?? null;
