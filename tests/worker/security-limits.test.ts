@@ -1,7 +1,12 @@
 import { exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { buildWorkspace, json, tokenFor } from "../factories";
+import { api as apiApp } from "../../worker/api";
+import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
+import { articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox } from "../../worker/db/schema";
+import { chunk, rowsPerInsert } from "../../worker/db/batching";
+import { api, buildArticle, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const MB = 1024 * 1024;
 
@@ -82,5 +87,97 @@ describe("import limits", () => {
     expect(response.status).toBe(413);
     expect((await json(response)).message).toBe("Your file is over the 50 MB limit");
     expect(sent).toBeLessThan(60 * MB);
+  });
+});
+
+describe("request body caps", () => {
+  const stream = (text: string) => {
+    const bytes = strToU8(text);
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < bytes.byteLength; offset += 64 * 1024) controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
+        controller.close();
+      },
+    });
+  };
+
+  it("answers 413 with a clear message for a JSON body over 1 MB, before validating or saving it", async () => {
+    const { workspace, token } = await importer();
+    // Invalid as a folder (the name is far too long): a 400 would mean it was parsed.
+    const body = { folder: { name: "Huge", description: "x".repeat(1.2 * MB) } };
+    const response = await api(`/w/${workspace.id}/folders`, { method: "POST", token, body });
+    expect(response.status).toBe(413);
+    expect(await json(response)).toMatchObject({ error: "payload_too_large", message: "The request body is over the 1 MB limit for this request" });
+
+    const unsized = await exports.default.fetch(`https://app.test/v1/w/${workspace.id}/folders`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: stream(JSON.stringify(body)),
+    });
+    expect(unsized.status).toBe(413);
+    // Under the cap the same route still answers as before.
+    expect((await api(`/w/${workspace.id}/folders`, { method: "POST", token, body: { folder: { name: "Small" } } })).status).toBe(201);
+  });
+
+  it("caps bodies of signed-out routes too", async () => {
+    const response = await api("/users/sign_in", { method: "POST", body: { email: "a@b.example", password: "x".repeat(2 * MB) } });
+    expect(response.status).toBe(413);
+  });
+
+  it("takes a document request over 1 MB, and refuses one over the 2 MB document cap", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const article = await buildArticle(workspace, owner);
+    const update = (padding: number) =>
+      exports.default.fetch(`https://app.test/v1/articles/${article.id}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        // JSON whitespace makes the request large without making the stored row large.
+        body: JSON.stringify({ article: { markdown: "# Big plan\n\nSaved." } }) + " ".repeat(padding),
+      });
+    expect((await update(1.5 * MB)).status).toBe(200);
+    const [stored] = await db.select().from(articles).where(eq(articles.id, article.id));
+    expect(stored!.bodyText).toContain("Saved.");
+    const huge = await update(2.5 * MB);
+    expect(huge.status).toBe(413);
+    expect((await json(huge)).message).toBe("The request body is over the 2 MB limit for this request");
+  });
+
+  it("names only routes that exist in its overrides", () => {
+    const routes = new Set(apiApp.routes.map((route) => `${route.method} ${route.path}`));
+    for (const key of Object.keys(BODY_LIMIT_OVERRIDES)) expect(routes.has(key), key).toBe(true);
+  });
+});
+
+describe("long id lists (D1 binds at most 100 parameters per statement)", () => {
+  it("lists 150 brand kits with their voice notes", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const rows = Array.from({ length: 150 }, (_, index) => ({ workspaceId: workspace.id, name: `Kit ${String(index).padStart(3, "0")}`, createdById: owner.id }));
+    const kits = [];
+    for (const part of chunk(rows, rowsPerInsert(8))) kits.push(...(await db.insert(brandKits).values(part).returning()));
+    await db.insert(brandVoiceNotes).values({ brandKitId: kits.at(-1)!.id, type: "general", body: "Warm and direct." });
+    const response = await api(`/w/${workspace.id}/brand_kits`, { token: await tokenFor(owner) });
+    expect(response.status).toBe(200);
+    const { data } = await json(response);
+    expect(data).toHaveLength(150);
+    expect(data.find((kit: { name: string }) => kit.name === "Kit 149").notes).toMatchObject({ general: "Warm and direct." });
+  });
+
+  it("shares a document with as many groups as one share may name, and mails their members", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const article = await buildArticle(workspace, owner);
+    const writer = await buildMember(workspace, "member");
+    const rows = Array.from({ length: 100 }, (_, index) => ({ workspaceId: workspace.id, name: `Team ${index}`, createdById: owner.id }));
+    const groups = [];
+    for (const part of chunk(rows, rowsPerInsert(10))) groups.push(...(await db.insert(channels).values(part).returning()));
+    await db.insert(channelMemberships).values({ channelId: groups.at(-1)!.id, userId: writer.user.id });
+    const response = await api(`/articles/${article.id}/accesses`, {
+      method: "POST",
+      token: await tokenFor(owner),
+      body: { member_accesses: groups.map((group) => ({ target_type: "Channel", target_id: group.id, permission: "read" })) },
+    });
+    expect(response.status).toBe(201);
+    expect((await json(response)).meta).toMatchObject({ created: 100 });
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, writer.user.email))).toHaveLength(1);
   });
 });

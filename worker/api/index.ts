@@ -1,4 +1,5 @@
 import { cors } from "hono/cors";
+import { requestBodyLimit } from "../lib/body-limits";
 import { createApp } from "../lib/create-app";
 import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
@@ -49,6 +50,8 @@ export const api = createApp()
       maxAge: 600,
     }),
   )
+  // Every body is capped here, before any route parses it (per-route caps in lib/body-limits).
+  .use(requestBodyLimit)
   .route("/health", health)
   .route("/", auth)
   .route("/", invitationsApi)

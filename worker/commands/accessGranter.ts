@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AccessLevel } from "../../core/enums";
-import { runBatch } from "../db/batching";
+import { inList, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { accesses, channelMemberships, memberships, users, type Access, type User, type Workspace } from "../db/schema";
 import { fullName } from "../presenters/users";
@@ -72,7 +72,7 @@ async function groupRecipients(db: Database, workspaceId: number, channelIds: nu
       memberships,
       and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId), eq(memberships.status, "active"))
     )
-    .where(inArray(channelMemberships.channelId, channelIds))
+    .where(inList(channelMemberships.channelId, channelIds))
     .limit((MAX_SHARE_MAILS + 1) * channelIds.length);
   for (const { channelId, user } of rows) byGroup.set(channelId, [...(byGroup.get(channelId) ?? []), user]);
   return byGroup;

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "./client";
 
@@ -6,6 +7,17 @@ export const D1_MAX_BOUND_PARAMETERS = 100;
 
 /** Room left for the other conditions of a query that filters with `inArray`. */
 export const IN_LIST_CHUNK = 90;
+
+/**
+ * `column IN (values)` for a list of any length: the whole list is bound as ONE JSON
+ * parameter that SQLite expands with json_each, so a query stays within D1's 100 bound
+ * parameters however many ids it names (and stays one query, not one per chunk). Use it
+ * for every list of ids or keys that comes from data or a request; `inArray` is for short
+ * constant lists (statuses, kinds).
+ */
+export function inList(column: AnyColumn | SQL, values: readonly (number | string)[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { VoiceContext } from "../../core/content/voice";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { brandKitLogos, brandKits, brandVoiceNotes, uploads, type BrandKit } from "../db/schema";
 import { NotFound } from "../lib/errors";
@@ -30,8 +31,8 @@ export async function brandKitDetails(db: Database, kits: BrandKit[]): Promise<B
       .select({ kitId: brandKitLogos.brandKitId, variant: brandKitLogos.variant, uploadId: brandKitLogos.uploadId, filename: uploads.filename, contentType: uploads.contentType })
       .from(brandKitLogos)
       .innerJoin(uploads, eq(uploads.id, brandKitLogos.uploadId))
-      .where(inArray(brandKitLogos.brandKitId, ids)),
-    db.select().from(brandVoiceNotes).where(inArray(brandVoiceNotes.brandKitId, ids)),
+      .where(inList(brandKitLogos.brandKitId, ids)),
+    db.select().from(brandVoiceNotes).where(inList(brandVoiceNotes.brandKitId, ids)),
   ]);
   return kits.map((kit) => ({
     kit,
