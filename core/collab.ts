@@ -50,6 +50,12 @@ export const roomPushSchema = z.object({
   body: z.looseObject({ root: z.looseObject({}) }),
   /** User ids of edit connections that changed the document since the last push, last editor last. */
   editor_ids: z.array(z.number().int().positive()).max(1000),
+  /**
+   * The stored body's revision the room's state grew from (`revision` of the last load or
+   * save). A body written since by anyone else makes the push stale: nothing is stored and
+   * the room loads the newer body instead of overwriting it.
+   */
+  base_revision: z.number().int().nonnegative().optional(),
 });
 
 export type RoomPush = z.infer<typeof roomPushSchema>;
@@ -57,3 +63,32 @@ export type RoomPush = z.infer<typeof roomPushSchema>;
 /** Room-to-Worker requests carry a JWT signed with the same secret, with this audience. */
 export const ROOM_TOKEN_AUDIENCE = "brandwork-worker";
 export const ROOM_TOKEN_ISSUER = "brandwork-collab";
+
+/** Worker-to-room notices carry a JWT signed with the same secret, with this audience. */
+export const ROOM_NOTICE_AUDIENCE = "brandwork-room";
+export const ROOM_NOTICE_ISSUER = "brandwork-worker";
+
+/**
+ * What the Worker tells a live room. `document`: the stored body changed outside the room
+ * (an API write), so the room loads it into its Y.Doc. `access`: who may do what changed, so
+ * the room asks again for every connection and closes those whose mode changed. `reconnect`:
+ * a password changed, so every connection must show it again.
+ */
+export const roomNoticeSchema = z.object({ kind: z.enum(["document", "access", "reconnect"]) });
+
+export type RoomNotice = z.infer<typeof roomNoticeSchema>;
+
+/** The room asks what its connected people may now do (`POST /v1/internal/rooms/:room/modes`). */
+export const roomModesRequestSchema = z.object({ user_ids: z.array(z.number().int().positive()).max(1000) });
+
+/** Each asked user's mode now, or null when they may no longer open the document. */
+export const roomModesSchema = z.record(z.string(), collabClaimsSchema.shape.mode.nullable());
+
+export type RoomModes = z.infer<typeof roomModesSchema>;
+
+/**
+ * A room asks the Worker again about every connection at least this often, so a change no
+ * notice reached (the room was unreachable) still takes effect, and the Worker knows which
+ * rooms are live.
+ */
+export const ROOM_RECHECK_SECONDS = COLLAB_TOKEN_TTL_SECONDS / 2;

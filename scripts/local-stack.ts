@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +15,8 @@ export interface StackOptions {
   partyPort: number;
   /** Where local D1/R2/DO state lives; defaults to wrangler's .wrangler/state. */
   persistTo?: string;
-  /** Print the processes' output with prefixes (on for `npm start`). */
-  logs?: boolean;
+  /** Print the processes' output with prefixes (on for `npm start`), or write it to a file. */
+  logs?: LogTarget;
   /** Shared secret for collaboration tokens between the Worker and PartyKit. */
   collabSecret?: string;
 }
@@ -30,8 +31,20 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const COLORS = { build: 35, db: 36, worker: 34, party: 32, cron: 33 } as const;
 
-export function prefixed(name: keyof typeof COLORS, child: ChildProcess) {
-  const tag = `\x1b[${COLORS[name]}m[${name}]\x1b[0m `;
+/**
+ * Where a child's output goes: the terminal with coloured prefixes (`true`), a file (`{ file }`),
+ * or nowhere (`false`). It is read either way, so a quiet run never leaves a pipe full.
+ */
+export type LogTarget = boolean | { file: string };
+
+export function prefixed(name: keyof typeof COLORS, child: ChildProcess, target: LogTarget = true) {
+  if (target === false) {
+    child.stdout?.resume();
+    child.stderr?.resume();
+    return;
+  }
+  const out = target === true ? process.stdout : createWriteStream(target.file, { flags: "a" });
+  const tag = target === true ? `\x1b[${COLORS[name]}m[${name}]\x1b[0m ` : `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let pending = "";
     stream?.on("data", (chunk: Buffer) => {
@@ -41,20 +54,20 @@ export function prefixed(name: keyof typeof COLORS, child: ChildProcess) {
         // Drop terminal cursor controls (PartyKit redraws its status line with them).
         // eslint-disable-next-line no-control-regex
         const line = raw.replace(/\x1b\[[0-9;]*[ABGKJ]/g, "");
-        if (line.trim()) process.stdout.write(tag + line + "\n");
+        if (line.trim()) out.write(tag + line + "\n");
       }
     });
   }
 }
 
 /** Runs a command to completion; rejects with its output when it fails. */
-export function run(name: keyof typeof COLORS, command: string, args: string[], logs = true): Promise<void> {
+export function run(name: keyof typeof COLORS, command: string, args: string[], logs: LogTarget = true): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
-    if (logs) prefixed(name, child);
+    if (logs !== false) prefixed(name, child, logs);
     child.on("error", reject);
     child.on("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
@@ -112,6 +125,45 @@ function stopChild(child: ChildProcess) {
   });
 }
 
+function spawnParty({ port, workerUrl, persistTo, collabSecret }: { port: number; workerUrl: string; persistTo?: string; collabSecret: string }) {
+  return spawn(
+    bin("partykit"),
+    [
+      "dev",
+      "--port", String(port),
+      "--var", `COLLAB_TOKEN_SECRET=${collabSecret}`,
+      "--var", `WORKER_URL=${workerUrl}`,
+      "--disable-request-cf-fetch",
+      "--no-hotkeys",
+      ...(persistTo ? ["--persist", path.join(persistTo, "party")] : []),
+    ],
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+}
+
+/**
+ * A PartyKit server alone, for tests that stop it mid-session: `kill` ends it at once
+ * (SIGKILL to its process group, no chance to flush), `stop` ends it politely.
+ */
+export async function startParty(options: { port: number; workerUrl: string; persistTo: string; collabSecret?: string; logs?: LogTarget }) {
+  const child = spawnParty({ ...options, collabSecret: options.collabSecret ?? "local-collab-secret" });
+  prefixed("party", child, options.logs ?? false);
+  const url = `http://127.0.0.1:${options.port}`;
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      process.kill(-child.pid!, "SIGKILL");
+    });
+  try {
+    await waitFor(`${url}/parties/main/health`, child);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, host: `127.0.0.1:${options.port}`, kill, stop: () => stopChild(child) };
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { port, partyPort, persistTo, logs = true, collabSecret = "local-collab-secret" } = options;
   const env = { ...process.env, NO_D1_WARNING: "true", WRANGLER_SEND_METRICS: "false" };
@@ -129,23 +181,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
-  const party = spawn(
-    bin("partykit"),
-    [
-      "dev",
-      "--port", String(partyPort),
-      "--var", `COLLAB_TOKEN_SECRET=${collabSecret}`,
-      "--var", `WORKER_URL=http://127.0.0.1:${port}`,
-      "--disable-request-cf-fetch",
-      "--no-hotkeys",
-      ...(persistTo ? ["--persist", path.join(persistTo, "party")] : []),
-    ],
-    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  if (logs) {
-    prefixed("worker", worker);
-    prefixed("party", party);
-  }
+  const party = spawnParty({ port: partyPort, workerUrl: `http://127.0.0.1:${port}`, persistTo, collabSecret });
+  prefixed("worker", worker, logs);
+  prefixed("party", party, logs);
   const stack: Stack = {
     url: `http://127.0.0.1:${port}`,
     partyUrl: `http://127.0.0.1:${partyPort}`,

@@ -2,7 +2,7 @@ import { createYjsBinding, syncLexicalUpdateToYjs, syncYjsChangesToLexical, type
 import { type LexicalEditor } from "lexical";
 import * as Y from "yjs";
 import { type SerializedDocument } from "../document/types";
-import { createDocumentEditor, exportDocument, loadDocument } from "./headless";
+import { createDocumentEditor, exportDocument, loadDocument, roundTripDocument } from "./headless";
 
 /**
  * The document model on Yjs without a browser: how the PartyKit room seeds a room from the
@@ -95,4 +95,26 @@ export async function yDocToDocument(source: Y.Doc): Promise<SerializedDocument>
   bound.dispose();
   doc.destroy();
   return document;
+}
+
+/**
+ * The Yjs update that turns `source`'s content into `document`, or null when it already
+ * holds it. A headless editor bound to a copy of `source` loads `document`, so the update
+ * deletes the old blocks and inserts the new ones like an edit would: applied to the live
+ * room it reaches every connected client, and merges with edits made meanwhile.
+ */
+export async function replacementUpdate(source: Y.Doc, document: SerializedDocument): Promise<Uint8Array | null> {
+  const doc = new Y.Doc();
+  const bound = bindHeadlessEditor(doc);
+  try {
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(source));
+    await settled(bound.editor);
+    if (JSON.stringify(exportDocument(bound.editor)) === JSON.stringify(roundTripDocument(document))) return null;
+    loadDocument(bound.editor, document);
+    await settled(bound.editor);
+    return Y.encodeStateAsUpdate(doc, Y.encodeStateVector(source));
+  } finally {
+    bound.dispose();
+    doc.destroy();
+  }
 }

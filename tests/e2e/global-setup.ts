@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareDatabase, startStack } from "../../scripts/local-stack";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -16,14 +17,50 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * The first request of each kind loads the Worker's Remix bundle, a route's modules or
+ * PartyKit's room code, and takes seconds on this machine: pay for them once here, before
+ * any test's clock runs, instead of inside whichever tests come first.
+ */
+async function warm(url: string, partyUrl: string) {
+  const json = { "Content-Type": "application/json" };
+  const signUp = await fetch(`${url}/v1/users`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ user: { first_name: "Warm", last_name: "Up", email: `warm-up-${Date.now()}@example.com`, password: "warm-up-password", company: "Warm-up Co" } }),
+  });
+  if (signUp.status !== 201) throw new Error(`warm-up sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  const authorization = signUp.headers.get("authorization")!;
+  const [workspace] = ((await (await fetch(`${url}/v1/w`, { headers: { Authorization: authorization } })).json()) as { data: { id: number }[] }).data;
+  const created = await fetch(`${url}/v1/w/${workspace!.id}/articles`, {
+    method: "POST",
+    headers: { ...json, Authorization: authorization, "X-Workspace-Id": String(workspace!.id) },
+    body: JSON.stringify({ article: { title: "Warm-up", markdown: "Warm-up text.", private: true } }),
+  });
+  const article = ((await created.json()) as { data: { slug: string } }).data;
+  const cookie = `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(authorization, workspace!.id))}`;
+  const pages = ["/login_or_signup", "/", `/workspaces/${workspace!.id}/members`, `/workspaces/${workspace!.id}/settings`, `/docs/${article.slug}`];
+  for (const page of pages) await (await fetch(`${url}${page}`, { headers: { cookie } })).text();
+  await (await fetch(`${partyUrl}/parties/main/health`)).text();
+}
+
+/**
  * Starts the real stack (wrangler dev + PartyKit) on free ports with fresh local state,
  * migrated and seeded, for the whole end-to-end run. Tests read E2E_BASE_URL.
  */
 export default async function globalSetup() {
   const persistTo = await mkdtemp(path.join(tmpdir(), "brandwork-e2e-"));
-  const logs = Boolean(process.env.E2E_LOGS);
+  // The stack's own output (wrangler, workerd, PartyKit) goes to a file beside the report, so a
+  // failure can be traced to what the server said at that moment; E2E_LOGS=1 prints it instead.
+  await mkdir("test-results", { recursive: true });
+  const logs = process.env.E2E_LOGS ? true : { file: path.resolve("test-results/e2e-stack.log") };
   await prepareDatabase({ persistTo, logs });
   const stack = await startStack({ port: await freePort(), partyPort: await freePort(), persistTo, logs });
+  try {
+    await warm(stack.url, stack.partyUrl);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_PARTY_URL = stack.partyUrl;
   return async () => {

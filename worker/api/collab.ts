@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { roomPushSchema } from "../../core/collab";
+import { roomModesRequestSchema, roomPushSchema, type RoomModes } from "../../core/collab";
 import type { SerializedDocument } from "../../core/document/types";
 import { articleRefParam } from "../../core/contracts/articles";
 import { articleUpdater } from "../commands/articleUpdater";
-import { users } from "../db/schema";
+import { events, users } from "../db/schema";
+import { chunk, rowsPerInsert, runBatch } from "../db/batching";
 import { createApp } from "../lib/create-app";
 import { NotFound } from "../lib/errors";
 import { invalidFromZod, validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { articleBody } from "../services/article-bodies";
-import { collabModeFor, editorsOf, issueCollabSession, loadRoomArticle, verifyRoomRequest, versionDue } from "../services/collab";
+import { bodyRevision, collabModeFor, collabModesOf, editorsOf, issueCollabSession, loadRoomArticle, verifyRoomRequest, versionDue } from "../services/collab";
+import { ROOM_PRESENCE_EVENT } from "../services/room-notices";
 import { loaded } from "./articles";
 
 const roomParam = z.object({ room: z.string().min(1).max(100) });
@@ -33,7 +35,7 @@ export const collabApi = createApp()
     const { room } = c.req.valid("param");
     await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
     const article = await loadRoomArticle(c.get("db"), room);
-    return c.json({ data: { id: article.id, body: article.body } });
+    return c.json({ data: { id: article.id, body: article.body, revision: bodyRevision(article) } });
   })
 
   .put("/internal/rooms/:room/document", validate("param", roomParam), async (c) => {
@@ -44,6 +46,10 @@ export const collabApi = createApp()
     if (!push.success) throw invalidFromZod(push.error);
     const db = c.get("db");
     const article = await loadRoomArticle(db, room);
+    // The body was written since the room loaded it (an API save, an import): the room's
+    // state must not overwrite it; the room loads the newer body instead.
+    const revision = bodyRevision(article);
+    if (push.data.base_revision !== undefined && push.data.base_revision !== revision) return c.json({ data: { saved: false, stale: true, revision } });
     const editors = await editorsOf(db, article, push.data.editor_ids);
     const editor = editors.at(-1);
     // Edits by nobody who may still edit are not stored: the room keeps them, nothing else.
@@ -52,5 +58,23 @@ export const collabApi = createApp()
     const context = { actor: editor, sessionUuid: null, ip: null };
     const recordVersion = await versionDue(db, article.id);
     const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion });
-    return c.json({ data: { saved: true, updated_at: updated.updatedAt.toISOString(), warnings: content.warnings } });
+    return c.json({ data: { saved: true, revision: bodyRevision(updated), updated_at: updated.updatedAt.toISOString(), warnings: content.warnings } });
+  })
+
+  // The room asks what its connected people may do now: when they connect, when the Worker
+  // says access changed, and on a timer. Each answer notes the room as live for those notices.
+  .post("/internal/rooms/:room/modes", validate("param", roomParam), async (c) => {
+    const { room } = c.req.valid("param");
+    await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
+    const asked = roomModesRequestSchema.safeParse(await c.req.json().catch(() => null));
+    if (!asked.success) throw invalidFromZod(asked.error);
+    const db = c.get("db");
+    const article = await loadRoomArticle(db, room);
+    const modes = await collabModesOf(db, article, asked.data.user_ids);
+    const present = [...modes].flatMap(([userId, entry]) => (entry ? [userId] : []));
+    const rows = present.map((userId) => ({ name: ROOM_PRESENCE_EVENT, workspaceId: article.workspaceId, userId, articleId: article.id }));
+    // An events row binds about a dozen parameters; D1 allows 100 per statement.
+    if (rows.length > 0) await runBatch(db, chunk(rows, rowsPerInsert(12)).map((part) => db.insert(events).values(part)));
+    const answer: RoomModes = Object.fromEntries([...modes].map(([userId, entry]) => [String(userId), entry?.mode ?? null]));
+    return c.json({ data: { modes: answer } });
   });

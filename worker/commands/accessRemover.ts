@@ -20,6 +20,7 @@ export async function accessRemover(db: Database, props: { context: CommandConte
       properties: { ...eventTarget(access), access_id: access.id, permission: access.permission },
     }),
   ]);
+  context.rooms?.accessChanged(access.workspaceId);
 }
 
 /** The caller gives up their own User grants on an article. */
@@ -42,6 +43,7 @@ export async function accessLeaver(db: Database, props: { context: CommandContex
       properties: { article_id: props.articleId, access_ids: props.grants.map((grant) => grant.id) },
     }),
   ]);
+  context.rooms?.accessChanged(context.actor.workspaceId);
 }
 
 /**
@@ -69,4 +71,5 @@ export async function channelAccessRemover(db: Database, props: { context: Comma
       properties: { channel_id: channelId, article_ids: props.articleIds },
     }),
   ]);
+  context.rooms?.accessChanged(context.actor.workspaceId);
 }

@@ -56,6 +56,7 @@ export async function accessUpdater(
     }),
     db.select().from(accesses).where(eq(accesses.id, access.id)),
   ]);
+  context.rooms?.accessChanged(access.workspaceId);
   return updated!;
 }
 

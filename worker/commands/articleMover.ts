@@ -17,5 +17,7 @@ export async function articleMover(
       .returning(),
     eventStatement(db, context, "articles.move", { articleId: article.id, properties: { from: article.folderId, to: folderId } }),
   ]);
+  // A document takes its folder's access: moving it can change who may edit it.
+  context.rooms?.accessChanged(article.workspaceId);
   return moved!;
 }

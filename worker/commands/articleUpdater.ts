@@ -77,5 +77,8 @@ export async function articleUpdater(
       properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
     }),
   ]);
+  // Bodies written outside the room reach its live document; the room's own saves carry no notices.
+  if (changes.content) context.rooms?.documentChanged(article);
+  if (changes.password !== undefined) context.rooms?.passwordChanged(article);
   return updated!;
 }

@@ -11,4 +11,5 @@ export async function channelDeleter(db: Database, { context, channel }: { conte
     db.delete(channels).where(eq(channels.id, channel.id)),
     eventStatement(db, context, "channels.delete", { properties: { channel_id: channel.id, name: channel.name } }),
   ]);
+  context.rooms?.accessChanged(channel.workspaceId);
 }

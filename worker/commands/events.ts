@@ -2,12 +2,15 @@ import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { events } from "../db/schema";
 import type { Actor } from "../policies";
+import type { RoomNotices } from "../services/room-notices";
 
 /** Who is acting and from where, recorded with every event a command writes. */
 export interface CommandContext {
   actor: Actor;
   sessionUuid: string | null;
   ip: string | null;
+  /** Tells live document rooms about committed changes to bodies and access (absent for the rooms' own saves). */
+  rooms?: RoomNotices;
 }
 
 /** The event row a command batches with its change: what happened, by whom, from where. */

@@ -89,6 +89,8 @@ export async function folderUpdater(
       properties: { folder_id: folder.id, fields: Object.keys(changes).filter((key) => key !== "password") },
     }),
   ]);
+  // Everyone in a document below must show the new password (or none) again.
+  if (changes.password !== undefined) context.rooms?.accessChanged(folder.workspaceId, { reconnect: true });
   return updated!;
 }
 
@@ -114,6 +116,7 @@ export async function folderMover(
       .where(sql`${articles.folderId} IN (${subtreeSql(folder.id)}) AND ${articles.isPublic} = 1`),
     eventStatement(db, context, "folders.move", { properties: { folder_id: folder.id, from: folder.parentId, to: parentId } }),
   ]);
+  context.rooms?.accessChanged(folder.workspaceId);
   return moved!;
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { events } from "../db/schema";
 import type { AppEnv } from "../lib/create-app";
 import { Unprocessable, type HttpError } from "../lib/errors";
+import { roomNoticesFor, type RoomNotices } from "../services/room-notices";
 
 /** Who is acting on a workspace's members and from where, recorded with every event. */
 export interface MemberCommandContext {
@@ -14,6 +15,8 @@ export interface MemberCommandContext {
   ip: string | null;
   /** Recorded with every event of the request, e.g. which SCIM token was used. */
   via?: Record<string, unknown>;
+  /** Tells the workspace's live document rooms when someone's access changed. */
+  rooms?: RoomNotices;
 }
 
 export function memberCommandContext(
@@ -24,6 +27,7 @@ export function memberCommandContext(
     ...who,
     sessionUuid: c.req.header("x-session-uuid") ?? null,
     ip: c.req.header("CF-Connecting-IP") ?? null,
+    rooms: roomNoticesFor(c),
   };
 }
 

@@ -30,4 +30,5 @@ export async function membershipRemover(
       }),
     ]),
   );
+  context.rooms?.accessChanged(context.workspaceId);
 }

@@ -52,6 +52,7 @@ export async function membershipUpdater(
       }),
     ]),
   );
+  context.rooms?.accessChanged(context.workspaceId);
   const [updated] = await db.select().from(memberships).where(where);
   return updated!;
 }

@@ -97,24 +97,39 @@ export async function verifyRoomRequest(env: CollabEnv, authorization: string | 
 }
 
 /**
- * The actors among `userIds` who may still edit the document (a room may push edits made
- * by someone whose access was removed since; those are not credited), in the given order.
+ * What each of `userIds` may do in the document's room now, as the policy module decides
+ * for a new token; null for someone who may no longer open it (not a member any more, no
+ * access). The password is not asked again here: a password change makes everyone reconnect.
  */
-export async function editorsOf(db: Database, article: Article, userIds: readonly number[]): Promise<Actor[]> {
-  const editors: Actor[] = [];
+export async function collabModesOf(db: Database, article: Article, userIds: readonly number[]): Promise<Map<number, { actor: Actor; mode: CollabClaims["mode"] } | null>> {
+  const modes = new Map<number, { actor: Actor; mode: CollabClaims["mode"] } | null>();
   for (const id of [...new Set(userIds)]) {
+    modes.set(id, null);
     const [user] = await db.select({ id: users.id, isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, id));
     if (!user) continue;
     try {
       const { actor } = await resolveActor(db, { user }, article.workspaceId, undefined);
       const { level } = await articleAccess(db, viewerFor(actor), article);
-      if (collabModeFor(actor, article, level) === "edit") editors.push(actor);
+      if (!can(actor, "articles.read", { level })) continue;
+      modes.set(id, { actor, mode: collabModeFor(actor, article, level) });
     } catch {
-      // no longer a member: not an editor
+      // no longer a member: no mode
     }
   }
-  return editors;
+  return modes;
 }
+
+/**
+ * The actors among `userIds` who may still edit the document (a room may push edits made
+ * by someone whose access was removed since; those are not credited), in the given order.
+ */
+export async function editorsOf(db: Database, article: Article, userIds: readonly number[]): Promise<Actor[]> {
+  const modes = await collabModesOf(db, article, userIds);
+  return [...modes.values()].flatMap((entry) => (entry?.mode === "edit" ? [entry.actor] : []));
+}
+
+/** Which stored body a room's state grew from: the time of the last body write. */
+export const bodyRevision = (article: Article) => (article.editedAt ?? article.createdAt).getTime();
 
 /** Whether enough time has passed since the document's last version snapshot. */
 export async function versionDue(db: Database, articleId: number, now = Date.now()): Promise<boolean> {
