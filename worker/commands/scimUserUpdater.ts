@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { loadMember, type MemberRow } from "../services/members";
@@ -14,8 +14,9 @@ export interface ScimUserChanges {
 /**
  * Applies what an identity provider asks of one user. `active: false` deactivates the
  * membership and `true` reactivates it (a pending invitation stays pending). Names are
- * written only for accounts nobody has claimed yet (no password): a person who set up their
- * own account, and may belong to other workspaces, keeps the name they chose.
+ * written only for an account that belongs to this workspace alone and that nobody has
+ * claimed yet (no password, no social sign-in, no super admin): a token reaches its own
+ * workspace's memberships, never an account someone else also uses.
  */
 export async function scimUserUpdater(
   db: Database,
@@ -32,8 +33,20 @@ export async function scimUserUpdater(
     ...(changes.givenName !== undefined && { firstName: changes.givenName }),
     ...(changes.familyName !== undefined && { lastName: changes.familyName }),
   };
-  if (user.passwordHash === null && Object.keys(names).length > 0) {
-    await db.update(users).set(names).where(eq(users.id, user.id));
+  if (Object.keys(names).length > 0) {
+    // One conditional statement, so the account is checked and written together.
+    await db
+      .update(users)
+      .set(names)
+      .where(
+        and(
+          eq(users.id, user.id),
+          isNull(users.passwordHash),
+          eq(users.isSuperAdmin, false),
+          sql`NOT EXISTS (SELECT 1 FROM oauth_identities o WHERE o.user_id = ${user.id})`,
+          sql`NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = ${user.id} AND m.workspace_id <> ${context.workspaceId})`,
+        ),
+      );
   }
   return loadMember(db, context.workspaceId, user.id);
 }
