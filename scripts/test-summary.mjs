@@ -1,8 +1,13 @@
-// Prints each suite's counts and one closing "N passed, N failed" line for the whole run.
+// Prints each suite's counts and duration (with a warning past its budget), names every test
+// that passed only on its retry, and closes with one "N passed, N failed" line for the run.
 import { existsSync, readFileSync } from "node:fs";
 
 const [vitestFile, playwrightFile] = process.argv.slice(2);
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+const seconds = (name) => (process.env[name] ? Number(process.env[name]) : null);
+
+// Budgets from issue 17, on this 2-core machine: a runner past its budget is a regression to look at.
+const BUDGETS = { worker: 300, e2e: 480, total: 900 };
 
 const suites = [];
 const vitest = read(vitestFile);
@@ -11,18 +16,47 @@ suites.push({
   passed: vitest?.numPassedTests ?? 0,
   failed: vitest ? vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) : 1,
   skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0),
+  seconds: seconds("WORKER_SECONDS"),
+  flaky: [],
 });
+
+/** Playwright tests that failed first and passed on the retry (playwright.config.ts allows one). */
+function flakyTests(report) {
+  const names = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) if (test.status === "flaky") names.push(`${file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, file ?? child.file);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, suite.file);
+  return names;
+}
+
 const playwright = read(playwrightFile);
 suites.push({
   name: "e2e",
   passed: playwright?.stats.expected ?? 0,
   failed: playwright ? playwright.stats.unexpected + (playwright.errors?.length ?? 0) : 1,
   skipped: playwright?.stats.skipped ?? 0,
-  // Passed only on their one retry (playwright.config.ts): listed so they get looked at, not hidden.
-  flaky: playwright?.stats.flaky ?? 0,
+  seconds: seconds("E2E_SECONDS"),
+  flaky: flakyTests(playwright),
 });
 
-for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.flaky ? `, ${s.flaky} flaky (passed on retry)` : ""}`);
+const warnings = [];
+for (const s of suites) {
+  const time = s.seconds === null ? "" : ` in ${s.seconds} s`;
+  console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.flaky.length ? `, ${s.flaky.length} passed only on retry` : ""}${time}`);
+  for (const name of s.flaky) console.log(`  retried: ${name}`);
+  if (s.seconds !== null && s.seconds > BUDGETS[s.name]) warnings.push(`${s.name} took ${s.seconds} s, over its ${BUDGETS[s.name]} s budget`);
+}
+const totalSeconds = seconds("TOTAL_SECONDS");
+if (totalSeconds !== null) {
+  console.log(`whole command: ${totalSeconds} s`);
+  if (totalSeconds > BUDGETS.total) warnings.push(`the whole command took ${totalSeconds} s, over its ${BUDGETS.total} s budget`);
+}
+for (const warning of warnings) console.log(`⚠ ${warning}`);
+
 const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

@@ -4,6 +4,7 @@
 # end-to-end suite in Chromium, and prints each runner's summary and a total.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+started=$(date +%s)
 
 bash scripts/ensure-deps.sh || exit 1
 
@@ -20,8 +21,13 @@ npm run build --silent > test-results/build.log 2>&1 || { cat test-results/build
 # Stage 1: the three cheap-to-start checks share the two cores.
 npm run typecheck --silent > test-results/typecheck.log 2>&1 & typecheck=$!
 npm run lint --silent > test-results/lint.log 2>&1 & lint=$!
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/worker.json \
-  > test-results/worker.log 2>&1 & worker=$!
+(
+  begin=$(date +%s)
+  npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/worker.json
+  rc=$?
+  echo $(( $(date +%s) - begin )) > test-results/worker.seconds
+  exit $rc
+) > test-results/worker.log 2>&1 & worker=$!
 
 status=0
 report() { # name pid log
@@ -34,7 +40,10 @@ report "worker tests (vitest in workerd)" $worker test-results/worker.log
 
 # Stage 2: the browser suite against the real stack, alone so timings stay honest.
 echo "▶ end-to-end tests (Playwright in Chromium)"
+e2e_started=$(date +%s)
 npx playwright test || status=1
+now=$(date +%s)
 
-node scripts/test-summary.mjs test-results/worker.json test-results/e2e.json || status=1
+WORKER_SECONDS=$(cat test-results/worker.seconds 2>/dev/null) E2E_SECONDS=$(( now - e2e_started )) TOTAL_SECONDS=$(( now - started )) \
+  node scripts/test-summary.mjs test-results/worker.json test-results/e2e.json || status=1
 exit $status

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createOwner, expectNoHorizontalOverflow, signIn } from "./helpers";
+import { createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
 
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 test("a marketer creates a brand kit: logo, colours, fonts and a voice drafted from a sample", async ({ page, request }) => {
   test.setTimeout(60_000);
   const { owner, workspace } = await createOwner(request, "Kit");
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/brand-kits`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/brand-kits`);
 
   await expect(page.getByRole("heading", { name: "No brand kit yet" })).toBeVisible();
   await page.getByRole("link", { name: "New brand kit" }).first().click();
@@ -58,7 +58,7 @@ test("a marketer creates a brand kit: logo, colours, fonts and a voice drafted f
 
 test("the brain keeps what the team knows and finds it for a brief", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Brainy");
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/brain`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/brain`);
   await expect(page.getByText("No sources yet.")).toBeVisible();
   await page.getByLabel("Title").fill("Loyalty programme");
   await page.getByRole("textbox", { name: "Text", exact: true }).fill("Every tenth coffee is free for members of the loyalty programme. Members also get early access to new roasts.");
@@ -76,7 +76,7 @@ test("the brain keeps what the team knows and finds it for a brief", async ({ pa
 
 test("an admin sets the house style and it is kept", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Styler");
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/article_style`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/article_style`);
   await page.getByLabel("Tone").fill("Friendly and plain");
   await page.getByLabel("Reading level").selectOption("simple");
   await page.getByLabel("Words to avoid").fill("leverage, synergy");

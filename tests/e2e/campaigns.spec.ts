@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createOwner, expectNoHorizontalOverflow, signIn } from "./helpers";
+import { createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
 
 test("a Pyramid campaign for three channels is written, and a piece is rewritten and approved", async ({ page, request }) => {
   test.setTimeout(90_000);
   const { owner, workspace } = await createOwner(request, "Camp");
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/campaigns`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/campaigns`);
   await expect(page.getByText("No campaigns yet.")).toBeVisible();
 
   await page.getByLabel("Name", { exact: true }).fill("Spring roast launch");

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { auth, createOwner, signIn } from "./helpers";
+import { auth, createOwner, openAs } from "./helpers";
 
 test("a marketer writes a blog post from a brief: outline, edited, then a streamed draft that opens as a document", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -9,7 +9,7 @@ test("a marketer writes a blog post from a brief: outline, edited, then a stream
     headers: auth(owner, workspace.id),
     data: { name: "Beanery", notes: { product_or_service_description: "Beanery roasts coffee for offices every week.", avoid_list: "cheap" } },
   });
-  await signIn(page, owner.email, owner.password, "/create/blog-post");
+  await openAs(page, owner, "/create/blog-post");
 
   await expect(page.getByText("Written by Offline writer")).toBeVisible();
   await page.getByLabel("Topic").fill("Better coffee breaks at the office");
@@ -56,7 +56,7 @@ test("a marketer writes a blog post from a brief: outline, edited, then a stream
 test("a promo email sequence is written, edited, saved and exported as HTML", async ({ page, request }) => {
   test.setTimeout(60_000);
   const { owner } = await createOwner(request, "Promo");
-  await signIn(page, owner.email, owner.password, "/create/promo-email-sequence");
+  await openAs(page, owner, "/create/promo-email-sequence");
   await page.getByLabel("Topic").fill("Winter coats");
   await page.getByLabel("Offer").fill("30% off every coat");
   await page.getByLabel("Number of emails").fill("3");
@@ -79,7 +79,7 @@ test("a promo email sequence is written, edited, saved and exported as HTML", as
 
 test("a brief needs a topic, and going back from the outline keeps the brief", async ({ page, request }) => {
   const { owner } = await createOwner(request, "Stopper");
-  await signIn(page, owner.email, owner.password, "/create/blog-post");
+  await openAs(page, owner, "/create/blog-post");
   await expect(page.getByRole("button", { name: "Write the outline" })).toBeDisabled();
   await page.getByLabel("Topic").fill("Quarterly planning that people enjoy");
   await page.getByLabel("Long (about 2,000 words)").check();

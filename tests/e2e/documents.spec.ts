@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, createColleague, createOwner, expectNoHorizontalOverflow, signIn, uniqueEmail, type NewUser } from "./helpers";
+import { auth, createColleague, createOwner, expectNoHorizontalOverflow, openAs, uniqueEmail, type NewUser } from "./helpers";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -50,7 +50,7 @@ test("an owner writes a document in a folder, shares it by email for comments, p
   const guestEmail = uniqueEmail("guest");
 
   // A new document from the folder's page.
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/folders/${folder.slug}`);
   await page.getByRole("button", { name: "New document" }).first().click();
   await expect(page).toHaveURL(/\/docs\/untitled-\d+$/);
@@ -150,7 +150,7 @@ test("a colleague without access asks for it from the AccessBlocked screen and t
 
   const colleagueContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const asker = await colleagueContext.newPage();
-  await signIn(asker, colleague.email, colleague.password);
+  await openAs(asker, colleague);
   await asker.goto(`/docs/${article.slug}`);
   await expect(asker.getByRole("heading", { name: "You need access to this document" })).toBeVisible();
   await expect(asker.getByText("Board memo")).toHaveCount(0);
@@ -163,7 +163,7 @@ test("a colleague without access asks for it from the AccessBlocked screen and t
   await asker.reload();
   await expect(asker.getByRole("heading", { name: "Request sent" })).toBeVisible();
 
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/docs/${article.slug}?share`);
   const share = page.getByRole("dialog", { name: "Share “Board memo”" });
   const waiting = share.getByRole("region", { name: /Waiting for access/ });
@@ -184,7 +184,7 @@ test("anyone with the link reads it signed out, behind its password once it has 
   const linked = await createArticle(request, owner, workspace.id, { title: "Press kit", markdown: "Logos and **boilerplate**." });
   const closed = await createArticle(request, owner, workspace.id, { title: "Salaries", markdown: "Private.", private: true });
 
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/docs/${linked.slug}?share`);
   const share = page.getByRole("dialog", { name: "Share “Press kit”" });
   await share.getByLabel("Anyone with the link").selectOption("read");
@@ -232,7 +232,7 @@ test("the header and its menu: status, star, markdown export, duplicate, move, t
   await createFolder(request, owner, workspace.id, "Final");
   const article = await createArticle(request, owner, workspace.id, { title: "Status report", markdown: "Body text.", folder_id: drafts.id });
 
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/docs/${article.slug}`);
 
   const statusSaved = page.waitForResponse((response) => response.url().endsWith(`/v1/articles/${article.id}`) && response.request().method() === "PUT");
@@ -291,7 +291,7 @@ test("on a phone the header wraps, the menu is a sheet and nothing overflows", a
   const { owner, workspace } = await createOwner(request, "Milo");
   const article = await createArticle(request, owner, workspace.id, { title: "A rather long title for a small screen", markdown: "Short body." });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/docs/${article.slug}`);
   await expect(page.locator(".editor__content")).toContainText("Short body.");
   await expectNoHorizontalOverflow(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { auth, createOwner, signIn } from "./helpers";
+import { auth, createOwner, openAs } from "./helpers";
 
 // One writer, alone in a document: the slash menu, tables, code highlighting, the toolbar's
 // modes and an image upload, each checked where a writer would notice it.
@@ -16,7 +16,7 @@ test("a writer builds a document from the slash menu, the toolbar and an uploade
     data: { article: { title: "Blocks", markdown: "Start here.", private: true } },
   });
   const article = (await created.json()).data as { id: number; slug: string };
-  await signIn(page, owner.email, owner.password, `/docs/${article.slug}`);
+  await openAs(page, owner, `/docs/${article.slug}`);
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 20_000 });
 
   // The slash menu filters as you type and inserts with Enter.
@@ -41,9 +41,13 @@ test("a writer builds a document from the slash menu, the toolbar and an uploade
   await page.keyboard.type("/zzzz");
   await expect(page.getByText("No blocks match “zzzz”")).toBeVisible();
   for (let i = 0; i < 5; i++) await page.keyboard.press("Backspace");
+  await expect(page.getByText("No blocks match “zzzz”")).toHaveCount(0);
 
-  // A code block highlights its language.
+  // A code block highlights its language. Enter once the menu offers it, as a person would:
+  // pressed before the menu caught up, it used to leave "/c" in the block.
   await page.keyboard.type("/code");
+  await expect(menu.getByRole("option")).toHaveCount(2); // "Code block" and "Code host": the menu has read "/code"
+  await expect(menu.getByRole("option", { selected: true })).toContainText("Code block");
   await page.keyboard.press("Enter");
   await page.keyboard.type("const total = 1;");
   await expect(body(page).locator("code")).toHaveAttribute("data-language", "Plain text");

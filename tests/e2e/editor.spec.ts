@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { auth, createColleague, createOwner, signIn, type NewUser } from "./helpers";
+import { auth, createColleague, createOwner, openAs, type NewUser } from "./helpers";
 
 async function createDocument(request: APIRequestContext, owner: NewUser, workspaceId: number, title: string, markdown: string) {
   const response = await request.post(`/v1/w/${workspaceId}/articles`, {
@@ -18,10 +18,10 @@ async function share(request: APIRequestContext, owner: NewUser, workspaceId: nu
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
-async function openAs(browser: Browser, user: NewUser, path: string): Promise<Page> {
+async function openInNewWindow(browser: Browser, user: NewUser, path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, user.email, user.password, path);
+  await openAs(page, user, path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 20_000 });
   return page;
@@ -43,8 +43,8 @@ test("two people type in one document and see each other's words and cursors; th
   const article = await createDocument(request, owner, workspace.id, "Launch notes", "The launch starts here.");
   await share(request, owner, workspace.id, article.id, colleague.email, "edit");
 
-  const ada = await openAs(browser, owner, `/docs/${article.slug}`);
-  const bo = await openAs(browser, colleague, `/docs/${article.slug}`);
+  const ada = await openInNewWindow(browser, owner, `/docs/${article.slug}`);
+  const bo = await openInNewWindow(browser, colleague, `/docs/${article.slug}`);
 
   // The room seeded itself once: both see the stored text exactly once.
   for (const page of [ada, bo]) {
@@ -85,8 +85,8 @@ test("someone with comment access follows the live document without editing cont
   const article = await createDocument(request, owner, workspace.id, "Pricing", "Prices go up in May.");
   await share(request, owner, workspace.id, article.id, reader.email, "comment");
 
-  const writer = await openAs(browser, owner, `/docs/${article.slug}`);
-  const watcher = await openAs(browser, reader, `/docs/${article.slug}`);
+  const writer = await openInNewWindow(browser, owner, `/docs/${article.slug}`);
+  const watcher = await openInNewWindow(browser, reader, `/docs/${article.slug}`);
   await expect(watcher.locator(".editor__content")).toHaveAttribute("contenteditable", "false");
   await expect(watcher.getByRole("toolbar")).toHaveCount(0);
   await expect(watcher.getByRole("status").filter({ hasText: "You're viewing" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { auth, createColleague, createOwner, expectNoHorizontalOverflow, signIn, type NewUser } from "./helpers";
+import { auth, createColleague, createOwner, expectNoHorizontalOverflow, openAs, type NewUser } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -14,7 +14,7 @@ async function createDocument(request: APIRequestContext, user: NewUser, workspa
 test("a folder with a subfolder and documents, shown in each view, with a board move that persists", async ({ page, request }) => {
   test.slow(); // one long journey through every view
   const { owner, workspace } = await createOwner(request, "Fern");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
 
   // A top-level folder from the sidebar's "+".
   const tree = page.getByRole("tree", { name: "Folders" });
@@ -100,7 +100,7 @@ test("the sidebar tree shows folders, opens with the keyboard and remembers it",
   const headers = auth(owner, workspace.id);
   const top = (await (await request.post(`/v1/w/${workspace.id}/folders`, { headers, data: { folder: { name: "Brand" } } })).json()).data;
   await request.post(`/v1/w/${workspace.id}/folders`, { headers, data: { folder: { name: "Logos", parent_id: top.id } } });
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
 
   const tree = page.getByRole("tree", { name: "Folders" });
   const brand = tree.getByRole("treeitem", { name: "Brand" });
@@ -136,7 +136,7 @@ test("folder views fit a 390px phone", async ({ page, request }) => {
     await createDocument(request, owner, workspace.id, folder.id, title);
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
 
   for (const view of ["list_view", "table_view", "gallery_view", "folder_view", "calendar_view"]) {
     await page.goto(`/folders/${folder.slug}/views/${view}`);
@@ -165,7 +165,7 @@ test("a password-protected folder asks for its password; a private one says who 
   await createDocument(request, owner, workspace.id, guarded.id, "Salary bands");
   const hidden = (await (await request.post(`/v1/w/${workspace.id}/folders`, { headers, data: { folder: { name: "Owner only", private: true } } })).json()).data;
 
-  await signIn(page, colleague.email, colleague.password);
+  await openAs(page, colleague);
   await page.goto(`/folders/${guarded.slug}`);
   await expect(page.getByRole("heading", { name: "This folder is password protected" })).toBeVisible();
   await expect(page.getByRole("main").getByText("Salary bands")).toHaveCount(0);

@@ -4,7 +4,7 @@ import {
   createColleague,
   createOwner,
   expectNoHorizontalOverflow,
-  signIn,
+  openAs,
   uniqueEmail,
   type NewUser,
 } from "./helpers";
@@ -33,7 +33,7 @@ test("an owner creates a public group and adds people by email; an unknown addre
   const colleague = await createColleague(request, owner, workspace.id, "Cass");
   const newcomer = uniqueEmail("newcomer");
 
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.getByRole("link", { name: "Groups" }).click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${workspace.id}/groups$`));
   await expect(page.getByRole("heading", { name: "No groups yet" })).toBeVisible();
@@ -78,7 +78,7 @@ test("an owner creates a public group and adds people by email; an unknown addre
 test("a bad address comes back as an error naming it, and nothing is added", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Otto");
   const group = await createGroup(request, owner, workspace.id, { name: "Typos", visibility: "public" });
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/groups/${group.id}`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/groups/${group.id}`);
   await page.getByLabel("Email addresses").fill("ok@example.com not-an-email");
   await page.getByRole("button", { name: "Add to group" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "“not-an-email” is not a valid email address" })).toBeVisible();
@@ -92,7 +92,7 @@ test("a colleague joins a public group from the list", async ({ page, request })
   await createGroup(request, owner, workspace.id, { name: "Secret project", visibility: "private" });
   const colleague = await createColleague(request, owner, workspace.id, "Jules");
 
-  await signIn(page, colleague.email, colleague.password, `/workspaces/${workspace.id}/groups`);
+  await openAs(page, colleague, `/workspaces/${workspace.id}/groups`);
   await expect(page.getByText("You're not in any group yet.")).toBeVisible();
   const joinable = page.getByRole("region", { name: /Groups you can join/ });
   await expect(joinable.getByRole("listitem")).toHaveCount(1);
@@ -121,7 +121,7 @@ test("a closed group's join request is accepted by its owner through the emailed
   const group = await createGroup(request, owner, workspace.id, { name: "Inner circle", visibility: "closed" });
   const asker = await createColleague(request, owner, workspace.id, "Rory");
 
-  await signIn(page, asker.email, asker.password, `/workspaces/${workspace.id}/groups`);
+  await openAs(page, asker, `/workspaces/${workspace.id}/groups`);
   const card = page.getByRole("listitem").filter({ hasText: "Inner circle" });
   await expect(card).toContainText("Closed");
   await card.getByRole("button", { name: "Request to join Inner circle" }).click();
@@ -134,7 +134,7 @@ test("a closed group's join request is accepted by its owner through the emailed
 
   const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const ownerPage = await ownerContext.newPage();
-  await signIn(ownerPage, owner.email, owner.password);
+  await openAs(ownerPage, owner);
   await ownerPage.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
   const mail = ownerPage.getByRole("listitem").filter({ hasText: "Rory Colleague asked to join Inner circle" }).first();
   const link = await mail.getByRole("link", { name: /join_request=/ }).getAttribute("href");
@@ -165,7 +165,7 @@ test("an owner denies a request from the group page", async ({ page, request }) 
   const asker = await createColleague(request, owner, workspace.id, "Dora");
   expect((await askToJoin(request, asker, group.id)).status()).toBe(202);
 
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/groups/${group.id}`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/groups/${group.id}`);
   const pending = page.getByRole("region", { name: /Requests to join/ });
   await expect(pending).toContainText("Dora Colleague");
   await expect(pending.getByRole("button", { name: "Accept Dora Colleague" })).toHaveCount(0);
@@ -179,7 +179,7 @@ test("a stranger from another workspace gets the no-access page for a group and 
   const group = await createGroup(request, owner, workspace.id, { name: "Not yours", visibility: "public" });
   const { owner: stranger } = await createOwner(request, "Sid");
 
-  await signIn(page, stranger.email, stranger.password);
+  await openAs(page, stranger);
   const response = await page.goto(`/workspaces/${workspace.id}/groups/${group.id}`);
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
@@ -196,7 +196,7 @@ test("a stranger from another workspace gets the no-access page for a group and 
 
 test("the new-group dialog works from the keyboard and Escape closes it", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Kit");
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/groups`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/groups`);
   await page.getByRole("link", { name: "New group" }).first().focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "New group" });
@@ -223,7 +223,7 @@ test("the new-group dialog works from the keyboard and Escape closes it", async 
 test("an owner deletes a group after confirming", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Uma");
   const group = await createGroup(request, owner, workspace.id, { name: "Short lived", visibility: "public" });
-  await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/groups/${group.id}`);
+  await openAs(page, owner, `/workspaces/${workspace.id}/groups/${group.id}`);
   await page.getByRole("link", { name: "Delete group…" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete Short lived?" });
   await expect(dialog).toContainText("This can't be undone.");
@@ -241,7 +241,7 @@ test("an owner deletes a group after confirming", async ({ page, request }) => {
 
 test("creating a group, adding members and deleting work without JavaScript", async ({ browser, page, request }) => {
   const { owner, workspace } = await createOwner(request, "Nora");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noScript.newPage();
 
@@ -285,7 +285,7 @@ test.describe("on a 375px phone", () => {
     const asker = await createColleague(request, owner, workspace.id, "Maximiliana-Alexandrina");
     expect((await askToJoin(request, asker, group.id)).status()).toBe(202);
 
-    await signIn(page, owner.email, owner.password, `/workspaces/${workspace.id}/groups`);
+    await openAs(page, owner, `/workspaces/${workspace.id}/groups`);
     await expect(page.getByRole("region", { name: /Your groups/ }).getByRole("listitem")).toHaveCount(2);
     await expectNoHorizontalOverflow(page);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { auth, createOwner, expectNoHorizontalOverflow, signIn } from "./helpers";
+import { auth, createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -11,7 +11,7 @@ test("a handbook with a section and a document, reordered from the keyboard, sta
     data: { article: { title: "Tone of voice", markdown: "We write like we talk: **plainly**." } },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
 
   // Create it from the list.
   await page.goto(`/workspaces/${workspace.id}/handbooks`);
@@ -87,7 +87,7 @@ test("a handbook with a section and a document, reordered from the keyboard, sta
 
 test("using a built-in template lands in a new document with its content", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Theo");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
 
   await page.goto(`/workspaces/${workspace.id}/templates`);
   await expect(page.getByRole("heading", { name: /Starter templates/ })).toBeVisible();
@@ -117,7 +117,7 @@ test("dragging sidebar items reorders them and drops them into sections", async 
     const added = await request.post(`/v1/handbooks/${handbook.key}/items`, { headers, data: { type: "section", title } });
     expect(added.status(), await added.text()).toBe(201);
   }
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/handbook/${handbook.key}`);
   const sidebar = page.getByRole("navigation", { name: "Playbook contents" });
   const order = () => sidebar.locator(".hb-tree > li > .hb-row .hb-row__label").allTextContents();

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
 /** The seeded demo account (scripts/seed.ts). */
 export const DEMO_USER = { email: "demo@example.com", password: "brandwork-demo", name: "Dana Demo" } as const;
@@ -54,6 +55,24 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // Sign-in hashes the password (PBKDF2): give a busy CI machine more than the default 5 s.
   await expect(page).not.toHaveURL(/\/login_or_signup/, { timeout: 15_000 });
+}
+
+/**
+ * Opens `path` signed in as `user` with the session the API issued them, the way the app keeps
+ * it (the auth cookie), without going through the sign-in page: tests about something else
+ * skip a page load and a password hash. Tests about signing in use `signIn`.
+ */
+export async function openAs(page: Page, user: Pick<NewUser, "authorization"> | { email: string; password: string }, path = "/") {
+  let authorization: string;
+  if ("authorization" in user) authorization = user.authorization;
+  else {
+    const response = await page.request.post("/v1/users/sign_in", { data: { user: { email: user.email, password: user.password } } });
+    expect(response.status(), await response.text()).toBe(200);
+    authorization = response.headers()["authorization"]!;
+  }
+  const url = process.env.E2E_BASE_URL!;
+  await page.context().addCookies([{ name: AUTH_COOKIE_NAME, value: encodeAuthState(authStateFor(authorization)), url }]);
+  await page.goto(path);
 }
 
 /** Headers for API calls as `user`, optionally in one workspace. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, createOwner, expectNoHorizontalOverflow, signIn, uniqueEmail, type NewUser } from "./helpers";
+import { auth, createOwner, expectNoHorizontalOverflow, openAs, uniqueEmail, type NewUser } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -61,7 +61,7 @@ test("a document archived from its row waits in the archive, comes back with Res
   const { owner, workspace } = await createOwner(request, "Arlo");
   await createDocument(request, owner, workspace.id, "Brand voice");
   await createDocument(request, owner, workspace.id, "Old campaign");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   const base = `/workspaces/${workspace.id}`;
 
   await page.goto(`${base}/all_docs`);
@@ -98,7 +98,7 @@ test("a document archived from its row waits in the archive, comes back with Res
 test("all docs sorts and fits a phone screen", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Sol");
   for (const title of ["Beta brief", "Alpha plan", "Gamma notes"]) await createDocument(request, owner, workspace.id, title);
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/workspaces/${workspace.id}/all_docs`);
   const titles = page.getByRole("list", { name: "All documents" }).locator(".file-row__title");
   await expect(titles).toHaveText([/^Alpha plan/, /^Beta brief/, /^Gamma notes/]);

@@ -5,7 +5,7 @@ import {
   createOwner,
   createUser,
   expectNoHorizontalOverflow,
-  signIn,
+  openAs,
   uniqueEmail,
   type NewUser,
 } from "./helpers";
@@ -46,7 +46,7 @@ test("an admin invites a new member who accepts and appears in the list; their r
   const { owner, workspace } = await createOwner(request, "Ada");
   const newcomer = uniqueEmail("newcomer");
 
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.getByRole("link", { name: "Members", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${membersPath(workspace.id)}$`));
   await expect(page.getByRole("heading", { name: `People in ${workspace.name}` })).toBeVisible();
@@ -133,7 +133,7 @@ test("an invitation opened while signed in as someone else: sign out, sign in as
   const { owner, workspace } = await createOwner(request, "Ines");
   const existing = await createUser(request, { firstName: "Eli", lastName: "Existing" });
   await invite(request, owner, workspace.id, existing.email, "admin");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   const path = await invitationPath(page, existing.email);
 
   await page.goto(path);
@@ -158,7 +158,7 @@ test("an invitation opened while signed in as someone else: sign out, sign in as
 test("the last admin cannot demote themself, and is told why", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Lena");
   await createColleague(request, owner, workspace.id, "Milo");
-  await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+  await openAs(page, owner, membersPath(workspace.id));
 
   await page.getByLabel("Actions for Lena Owner").click();
   const menu = page.locator(".menu[open]");
@@ -181,7 +181,7 @@ test("the last admin cannot demote themself, and is told why", async ({ page, re
 test("the row menu works from the keyboard", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Kai");
   await createColleague(request, owner, workspace.id, "Tove");
-  await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+  await openAs(page, owner, membersPath(workspace.id));
 
   const toggle = page.getByLabel("Actions for Tove Colleague");
   await toggle.focus();
@@ -216,7 +216,7 @@ test("inviting reports each address: a bad one and someone already here come bac
   const { owner, workspace } = await createOwner(request, "Ivo");
   const colleague = await createColleague(request, owner, workspace.id, "Pia");
   const fresh = uniqueEmail("fresh");
-  await signIn(page, owner.email, owner.password, `${membersPath(workspace.id)}?invite=guest`);
+  await openAs(page, owner, `${membersPath(workspace.id)}?invite=guest`);
 
   const dialog = page.getByRole("dialog", { name: /^Invite people/ });
   await expect(dialog.getByLabel(/^Guest/)).toBeChecked();
@@ -254,7 +254,7 @@ test("guests: an admin upgrades one to member and removes another", async ({ pag
   const removed = uniqueEmail("guest-out");
   await invite(request, owner, workspace.id, upgraded, "guest");
   await invite(request, owner, workspace.id, removed, "guest");
-  await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+  await openAs(page, owner, membersPath(workspace.id));
 
   await expect(row(page, upgraded)).toHaveCount(0);
   await page.getByRole("link", { name: /^Guests/ }).click();
@@ -278,7 +278,7 @@ test("an active guest is deactivated or removed, as the admin chooses", async ({
   const { owner, workspace } = await createOwner(request, "Hal");
   const guestEmail = uniqueEmail("guest");
   await invite(request, owner, workspace.id, guestEmail, "guest");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   const guestContext = await browser.newContext();
   const guestPage = await guestContext.newPage();
   await guestPage.goto(await invitationPath(page, guestEmail));
@@ -314,7 +314,7 @@ test("a long list can be searched by name or email", async ({ page, request }) =
   const { owner, workspace } = await createOwner(request, "Finn");
   const names = ["Ayla", "Bram", "Cora", "Dev", "Elin", "Femi", "Goran", "Hana"];
   await Promise.all(names.map((name) => createColleague(request, owner, workspace.id, name, "Searchable")));
-  await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+  await openAs(page, owner, membersPath(workspace.id));
 
   const table = page.getByRole("table", { name: "Members" });
   await expect(table.getByRole("row")).toHaveCount(10);
@@ -335,7 +335,7 @@ test("a long list can be searched by name or email", async ({ page, request }) =
 test("a plain member sees the list without role controls, and no invite once only admins may", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Rhea");
   const member = await createColleague(request, owner, workspace.id, "Paz");
-  await signIn(page, member.email, member.password, membersPath(workspace.id));
+  await openAs(page, member, membersPath(workspace.id));
 
   await expect(row(page, owner.email)).toContainText("Admin");
   await expect(row(page, member.email)).toContainText("Paz Colleague (you)");
@@ -367,7 +367,7 @@ test("a plain member sees the list without role controls, and no invite once onl
 test("a stranger gets the no-access page", async ({ page, request }) => {
   const { workspace } = await createOwner(request, "Opal");
   const { owner: stranger } = await createOwner(request, "Sid");
-  await signIn(page, stranger.email, stranger.password);
+  await openAs(page, stranger);
   const response = await page.goto(membersPath(workspace.id));
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
@@ -379,7 +379,7 @@ test("a stranger gets the no-access page", async ({ page, request }) => {
 test("the invitation link is copied, and an admin replaces it", async ({ context, page, request }) => {
   const { owner, workspace } = await createOwner(request, "Cleo");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+  await openAs(page, owner, membersPath(workspace.id));
 
   const field = page.getByLabel("Invitation link", { exact: true });
   const before = await field.inputValue();
@@ -398,7 +398,7 @@ test("the invitation link is copied, and an admin replaces it", async ({ context
 
 test("a SCIM token is shown once, works for the identity provider, and stops working when revoked", async ({ page, request, baseURL }) => {
   const { owner, workspace } = await createOwner(request, "Sami");
-  await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+  await openAs(page, owner, membersPath(workspace.id));
 
   const section = page.locator("details.scim");
   await expect(section).not.toHaveAttribute("open", "");
@@ -438,7 +438,7 @@ test("a SCIM token is shown once, works for the identity provider, and stops wor
 test("inviting, changing a role and deactivating work without JavaScript", async ({ browser, page, request }) => {
   const { owner, workspace } = await createOwner(request, "Noor");
   await createColleague(request, owner, workspace.id, "Remy");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noScript.newPage();
 
@@ -480,7 +480,7 @@ test.describe("on a 375px phone", () => {
     const { owner, workspace } = await createOwner(request, "Mo");
     await createColleague(request, owner, workspace.id, "Maximiliana-Alexandrina", "Featherstonehaugh-Cholmondeley");
     await invite(request, owner, workspace.id, uniqueEmail("a-rather-long-address-for-a-small-screen"), "member");
-    await signIn(page, owner.email, owner.password, membersPath(workspace.id));
+    await openAs(page, owner, membersPath(workspace.id));
 
     const table = page.getByRole("table", { name: "Members" });
     await expect(table.getByRole("row")).toHaveCount(4);

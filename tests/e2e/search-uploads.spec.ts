@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { auth, createOwner, expectNoHorizontalOverflow, signIn } from "./helpers";
+import { auth, createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -16,7 +16,7 @@ test("Ctrl+K searches documents, highlights the match and Enter opens the docume
   expect(created.status(), await created.text()).toBe(201);
   const article = (await created.json()).data as { id: number; slug: string };
 
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   const dialog = page.getByRole("dialog", { name: "Search documents" });
   // The shortcut works once the page is interactive.
   await expect(async () => {
@@ -50,7 +50,7 @@ test("Ctrl+K searches documents, highlights the match and Enter opens the docume
 
 test("uploads an image on the uploads page, lists it and shows it in the gallery", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Uma");
-  await signIn(page, owner.email, owner.password);
+  await openAs(page, owner);
   await page.goto(`/workspaces/${workspace.id}/uploads`);
   await expect(page.getByRole("heading", { name: "No uploads yet" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload files" })).toBeEnabled();

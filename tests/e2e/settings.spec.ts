@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createColleague, createOwner, createUser, signIn } from "./helpers";
+import { createColleague, createOwner, createUser, openAs } from "./helpers";
 
 /** Relative luminance (0 black … 1 white) of a computed CSS colour of `selector`. */
 async function luminance(page: Page, selector: string, property: "backgroundColor" | "color") {
@@ -21,7 +21,7 @@ async function saveColourScheme(page: Page, label: string) {
 
 test("an admin renames the workspace and changes its branding from settings", async ({ page, request }) => {
   const admin = await createUser(request, { company: "Settings Test Co" });
-  await signIn(page, admin.email, admin.password);
+  await openAs(page, admin);
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "General" })).toBeVisible();
 
@@ -46,7 +46,7 @@ test("an admin renames the workspace and changes its branding from settings", as
 test("the dark colour scheme darkens the whole shell, and following the device tracks its setting", async ({ page, request }) => {
   const admin = await createUser(request, { company: "Night Owl Co" });
   await page.emulateMedia({ colorScheme: "light" });
-  await signIn(page, admin.email, admin.password);
+  await openAs(page, admin);
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("link", { name: "Branding" }).click();
   expect(await luminance(page, ".theme-root", "backgroundColor")).toBeGreaterThan(0.8);
@@ -72,7 +72,7 @@ test("a member who is not an admin gets the no-access page for settings", async 
   const workspaceId = workspace.id;
   const member = await createColleague(request, owner, workspaceId, "Plain");
 
-  await signIn(page, member.email, member.password);
+  await openAs(page, member);
   const response = await page.goto(`/workspaces/${workspaceId}/settings`);
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
@@ -82,7 +82,7 @@ test("a stranger cannot open another workspace's settings", async ({ page, reque
   const owner = await createUser(request, { company: "Private Settings Co" });
   const workspaces = await (await request.get("/v1/w", { headers: { Authorization: owner.authorization } })).json();
   const stranger = await createUser(request, { company: "Elsewhere" });
-  await signIn(page, stranger.email, stranger.password);
+  await openAs(page, stranger);
   const response = await page.goto(`/workspaces/${workspaces.data[0].id}/settings/general`);
   expect(response?.status()).toBe(403);
 });

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_USER, signIn } from "./helpers";
+import { DEMO_USER, openAs } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await openAs(page, DEMO_USER);
 });
 
 test("the home page renders the app shell", async ({ page }) => {
