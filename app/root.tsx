@@ -13,6 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { CookieGate } from "./components/cookies/CookieGate";
 import { publicEnv } from "./lib/public-env.server";
+import { useNonce } from "./lib/nonce";
 import { reporter } from "./lib/reporter";
 import { colorScheme, themeStyle } from "./lib/theme";
 import "./load-context";
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // scrollbars, the page behind the shell) takes them. Pages outside the shell stay light.
   const workspace = useRouteLoaderData<typeof shellLoader>("routes/_shell")?.currentWorkspace;
   const scheme = colorScheme(workspace);
+  const nonce = useNonce();
   useEffect(() => {
     if (root) reporter.configure({ dsn: root.ENV.SENTRY_DSN, environment: root.ENV.APP_ENV });
   }, [root]);
@@ -58,9 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {root ? <script dangerouslySetInnerHTML={{ __html: envScript(root.ENV) }} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        {root ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: envScript(root.ENV) }} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import * as remixBuild from "#remix-build";
 import { api } from "./api";
 import { runScheduled } from "./cron";
 import { renderServerErrorPage } from "./lib/error-page";
+import { newNonce, withPageSecurity } from "./lib/page-security";
 import { reportError } from "./lib/reporter";
 import { isPublicPagePath, servePublicPage } from "./services/public-cache";
 
@@ -12,14 +13,18 @@ export { InboxHub } from "../durable/inbox";
 const handleRemix = createRequestHandler(remixBuild as ServerBuild);
 const remixBuildId = (remixBuild as ServerBuild).assets.version;
 
+/** A Remix answer with this response's nonce in its scripts and in its security headers. */
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext) {
+  const nonce = newNonce();
+  let response: Response;
   try {
-    return await handleRemix(request, { cloudflare: { env, ctx } });
+    response = await handleRemix(request, { cloudflare: { env, ctx }, nonce });
   } catch (error) {
     // Remix renders its own error boundaries; this is for failures outside them.
     reportError({ env, ctx, request }, error, { surface: "ssr" });
-    return renderServerErrorPage();
+    response = renderServerErrorPage(nonce);
   }
+  return withPageSecurity(response, env, request, { nonce });
 }
 
 /**

@@ -44,7 +44,11 @@ export function settingsFromForm(tab: Exclude<WorkspaceSettingsTab, "delete">, f
     case "custom_url":
       return { subdomain: optional("subdomain") };
     case "publish":
-      return { public_directory: checked("public_directory"), allow_search_indexing: checked("allow_search_indexing") };
+      return {
+        public_directory: checked("public_directory"),
+        allow_search_indexing: checked("allow_search_indexing"),
+        allow_embedding: checked("allow_embedding"),
+      };
     case "statuses":
       return { labels: Object.fromEntries(documentStatuses.map((status) => [status, text(`label_${status}`)])) };
   }

@@ -157,6 +157,7 @@ export default function WorkspaceSettings() {
             <legend>Public pages</legend>
             <Check name="public_directory" label="List published documents in a public directory" checked={settings.publish.public_directory} />
             <Check name="allow_search_indexing" label="Let search engines index published documents" checked={settings.publish.allow_search_indexing} />
+            <Check name="allow_embedding" label="Let other websites embed published documents in a frame" checked={settings.publish.allow_embedding} />
           </fieldset>
         )}
         {tab === "statuses" &&

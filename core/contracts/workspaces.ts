@@ -70,6 +70,8 @@ export const workspaceSettingsSchema = z.object({
     .object({
       public_directory: z.boolean(),
       allow_search_indexing: z.boolean(),
+      /** Whether other sites may frame this workspace's public pages (`/p/...`); off by default. */
+      allow_embedding: z.boolean(),
       default_category_id: z.number().int().positive().nullable(),
     })
     .partial()
@@ -104,7 +106,7 @@ export const defaultWorkspaceSettings = {
     app_logo_url: null,
   },
   custom_url: { subdomain: null },
-  publish: { public_directory: false, allow_search_indexing: false, default_category_id: null },
+  publish: { public_directory: false, allow_search_indexing: false, allow_embedding: false, default_category_id: null },
   statuses: {
     labels: { draft: "Draft", in_review: "In review", reviewed: "Reviewed", approved: "Approved", suggestions: "Suggestions" },
   },

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { articleSlug, idFromSlug } from "../../core/slug";
 import { createDb, type Database } from "../db/client";
 import { articles, workspaces } from "../db/schema";
+import { restampPageSecurity } from "../lib/page-security";
 
 // Public pages (`/p/:slug`) are served from the Workers Cache API. The cache key carries the
 // article's `publicVersion`, which every change that affects the page bumps (edits, renames,
@@ -43,7 +44,11 @@ export function bumpPublicVersion(db: Database, articleId: number | SQL) {
 /** What the cache needs to know about a page, in one indexed read. */
 export async function publicPageState(db: Database, id: number) {
   const [row] = await db
-    .select({ title: articles.title, version: articles.publicVersion })
+    .select({
+      title: articles.title,
+      version: articles.publicVersion,
+      embeddable: sql<number | null>`json_extract(${workspaces.settings}, '$.publish.allow_embedding')`,
+    })
     .from(articles)
     .innerJoin(workspaces, eq(workspaces.id, articles.workspaceId))
     .where(
@@ -55,7 +60,7 @@ export async function publicPageState(db: Database, id: number) {
         isNull(workspaces.deactivatedAt),
       ),
     );
-  return row ? { slug: articleSlug(row.title, id), version: row.version } : null;
+  return row ? { slug: articleSlug(row.title, id), version: row.version, embeddable: row.embeddable === 1 } : null;
 }
 
 /**
@@ -84,7 +89,7 @@ const signedIn = (request: Request) =>
 
 const etagFor = (slug: string, version: number, buildId: string) => `W/"${slug}.${version}.${buildId}"`;
 
-function forClient(response: Response, outcome: CacheOutcome, etag?: string): Response {
+function cacheHeaders(response: Response, outcome: CacheOutcome, etag?: string): Response {
   const headers = new Headers(response.headers);
   headers.set("X-Cache", outcome);
   headers.delete(BUILD_HEADER);
@@ -111,6 +116,11 @@ export interface PublicPageOptions {
  * only renders made for anonymous visitors are stored.
  */
 export async function servePublicPage(request: Request, env: Env, options: PublicPageOptions): Promise<Response> {
+  let embeddable = false;
+  // Every answer gets a nonce of its own (a cached page was rendered with another's) and may be
+  // framed only when the page is public and its workspace allows embedding.
+  const forClient = (response: Response, outcome: CacheOutcome, etag?: string) =>
+    restampPageSecurity(cacheHeaders(response, outcome, etag), env, request, { frameable: embeddable });
   const url = new URL(request.url);
   const slug = safeDecode(url.pathname.slice(PUBLIC_PAGE_PREFIX.length));
   const id = slug === null ? null : idFromSlug(slug);
@@ -119,6 +129,7 @@ export async function servePublicPage(request: Request, env: Env, options: Publi
   // If the database cannot answer, render without the cache rather than fail the page.
   const state = await publicPageState(createDb(env.DB), id).catch(() => null);
   if (!state || state.slug !== slug) return forClient(await options.render(request), "BYPASS");
+  embeddable = state.embeddable;
 
   const etag = etagFor(state.slug, state.version, options.buildId);
   const key = publicCacheKey(url.origin, state.slug, state.version);
