@@ -4,9 +4,9 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { api as apiApp } from "../../worker/api";
 import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
-import { articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox } from "../../worker/db/schema";
+import { accesses, articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, users } from "../../worker/db/schema";
 import { chunk, rowsPerInsert } from "../../worker/db/batching";
-import { api, buildArticle, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const MB = 1024 * 1024;
 
@@ -179,5 +179,73 @@ describe("long id lists (D1 binds at most 100 parameters per statement)", () => 
     expect(response.status).toBe(201);
     expect((await json(response)).meta).toMatchObject({ created: 100 });
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, writer.user.email))).toHaveLength(1);
+  });
+});
+
+describe("outbound email limits", () => {
+  let address = 0;
+  const outsider = () => `outside-${Date.now()}-${++address}@mail.example`;
+  const mailsTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+  it("sends at most 5 password reset links an hour per address, known or not, then answers 429 with Retry-After", async () => {
+    const user = await buildUser();
+    for (const email of [user.email, outsider()]) {
+      // A fresh IP per address, so the per-IP limit is not what answers here.
+      const headers = { "CF-Connecting-IP": `198.51.100.${address}` };
+      for (let attempt = 0; attempt < 5; attempt++) expect((await api("/users/password", { method: "POST", body: { email }, headers })).status).toBe(200);
+      const refused = await api("/users/password", { method: "POST", body: { email }, headers });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect((await json(refused)).message).toMatch(/Too many password reset emails/);
+    }
+    expect((await mailsTo(user.email)).filter((mail) => mail.kind === "password_reset")).toHaveLength(5);
+  });
+
+  it("limits password reset requests from one IP across addresses", async () => {
+    const headers = { "CF-Connecting-IP": "203.0.113.77" };
+    const statuses = [];
+    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await api("/users/password", { method: "POST", body: { email: outsider() }, headers })).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("stops a member's shares with a custom subject to outside addresses at the hourly cap, changing nothing", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const article = await buildArticle(workspace, owner);
+    const share = (emails: string[]) =>
+      api(`/articles/${article.id}/accesses`, {
+        method: "POST",
+        token,
+        body: { email_accesses: emails.map((email) => ({ email, permission: "read" })), subject: "You won a prize", html_message: "<p>Click here</p>" },
+      });
+    // 50 outside addresses: an invitation and a share email each, 100 emails outside the workspace.
+    expect((await share(Array.from({ length: 50 }, outsider))).status).toBe(201);
+    const extra = outsider();
+    const refused = await share([extra]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await json(refused)).message).toMatch(/more email than this account or workspace may send in an hour/);
+    expect(await mailsTo(extra)).toHaveLength(0);
+    expect(await db.select().from(users).where(eq(users.email, extra))).toHaveLength(0);
+    expect(await db.select().from(accesses).where(eq(accesses.email, extra))).toHaveLength(0);
+    // Sharing with a colleague still works: only mail outside the workspace is used up.
+    const colleague = await buildMember(workspace);
+    const inside = await api(`/articles/${article.id}/accesses`, { method: "POST", token, body: { member_accesses: [{ target_type: "User", target_id: colleague.user.id, permission: "read" }] } });
+    expect(inside.status).toBe(201);
+    expect(await mailsTo(colleague.user.email)).toHaveLength(1);
+  });
+
+  it("caps invitations per person per hour", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const invite = (emails: string[]) => api(`/w/${workspace.id}/onboarding/invite`, { method: "POST", token, body: { emails } });
+    expect((await invite(Array.from({ length: 50 }, outsider))).status).toBe(200);
+    expect((await invite(Array.from({ length: 50 }, outsider))).status).toBe(200);
+    const extra = outsider();
+    const refused = await invite([extra]);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await mailsTo(extra)).toHaveLength(0);
   });
 });

@@ -20,6 +20,7 @@ import { validate } from "../lib/validate";
 import { requireSessionAnyWorkspace } from "../middleware/session";
 import { presentUser } from "../presenters/users";
 import { sendMail } from "../services/mail";
+import { reservePasswordResetMail } from "../services/mail-quota";
 import { passwordResetMail } from "../services/mail-templates";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/create-app";
@@ -135,6 +136,7 @@ export const auth = createApp()
   .post("/users/password", validate("json", passwordResetRequestSchema), async (c) => {
     const db = c.get("db");
     const { email, redirect_url } = c.req.valid("json");
+    await reservePasswordResetMail(db, { email, ip: clientIp(c) });
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     if (user) {
       const token = randomToken();

@@ -7,6 +7,7 @@ import { accesses, channelMemberships, memberships, users, type Access, type Use
 import { fullName } from "../presenters/users";
 import { LEVEL_RANK } from "../services/access";
 import { sendMail } from "../services/mail";
+import { reserveOutboundMail } from "../services/mail-quota";
 import { shareMail } from "../services/share-mail";
 import type { PlannedGrant } from "../services/share-targets";
 import { checkGrantable, grantsOn, sharedItemFacts, targetKey, type SharedItem } from "../services/shares";
@@ -175,17 +176,27 @@ export async function accessGranter(db: Database, env: Parameters<typeof sendMai
         renewPending: false,
       })
     : null;
+  // The share mails carry the sharer's subject and message: counted against the hourly mail
+  // limits before anything is written, so a request over them changes nothing (429).
+  const recipients = await shareRecipients(db, props, [...created, ...(props.notifyUpdated ? updated : [])]);
+  await reserveOutboundMail(db, {
+    userId: context.actor.userId,
+    workspaceId: facts.workspaceId,
+    recipients: recipients.length,
+    outside: recipients.filter(([, mail]) => mail.pending).length,
+  });
   // Invitations first: the grants' events find the invited users by email.
   await runBatch(db, [...(invitations?.statements ?? []), ...statements, ...(props.alsoInBatch ?? [])]);
-  context.rooms?.accessChanged(facts.workspaceId);
   const invited = invitations ? await invitations.deliver() : [];
 
-  const notified = await notify(db, env, props, [...created, ...(props.notifyUpdated ? updated : [])]);
+  const notified = await notify(db, env, props, recipients);
   return { created, updated, invitations: invited, notified, grants: await grantsOn(db, facts) };
 }
 
-/** One email per person newly reached, the sharer excepted, at most MAX_SHARE_MAILS. */
-async function notify(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps, grants: PlannedGrant[]) {
+type ShareRecipient = [email: string, mail: { permission: AccessLevel; readReceipt: boolean; pending: boolean }];
+
+/** Everyone newly reached, the sharer excepted, at most MAX_SHARE_MAILS: who a share mails. */
+async function shareRecipients(db: Database, props: GrantProps, grants: PlannedGrant[]): Promise<ShareRecipient[]> {
   const facts = sharedItemFacts(props.item);
   const recipients = new Map<string, { permission: AccessLevel; readReceipt: boolean; pending: boolean }>();
   const add = (email: string, grant: PlannedGrant, pending = false) => {
@@ -205,10 +216,15 @@ async function notify(db: Database, env: Parameters<typeof sendMail>[1], props: 
   for (const grant of groupGrants) {
     for (const user of members.get(grant.channelId!) ?? []) add(user.email, grant);
   }
+  return [...recipients].slice(0, MAX_SHARE_MAILS);
+}
+
+/** One email per recipient, with the sharer's subject and message. */
+async function notify(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps, recipients: ShareRecipient[]) {
+  const facts = sharedItemFacts(props.item);
   const sharerName = fullName(props.sharer);
   let sent = 0;
   for (const [to, grant] of recipients) {
-    if (sent >= MAX_SHARE_MAILS) break;
     await sendMail(
       db,
       env,

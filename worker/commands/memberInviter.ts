@@ -8,6 +8,7 @@ import { memberships, userTokens, users, type Membership, type User, type Worksp
 import { fullName } from "../presenters/users";
 import { membershipsOf, usersByEmail } from "../services/members";
 import { sendMail } from "../services/mail";
+import { reserveOutboundMail } from "../services/mail-quota";
 import { invitationMail } from "../services/mail-templates";
 import { memberEvent, type MemberCommandContext } from "./memberEvents";
 
@@ -120,6 +121,9 @@ export async function invitationPlan(
   const fresh = toSend.filter((invite) => outcome.get(invite.email) === "invited");
   const renewed = toSend.filter((invite) => outcome.get(invite.email) === "reinvited");
   const renewedIds = renewed.map((invite) => existing.get(known.get(invite.email)!.id)!.id);
+  // Every invitation goes to someone not (yet) in the workspace. Counted before anything is
+  // written: over the hourly mail limit the request changes nothing and answers 429.
+  await reserveOutboundMail(db, { userId: context.actorId, workspaceId: workspace.id, recipients: toSend.length, outside: toSend.length });
 
   const now = new Date();
   const expiresAt = new Date(now.getTime() + MEMBER_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);

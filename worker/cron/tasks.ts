@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cronRuns, generationJobs, importJobs, sessions, signInThrottles, userTokens } from "../db/schema";
+import { cronRuns, generationJobs, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
   name: string;
@@ -20,7 +20,8 @@ const pruneCronHistory: CronTask = {
 
 /**
  * Forgets what can no longer be used: sessions expired or revoked a day ago, used or
- * expired reset and invitation tokens, and sign-in throttles idle for a day.
+ * expired reset and invitation tokens, sign-in throttles idle for a day, and mail counts
+ * of hours long past.
  */
 const pruneAuthRecords: CronTask = {
   name: "prune-auth-records",
@@ -30,6 +31,7 @@ const pruneAuthRecords: CronTask = {
       db.delete(sessions).where(or(lt(sessions.expiresAt, dayAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo)))),
       db.delete(userTokens).where(or(lt(userTokens.expiresAt, dayAgo), and(isNotNull(userTokens.usedAt), lt(userTokens.usedAt, dayAgo)))),
       db.delete(signInThrottles).where(lt(signInThrottles.lastFailureAt, dayAgo)),
+      db.delete(mailQuotas).where(lt(mailQuotas.windowStart, dayAgo.getTime())),
     ]);
   },
 };

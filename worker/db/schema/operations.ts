@@ -1,4 +1,4 @@
-import { sqliteTable, integer, text, index } from "drizzle-orm/sqlite-core";
+import { sqliteTable, integer, text, index, primaryKey } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./columns";
 
 /** One row per Cron Trigger run: what ran, when, and how it ended. */
@@ -33,6 +33,21 @@ export const mailOutbox = sqliteTable(
     ...timestamps,
   },
   (t) => [index("mail_outbox_to").on(t.to)],
+);
+
+/**
+ * Outbound mail counted per key ("user:12", "workspace:3", "reset:ip:…") and hour: what
+ * services/mail-quota checks before a request may send mail. Pruned by cron after a day.
+ */
+export const mailQuotas = sqliteTable(
+  "mail_quotas",
+  {
+    key: text("key").notNull(),
+    /** Start of the hour counted, epoch ms. */
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("mail_quotas_window").on(t.windowStart)],
 );
 
 /** Product events: views, impersonations, campaign events. Feeds activity and analytics. */
