@@ -187,6 +187,7 @@ export async function accessGranter(db: Database, env: Parameters<typeof sendMai
   });
   // Invitations first: the grants' events find the invited users by email.
   await runBatch(db, [...(invitations?.statements ?? []), ...statements, ...(props.alsoInBatch ?? [])]);
+  context.rooms?.accessChanged(facts.workspaceId);
   const invited = invitations ? await invitations.deliver() : [];
 
   const notified = await notify(db, env, props, recipients);
