@@ -302,13 +302,13 @@ describe("GET /v1/channels/:id", () => {
     expect((await api(`/channels/${open.id}`, { token: guest.token })).status).toBe(404);
   });
 
-  it("answers 403 to a user from another workspace, whatever X-Workspace-Id says, and 404/400 for bad ids", async () => {
+  it("answers 404 to a user from another workspace, as for a document, whatever X-Workspace-Id says, and 404/400 for bad ids", async () => {
     const { workspace, member } = await setup();
     const channel = await buildChannel(workspace, member.user, "public");
     const { workspace: theirs, owner: stranger } = await buildWorkspace();
     const token = await tokenFor(stranger);
-    expect((await api(`/channels/${channel.id}`, { token })).status).toBe(403);
-    expect((await api(`/channels/${channel.id}`, { token, workspaceId: theirs.id })).status).toBe(403);
+    expect((await api(`/channels/${channel.id}`, { token })).status).toBe(404);
+    expect((await api(`/channels/${channel.id}`, { token, workspaceId: theirs.id })).status).toBe(404);
     expect((await api("/channels/99999999", { token })).status).toBe(404);
     const bad = await api("/channels/abc", { token });
     expect(bad.status).toBe(400);
@@ -321,7 +321,7 @@ describe("GET /v1/channels/:id", () => {
     const channel = await buildChannel(workspace, member.user, "private");
     const superAdmin = await buildUser({ isSuperAdmin: true });
     const token = await tokenFor(superAdmin);
-    expect((await api(`/channels/${channel.id}`, { token })).status).toBe(403);
+    expect((await api(`/channels/${channel.id}`, { token })).status).toBe(404);
     const inMode = await api(`/channels/${channel.id}`, { token, headers: { "x-superadmin-workspace-id": String(workspace.id) } });
     expect(inMode.status).toBe(200);
   });
@@ -341,7 +341,7 @@ describe("GET /v1/channels/:id/all_articles", () => {
     expect(data.map((a: { id: number }) => a.id).sort()).toEqual([direct.id, inFolder.id].sort());
   });
 
-  it("answers an empty list to those who can see the group but none of its documents, 404 to those who cannot, 403 to strangers", async () => {
+  it("answers an empty list to those who can see the group but none of its documents, 404 to those who cannot and to strangers", async () => {
     const { workspace, member } = await setup();
     const outsider = await buildMember(workspace, "member");
     const open = await buildChannel(workspace, member.user, "public");
@@ -353,7 +353,7 @@ describe("GET /v1/channels/:id/all_articles", () => {
     expect((await json(response)).data).toEqual([]);
     expect((await api(`/channels/${hidden.id}/all_articles`, { token: outsider.token })).status).toBe(404);
     const stranger = await tokenFor(await buildUser());
-    expect((await api(`/channels/${open.id}/all_articles`, { token: stranger })).status).toBe(403);
+    expect((await api(`/channels/${open.id}/all_articles`, { token: stranger })).status).toBe(404);
     expect((await api("/channels/0/all_articles", { token: stranger })).status).toBe(400);
   });
 });
@@ -379,13 +379,13 @@ describe("GET /v1/channels/:id/non_members", () => {
     expect(JSON.stringify(data)).not.toContain("pbkdf2");
   });
 
-  it("is for the group's managers: 403 for other members and strangers", async () => {
+  it("is for the group's managers: 403 for other members, 404 for strangers", async () => {
     const { workspace, member } = await setup();
     const inside = await buildMember(workspace, "member");
     const channel = await buildChannel(workspace, member.user, "public", [inside.user]);
     expect((await api(`/channels/${channel.id}/non_members`, { token: inside.token })).status).toBe(403);
     const stranger = await tokenFor(await buildUser());
-    expect((await api(`/channels/${channel.id}/non_members`, { token: stranger })).status).toBe(403);
+    expect((await api(`/channels/${channel.id}/non_members`, { token: stranger })).status).toBe(404);
   });
 });
 
@@ -413,7 +413,7 @@ describe("DELETE /v1/channels/:id", () => {
     expect(await channelRow(channel.id)).toBeUndefined();
   });
 
-  it("refuses other members (403), outsiders of a private group (404) and strangers (403), changing nothing", async () => {
+  it("refuses other members (403), outsiders of a private group (404) and strangers (404), changing nothing", async () => {
     const { workspace, member } = await setup();
     const inside = await buildMember(workspace, "member");
     const outsider = await buildMember(workspace, "member");
@@ -423,7 +423,7 @@ describe("DELETE /v1/channels/:id", () => {
     const stranger = await tokenFor(strangerUser);
     expect((await api(`/channels/${channel.id}`, { method: "DELETE", token: inside.token })).status).toBe(403);
     expect((await api(`/channels/${hidden.id}`, { method: "DELETE", token: outsider.token })).status).toBe(404);
-    expect((await api(`/channels/${channel.id}`, { method: "DELETE", token: stranger })).status).toBe(403);
+    expect((await api(`/channels/${channel.id}`, { method: "DELETE", token: stranger })).status).toBe(404);
     expect(await channelRow(channel.id)).toBeDefined();
     expect(await channelRow(hidden.id)).toBeDefined();
     expect(await membersOf(channel.id)).toEqual([member.user.id, inside.user.id].sort());
@@ -550,20 +550,20 @@ describe("POST /v1/channels/:id/channel_memberships", () => {
     expect(await membersOf(channel.id)).toEqual([admin.id]);
   });
 
-  it("refuses members who do not manage the group and strangers with 403, changing nothing", async () => {
+  it("refuses members who do not manage the group (403) and strangers (404), changing nothing", async () => {
     const { workspace, member } = await setup();
     const inside = await buildMember(workspace, "member");
     const outsider = await buildMember(workspace, "member");
     const channel = await buildChannel(workspace, member.user, "public", [inside.user]);
     const strangerEmail = `stranger-${Date.now()}@example.com`;
     const { owner: strangerUser } = await buildWorkspace();
-    for (const token of [inside.token, await tokenFor(strangerUser)]) {
+    for (const [token, refused] of [[inside.token, 403], [await tokenFor(strangerUser), 404]] as const) {
       const response = await api(`/channels/${channel.id}/channel_memberships`, {
         method: "POST",
         token,
         body: { emails: [outsider.user.email, strangerEmail] },
       });
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(refused);
     }
     expect(await membersOf(channel.id)).toEqual([member.user.id, inside.user.id].sort());
     expect(await db.select().from(users).where(eq(users.email, strangerEmail))).toHaveLength(0);
@@ -644,11 +644,11 @@ describe("POST /v1/channels/:id/join", () => {
     expect(await membersOf(channel.id)).toEqual([member.user.id]);
   });
 
-  it("refuses private groups with 403: they are by invitation only", async () => {
+  it("answers a member outside a private group 404, as GET does, and an admin who sees it 403: it is by invitation only", async () => {
     const { workspace, member, adminToken, admin } = await setup();
     const joiner = await buildMember(workspace, "member");
     const channel = await buildChannel(workspace, member.user, "private");
-    expect((await join(channel.id, joiner.token, joiner.user.id)).status).toBe(403);
+    expect((await join(channel.id, joiner.token, joiner.user.id)).status).toBe(404);
     expect((await join(channel.id, adminToken, admin.id)).status).toBe(403);
     expect(await membersOf(channel.id)).toEqual([member.user.id]);
   });
@@ -659,7 +659,7 @@ describe("POST /v1/channels/:id/join", () => {
     const shared = await buildChannel(workspace, member.user, "shared");
     const open = await buildChannel(workspace, member.user, "public");
     expect((await join(shared.id, guest.token, guest.user.id)).status).toBe(201);
-    expect((await join(open.id, guest.token, guest.user.id)).status).toBe(403);
+    expect((await join(open.id, guest.token, guest.user.id)).status).toBe(404);
     expect(await membersOf(open.id)).toEqual([member.user.id]);
   });
 
@@ -708,14 +708,14 @@ describe("POST /v1/channels/:id/join", () => {
     }
   });
 
-  it("answers 403 to a stranger from another workspace and changes nothing", async () => {
+  it("answers 404 to a stranger from another workspace and changes nothing", async () => {
     const { workspace, member } = await setup();
     const open = await buildChannel(workspace, member.user, "public");
     const closed = await buildChannel(workspace, member.user, "closed");
     const { owner: stranger } = await buildWorkspace();
     const token = await tokenFor(stranger);
-    expect((await join(open.id, token, stranger.id)).status).toBe(403);
-    expect((await join(closed.id, token, stranger.id)).status).toBe(403);
+    expect((await join(open.id, token, stranger.id)).status).toBe(404);
+    expect((await join(closed.id, token, stranger.id)).status).toBe(404);
     expect(await membersOf(open.id)).toEqual([member.user.id]);
     expect(await db.select().from(channelJoinRequests).where(eq(channelJoinRequests.channelId, closed.id))).toHaveLength(0);
     expect((await join(99999999, token, stranger.id)).status).toBe(404);
@@ -774,12 +774,12 @@ describe("channel join requests", () => {
     expect(await membersOf(channel.id)).not.toContain(asker.user.id);
   });
 
-  it("answers 403 to a stranger from another workspace, even with the token, and changes nothing", async () => {
+  it("answers 404 to a stranger from another workspace, even with the token, and changes nothing", async () => {
     const { channel, requestId, token, asker } = await requested();
     const { owner: stranger } = await buildWorkspace();
     const strangerToken = await tokenFor(stranger);
-    expect((await accept(requestId, strangerToken, { token })).status).toBe(403);
-    expect((await deny(requestId, strangerToken)).status).toBe(403);
+    expect((await accept(requestId, strangerToken, { token })).status).toBe(404);
+    expect((await deny(requestId, strangerToken)).status).toBe(404);
     expect(await status(requestId)).toBe("pending");
     expect(await membersOf(channel.id)).not.toContain(asker.user.id);
   });

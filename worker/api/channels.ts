@@ -33,7 +33,6 @@ import {
   channelNonMembers,
   channelView,
   listChannels,
-  loadChannel,
   groupEligibleMember,
   isInChannel,
   loadVisibleChannel,
@@ -56,7 +55,7 @@ async function loadJoinRequestToDecide(c: Context<AppEnv>, id: number) {
   const db = c.get("db");
   const [request] = await db.select().from(channelJoinRequests).where(eq(channelJoinRequests.id, id));
   if (!request) throw new NotFound("Join request not found");
-  const loaded = await loadChannel(db, c.get("session"), request.channelId, superAdminHeader(c));
+  const loaded = await loadVisibleChannel(db, c.get("session"), request.channelId, superAdminHeader(c));
   authorize(loaded.actor, "channels.manage", channelResource(loaded.view));
   const [requester] = await db.select().from(users).where(eq(users.id, request.userId));
   return { ...loaded, request, requester: requester! };
@@ -153,7 +152,8 @@ export const channelsApi = createApp()
   .post("/channels/:id/join", requireSession, validate("param", idParam), validate("json", joinChannelSchema), async (c) => {
     const db = c.get("db");
     const session = c.get("session");
-    const { actor, view, workspace } = await loadChannel(db, session, c.req.valid("param").id, superAdminHeader(c));
+    // A private group is a 404 to anyone outside it, here as on GET /channels/:id.
+    const { actor, view, workspace } = await loadVisibleChannel(db, session, c.req.valid("param").id, superAdminHeader(c));
     const resource = channelResource(view);
     const manages = can(actor, "channels.manage", resource);
     const userId = c.req.valid("json").user_id;

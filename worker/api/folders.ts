@@ -22,6 +22,7 @@ import { viewerFor } from "../services/access";
 import { ARTICLE_ORDERS, pageOfArticles } from "../services/article-lists";
 import { folderIdByKey, loadFolder, loadParentFolder } from "../services/documents";
 import { folderAncestors, listFolders, subfoldersOf } from "../services/folders";
+import { assertFolderSettings } from "../services/properties";
 import { commandContext, requestFacts } from "./articles";
 
 async function loaded(c: Context<AppEnv>, ref: { id: number } | { key: string }) {
@@ -93,6 +94,7 @@ export const foldersApi = createApp()
     const input = c.req.valid("json").folder;
     authorize(actor, "folders.update", resource);
     if (input.password !== undefined) authorize(actor, "folders.protect", resource);
+    if (input.settings) await assertFolderSettings(db, folder.id, input.settings);
     const updated = await folderUpdater(db, { context: commandContext(c, actor), folder, changes: input });
     return c.json({ data: presentFolderDetail(actor, updated, level, { ancestors: await folderAncestors(db, updated.parentId) }) });
   })

@@ -11,7 +11,7 @@ import {
   users,
   type Workspace,
 } from "../db/schema";
-import { NotFound } from "../lib/errors";
+import { Forbidden, NotFound } from "../lib/errors";
 import { resolveActor } from "../middleware/workspace";
 import { can, type Actor } from "../policies";
 import {
@@ -133,7 +133,10 @@ export async function loadChannel(
 ): Promise<{ actor: Actor; workspace: Workspace; view: ChannelView }> {
   const [channel] = await db.select({ workspaceId: channels.workspaceId }).from(channels).where(eq(channels.id, channelId));
   if (!channel) throw new NotFound("Group not found");
-  const { actor, workspace } = await resolveActor(db, session, channel.workspaceId, superAdminWorkspaceHeader);
+  // Someone outside the group's workspace learns nothing, as for a document or a folder.
+  const { actor, workspace } = await resolveActor(db, session, channel.workspaceId, superAdminWorkspaceHeader).catch((error: unknown) => {
+    throw error instanceof Forbidden ? new NotFound("Group not found") : error;
+  });
   return { actor, workspace, view: await channelView(db, actor, channelId) };
 }
 

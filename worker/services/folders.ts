@@ -3,7 +3,7 @@ import type { AccessLevel, SortOrder } from "../../core/enums";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { folders, type Folder } from "../db/schema";
-import { levelOfRank, readableFoldersSql, type Viewer } from "./access";
+import { levelOfRank, readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
 
 const FOLDER_ORDERS: Record<SortOrder, ReturnType<typeof sql>> = {
   name_asc: sql`f.name COLLATE NOCASE ASC, f.id ASC`,
@@ -31,10 +31,31 @@ async function foldersWhere(db: Database, viewer: Viewer, where: ReturnType<type
   for (const ids of chunk(rows.map((row) => row.id), IN_LIST_CHUNK)) {
     for (const folder of await db.select().from(folders).where(inArray(folders.id, ids))) found.set(folder.id, folder);
   }
+  const counts = rows.length > 0 ? await childCounts(db, viewer) : new Map<number, FolderListItem["counts"]>();
   return rows.flatMap((row): FolderListItem[] => {
     const folder = found.get(row.id);
-    return folder ? [{ folder, level: levelOfRank(row.rank), counts: {} }] : [];
+    return folder ? [{ folder, level: levelOfRank(row.rank), counts: { articles: 0, folders: 0, ...counts.get(row.id) } }] : [];
   });
+}
+
+/**
+ * How many live documents and subfolders sit directly in each folder, counting only what
+ * the viewer may open (a count must not reveal what they can't see), in one grouped query.
+ */
+async function childCounts(db: Database, viewer: Viewer) {
+  const rows = await db.all<{ folder_id: number; kind: "articles" | "folders"; n: number }>(sql`
+    SELECT a.folder_id AS folder_id, 'articles' AS kind, count(*) AS n FROM articles a
+    JOIN (${readableArticlesSql(viewer)}) ra ON ra.article_id = a.id
+    WHERE a.workspace_id = ${viewer.workspaceId} AND a.folder_id IS NOT NULL AND a.archived_at IS NULL AND a.kind = 'document'
+    GROUP BY a.folder_id
+    UNION ALL
+    SELECT f.parent_id, 'folders', count(*) FROM folders f
+    JOIN (${readableFoldersSql(viewer)}) rf ON rf.folder_id = f.id
+    WHERE f.workspace_id = ${viewer.workspaceId} AND f.parent_id IS NOT NULL AND f.archived_at IS NULL
+    GROUP BY f.parent_id`);
+  const counts = new Map<number, FolderListItem["counts"]>();
+  for (const row of rows) counts.set(row.folder_id, { ...counts.get(row.folder_id), [row.kind]: row.n });
+  return counts;
 }
 
 /** Every folder the viewer may open (the sidebar builds the tree from parent ids), or the archived ones. */

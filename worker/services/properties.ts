@@ -3,7 +3,8 @@ import type { PropertyValue } from "../../core/contracts/properties";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, properties, users, type User } from "../db/schema";
-import { NotFound } from "../lib/errors";
+import type { FolderSettings } from "../../core/contracts/folders";
+import { Invalid, NotFound } from "../lib/errors";
 import type { Property } from "../presenters/properties";
 import { readableArticlesSql, type Viewer } from "./access";
 
@@ -13,6 +14,27 @@ import { readableArticlesSql, type Viewer } from "./access";
 /** A folder's properties in column order. */
 export function listProperties(db: Database, folderId: number): Promise<Property[]> {
   return db.select().from(properties).where(eq(properties.folderId, folderId)).orderBy(asc(properties.position), asc(properties.id));
+}
+
+/**
+ * Settings that name a property must name one of this folder's, of the right type: board
+ * columns come from a select property, calendar placement from a date property. 400 naming
+ * the field otherwise (as `folder.settings.<field>`, like the schema's own refusals).
+ */
+export async function assertFolderSettings(db: Database, folderId: number, settings: FolderSettings) {
+  const wanted = [
+    { field: "board_group_by", id: settings.board_group_by, type: "select", message: 'must be "status" or a select property of this folder' },
+    { field: "calendar_date", id: settings.calendar_date, type: "date", message: 'must be "created_at", "updated_at" or a date property of this folder' },
+  ].filter((check): check is typeof check & { id: number } => typeof check.id === "number");
+  if (wanted.length === 0) return;
+  const byId = new Map((await listProperties(db, folderId)).map((property) => [property.id, property]));
+  const fields: Record<string, string[]> = {};
+  for (const { field, id, type, message } of wanted) {
+    if (byId.get(id)?.type !== type) fields[`folder.settings.${field}`] = [message];
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new Invalid(Object.entries(fields).map(([field, [message]]) => `${field}: ${message}`).join("; "), fields);
+  }
 }
 
 export async function findProperty(db: Database, id: number): Promise<Property> {
