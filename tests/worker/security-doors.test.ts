@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../worker/auth/password";
-import { uploads, type Article, type User, type Workspace } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { categories, uploads, type Article, type User, type Workspace } from "../../worker/db/schema";
 import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 // Side doors: features that take an id in a body (knowledge, campaign and voice sources,
@@ -205,5 +206,19 @@ describe("password-protected documents", () => {
     const locked = await api(`/w/${workspace.id}/templates/${doc.id}/use`, { method: "POST", token: member.token, body: {} });
     expect(locked.status).toBe(403);
     expect((await json(locked)).error).toBe("password_required");
+  });
+
+  it("a published page that sits in a password-protected folder is not in the public directory, excerpt and all", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const word = `pellucidor${crypto.randomUUID().slice(0, 8).replace(/\d/g, "z")}`;
+    const [finance] = await db.select().from(categories).where(eq(categories.slug, "finance"));
+    const folder = await buildFolder(workspace, owner, { passwordHash: await hashPassword("open sesame") });
+    const inner = await buildFolder(workspace, owner, { parentId: folder.id });
+    const page = await buildArticle(workspace, owner, { folderId: inner.id, isPublic: true, publishedAt: new Date(), categoryId: finance!.id, text: `Quarterly ${word} figures.` });
+    const listed = await api(`/categories/${finance!.id}?per_page=100`);
+    expect(listed.status).toBe(200);
+    const text = await listed.text();
+    expect(text).not.toContain(word);
+    expect(JSON.parse(text).data.articles.map((card: { id: number }) => card.id)).not.toContain(page.id);
   });
 });

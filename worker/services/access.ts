@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AccessLevel } from "../../core/enums";
 import { chunk, IN_LIST_CHUNK } from "../db/batching";
 import type { Database } from "../db/client";
@@ -232,4 +232,15 @@ export const guardedArticleSql = (workspaceId: number): SQL => sql`(
       UNION SELECT f.id FROM folders f JOIN guarded ON f.parent_id = guarded.id
     ) SELECT id FROM guarded
   )
+)`;
+
+/**
+ * SQL condition: `folderId` (a column) is a folder behind a password, its own or one above
+ * it, in any workspace (the public directory spans them all).
+ */
+export const inGuardedFolderSql = (folderId: SQL | AnyColumn): SQL => sql`${folderId} IN (
+  WITH RECURSIVE guarded(id) AS (
+    SELECT f.id FROM folders f WHERE f.password_hash IS NOT NULL
+    UNION SELECT f.id FROM folders f JOIN guarded ON f.parent_id = guarded.id
+  ) SELECT id FROM guarded
 )`;

@@ -1,19 +1,21 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
 import type { Database } from "../db/client";
 import { articles, categories, jobSearchTags, spotlights, users, workspaces } from "../db/schema";
+import { inGuardedFolderSql } from "./access";
 
 // The public directory: categories of published articles, spotlights and job-search tags.
-// Lists check the article itself and its workspace; a page behind a folder password is
-// refused when it is opened (services/public-pages.ts), which lists cannot cheaply check.
+// Lists check the article, the folders above it (a password there keeps it out, excerpt
+// and all) and its workspace.
 
 export type Category = typeof categories.$inferSelect;
 
-/** Published, not archived, not password protected, in an active workspace. */
+/** Published, not archived, not password protected (itself or by a folder above it), in an active workspace. */
 const listedPublicly: SQL = and(
   eq(articles.isPublic, true),
   isNull(articles.archivedAt),
   isNull(articles.passwordHash),
+  or(isNull(articles.folderId), not(inGuardedFolderSql(articles.folderId))),
   isNull(workspaces.deactivatedAt),
 )!;
 
