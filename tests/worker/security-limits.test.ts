@@ -163,6 +163,20 @@ describe("long id lists (D1 binds at most 100 parameters per statement)", () => 
     expect(data.find((kit: { name: string }) => kit.name === "Kit 149").notes).toMatchObject({ general: "Warm and direct." });
   });
 
+  it("takes a group's grants off 150 documents in one request", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const [group] = await db.insert(channels).values({ workspaceId: workspace.id, name: "Reviewers", createdById: owner.id }).returning();
+    const docs = [];
+    for (let index = 0; index < 150; index++) docs.push(await buildArticle(workspace, owner));
+    for (const part of chunk(docs, rowsPerInsert(8))) {
+      await db.insert(accesses).values(part.map((doc) => ({ workspaceId: workspace.id, articleId: doc.id, targetType: "Channel" as const, channelId: group!.id, permission: "read" as const })));
+    }
+    const ids = docs.map((doc) => doc.id);
+    const response = await api(`/accesses/remove_multi_from_channel/${group!.id}`, { method: "DELETE", token: await tokenFor(owner), body: { article_ids: ids } });
+    expect(response.status).toBe(200);
+    expect(await db.select().from(accesses).where(eq(accesses.channelId, group!.id))).toHaveLength(0);
+  });
+
   it("shares a document with as many groups as one share may name, and mails their members", async () => {
     const { workspace, owner } = await buildWorkspace();
     const article = await buildArticle(workspace, owner);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import {
   acceptAccessRequestSchema,
@@ -24,7 +24,7 @@ import { accessLeaver, accessRemover, channelAccessRemover } from "../commands/a
 import { accessRequestCreator } from "../commands/accessRequestCreator";
 import { accessRequestAccepter, accessRequestDenier } from "../commands/accessRequestDecider";
 import { accessUpdater, readReceiptRemover } from "../commands/accessUpdater";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { accessRequests, articles, channels, handbooks, users, workspaces, type Access, type Article } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
@@ -305,13 +305,11 @@ export const accessesApi = createApp()
       if (actor.role === "unauthed") throw new NotFound("Group not found");
       const articleIds = [...new Set(c.req.valid("json").article_ids)];
       const found = new Set<number>();
-      for (const part of chunk(articleIds, IN_LIST_CHUNK)) {
-        const rows = await db
-          .select({ id: articles.id })
-          .from(articles)
-          .where(and(eq(articles.workspaceId, group.workspaceId), inArray(articles.id, part)));
-        for (const row of rows) found.add(row.id);
-      }
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.workspaceId, group.workspaceId), inList(articles.id, articleIds)));
+      for (const row of rows) found.add(row.id);
       const missing = articleIds.filter((id) => !found.has(id));
       if (missing.length > 0) {
         throw new Invalid(`article_ids: ${missing.join(", ")} are not documents of this workspace`, {

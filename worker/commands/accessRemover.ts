@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AccessLevel } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK, runBatch } from "../db/batching";
+import { inList, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { accesses, type Access } from "../db/schema";
 import { checkGrantable } from "../services/shares";
@@ -47,24 +47,22 @@ export async function accessLeaver(db: Database, props: { context: CommandContex
 }
 
 /**
- * Takes a group's grants off several articles at once. The id list is cut into chunks so no
- * statement binds more than D1's 100 parameters; every chunk and the event land in one batch.
+ * Takes a group's grants off several articles at once: the id list is bound as one
+ * parameter (inList), and the delete and the event land in one batch.
  */
 export async function channelAccessRemover(db: Database, props: { context: CommandContext; channelId: number; articleIds: number[] }) {
   const { context, channelId } = props;
   await runBatch(db, [
-    ...chunk(props.articleIds, IN_LIST_CHUNK).map((part) =>
-      db
-        .delete(accesses)
-        .where(
-          and(
-            eq(accesses.workspaceId, context.actor.workspaceId),
-            eq(accesses.targetType, "Channel"),
-            eq(accesses.channelId, channelId),
-            inArray(accesses.articleId, part)
-          )
+    db
+      .delete(accesses)
+      .where(
+        and(
+          eq(accesses.workspaceId, context.actor.workspaceId),
+          eq(accesses.targetType, "Channel"),
+          eq(accesses.channelId, channelId),
+          inList(accesses.articleId, props.articleIds)
         )
-    ),
+      ),
     accessEvent(db, context, "accesses.remove_multi_from_channel", {
       articleId: null,
       userId: null,

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChannelMembershipResult } from "../../core/contracts/channels";
-import { chunk, IN_LIST_CHUNK, rowsPerInsert, runBatch } from "../db/batching";
+import { chunk, inList, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { channelMemberships, type Channel, type User, type Workspace } from "../db/schema";
 import { authorize } from "../policies";
@@ -14,13 +14,11 @@ const ROWS_PER_INSERT = rowsPerInsert(3);
 
 async function channelMemberIds(db: Database, channelId: number, userIds: number[]) {
   const found = new Set<number>();
-  for (const part of chunk(userIds, IN_LIST_CHUNK)) {
-    const rows = await db
-      .select({ userId: channelMemberships.userId })
-      .from(channelMemberships)
-      .where(and(eq(channelMemberships.channelId, channelId), inArray(channelMemberships.userId, part)));
-    for (const row of rows) found.add(row.userId);
-  }
+  const rows = await db
+    .select({ userId: channelMemberships.userId })
+    .from(channelMemberships)
+    .where(and(eq(channelMemberships.channelId, channelId), inList(channelMemberships.userId, userIds)));
+  for (const row of rows) found.add(row.userId);
   return found;
 }
 

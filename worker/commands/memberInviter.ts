@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { MemberRole } from "../../core/contracts/members";
 import { randomToken, sha256Hex } from "../auth/secrets";
-import { chunk, rowsPerInsert, runBatch } from "../db/batching";
+import { chunk, inList, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, userTokens, users, type Membership, type User, type Workspace } from "../db/schema";
 import { fullName } from "../presenters/users";
@@ -176,11 +176,7 @@ export async function invitationPlan(
         .where(and(eq(memberships.id, renewedIds[index]!), eq(memberships.workspaceId, workspace.id))),
     ),
     // Renewing replaces the pending link: only the newest one works.
-    ...chunk(renewedIds, ROWS_PER_INSERT).map((part) =>
-      db
-        .delete(userTokens)
-        .where(and(eq(userTokens.kind, "invitation"), inArray(userTokens.membershipId, part), isNull(userTokens.usedAt))),
-    ),
+    db.delete(userTokens).where(and(eq(userTokens.kind, "invitation"), inList(userTokens.membershipId, renewedIds), isNull(userTokens.usedAt))),
     ...chunk(tokenRows, ROWS_PER_INSERT).map((part) => db.insert(userTokens).values(part)),
     ...toSend.map((invite) =>
       memberEvent(db, context, {

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { MemberRole } from "../../core/contracts/members";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, userTokens, type Membership } from "../db/schema";
 import { anActiveAdminRemains, memberEvent, withLastAdminGuard, type MemberCommandContext, type MemberEventName } from "./memberEvents";
@@ -10,7 +11,7 @@ const isActiveAdmin = (state: Pick<Membership, "role" | "status">) => state.role
 export const deletePendingInvitationTokens = (db: Database, membershipIds: number[]) =>
   db
     .delete(userTokens)
-    .where(and(eq(userTokens.kind, "invitation"), inArray(userTokens.membershipId, membershipIds), isNull(userTokens.usedAt)));
+    .where(and(eq(userTokens.kind, "invitation"), inList(userTokens.membershipId, membershipIds), isNull(userTokens.usedAt)));
 
 /**
  * Changes a membership's role and/or status (deactivate, reactivate), reversibly; asking for

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, users, type Membership, type User } from "../db/schema";
 import { NotFound } from "../lib/errors";
@@ -87,9 +87,7 @@ export async function countMembersByStatus(db: Database, workspaceId: number, sc
 /** Display names of the given users, by id (who invited someone, who made a token). */
 export async function userNames(db: Database, userIds: number[]) {
   const names = new Map<number, string>();
-  for (const part of chunk([...new Set(userIds)], IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.id, part))) names.set(user.id, fullName(user));
-  }
+  for (const user of await db.select().from(users).where(inList(users.id, [...new Set(userIds)]))) names.set(user.id, fullName(user));
   return names;
 }
 
@@ -107,22 +105,18 @@ export async function loadMember(db: Database, workspaceId: number, userId: numb
 
 export async function usersByEmail(db: Database, emails: string[]) {
   const found = new Map<string, User>();
-  for (const part of chunk(emails, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.email, part))) found.set(user.email, user);
-  }
+  for (const user of await db.select().from(users).where(inList(users.email, emails))) found.set(user.email, user);
   return found;
 }
 
 /** The workspace's memberships of the given users, by user id. */
 export async function membershipsOf(db: Database, workspaceId: number, userIds: number[]) {
   const found = new Map<number, Membership>();
-  for (const part of chunk(userIds, IN_LIST_CHUNK)) {
-    const rows = await db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, part)));
-    for (const row of rows) found.set(row.userId, row);
-  }
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), inList(memberships.userId, userIds)));
+  for (const row of rows) found.set(row.userId, row);
   return found;
 }
 

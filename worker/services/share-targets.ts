@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { EmailAccessInput, MemberAccessInput } from "../../core/contracts/accesses";
 import type { AccessLevel } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { channels, memberships, users, type User } from "../db/schema";
 import { Invalid, Unprocessable } from "../lib/errors";
@@ -19,26 +19,22 @@ export interface PlannedGrant extends GrantTarget {
 
 async function activeMembers(db: Database, workspaceId: number, userIds: number[]) {
   const found = new Map<number, User>();
-  for (const part of chunk([...new Set(userIds)], IN_LIST_CHUNK)) {
-    const rows = await db
-      .select({ user: users })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.status, "active"), inArray(memberships.userId, part)));
-    for (const row of rows) found.set(row.user.id, row.user);
-  }
+  const rows = await db
+    .select({ user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.status, "active"), inList(memberships.userId, [...new Set(userIds)])));
+  for (const row of rows) found.set(row.user.id, row.user);
   return found;
 }
 
 async function workspaceChannels(db: Database, workspaceId: number, ids: number[]) {
   const found = new Set<number>();
-  for (const part of chunk([...new Set(ids)], IN_LIST_CHUNK)) {
-    const rows = await db
-      .select({ id: channels.id })
-      .from(channels)
-      .where(and(eq(channels.workspaceId, workspaceId), inArray(channels.id, part)));
-    for (const row of rows) found.add(row.id);
-  }
+  const rows = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.workspaceId, workspaceId), inList(channels.id, [...new Set(ids)])));
+  for (const row of rows) found.add(row.id);
   return found;
 }
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AccessLevel, AccessTargetType, MembershipRole } from "../../core/enums";
 import { articleSlug } from "../../core/slug";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { accesses, channels, users, type Access, type Article, type Channel, type Folder, type User } from "../db/schema";
 import { Forbidden } from "../lib/errors";
@@ -71,7 +71,7 @@ export async function inheritedGrants(db: Database, workspaceId: number, folderI
   const rows = await db
     .select()
     .from(accesses)
-    .where(and(eq(accesses.workspaceId, workspaceId), inArray(accesses.folderId, [...byFolder.keys()])));
+    .where(and(eq(accesses.workspaceId, workspaceId), inList(accesses.folderId, [...byFolder.keys()])));
   const depth = new Map(chain.map((folder, index) => [folder.id, index]));
   return rows
     .sort((a, b) => depth.get(a.folderId!)! - depth.get(b.folderId!)! || a.id - b.id)
@@ -84,12 +84,8 @@ export async function grantTargets(db: Database, grants: Pick<Access, "userId" |
   const channelIds = [...new Set(grants.map((g) => g.channelId).filter((id): id is number => id !== null))];
   const people = new Map<number, User>();
   const groups = new Map<number, Channel>();
-  for (const part of chunk(userIds, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.id, part))) people.set(user.id, user);
-  }
-  for (const part of chunk(channelIds, IN_LIST_CHUNK)) {
-    for (const group of await db.select().from(channels).where(inArray(channels.id, part))) groups.set(group.id, group);
-  }
+  for (const user of await db.select().from(users).where(inList(users.id, userIds))) people.set(user.id, user);
+  for (const group of await db.select().from(channels).where(inList(channels.id, channelIds))) groups.set(group.id, group);
   return { users: people, channels: groups };
 }
 export type GrantTargets = Awaited<ReturnType<typeof grantTargets>>;
@@ -134,21 +130,13 @@ export async function accessById(db: Database, id: number) {
   return access ?? null;
 }
 
-/** readableArticlesSql binds about a dozen parameters of its own; the ids get the rest. */
-const IDS_PER_LEVEL_QUERY = 80;
-
-/** The viewer's level on each of many articles of their workspace, a few queries in all. */
+/** The viewer's level on each of many articles of their workspace, in one query. */
 export async function articleLevels(db: Database, viewer: Viewer, ids: number[]) {
   const levels = new Map<number, AccessLevel>();
-  for (const part of chunk(ids, IDS_PER_LEVEL_QUERY)) {
-    const rows = await db.all<{ article_id: number; rank: number }>(sql`
-      SELECT r.article_id, r.rank FROM (${readableArticlesSql(viewer)}) r
-      WHERE r.article_id IN (${sql.join(
-        part.map((id) => sql`${id}`),
-        sql`, `
-      )})`);
-    for (const row of rows) levels.set(row.article_id, LEVELS_BY_RANK[row.rank]!);
-  }
+  const rows = await db.all<{ article_id: number; rank: number }>(sql`
+    SELECT r.article_id, r.rank FROM (${readableArticlesSql(viewer)}) r
+    WHERE ${inList(sql`r.article_id`, ids)}`);
+  for (const row of rows) levels.set(row.article_id, LEVELS_BY_RANK[row.rank]!);
   return levels;
 }
 
