@@ -12,7 +12,6 @@ import { presentArticleSummary } from "../presenters/articles";
 import { viewerFor } from "../services/access";
 import { pageOfArticles } from "../services/article-lists";
 import { loadArticle } from "../services/documents";
-import { protectedArticleIds } from "../services/copies";
 import { commandContext, requestFacts } from "./articles";
 
 /**
@@ -41,10 +40,8 @@ export const copiesApi = createApp().post(
       limit: MAX_COPIES,
     });
     if (page.items.length !== ids.length) throw new NotFound("Some of these documents were not found, or you can't read them");
-    for (const id of await protectedArticleIds(db, ids)) {
-      const item = page.items.find((entry) => entry.article.id === id);
-      if (item?.level !== "owner") await loadArticle(db, requestFacts(c), id);
-    }
+    // A locked one (behind a password the user does not own) is opened with its password first.
+    for (const item of page.items) if (item.locked) await loadArticle(db, requestFacts(c), item.article.id);
 
     const order = new Map(ids.map((id, index) => [id, index]));
     const sources = page.items.map((item) => item.article).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
