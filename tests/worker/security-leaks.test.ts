@@ -33,8 +33,22 @@ describe("strangers learn nothing", () => {
     const folder = await buildFolder(workspace, owner);
     const kit = (await json(await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token: ownerToken, body: { name: "Acme" } }))).data;
     const binder = (await json(await api(`/w/${workspace.id}/template_binders`, { method: "POST", token: ownerToken, body: { name: "Onboarding" } }))).data;
+    const handbook = (await json(await api(`/w/${workspace.id}/handbooks`, { method: "POST", token: ownerToken, body: { title: "Team handbook" } }))).data;
+    const property = (await json(await api(`/folders/${folder.id}/properties`, { method: "POST", token: ownerToken, body: { property: { name: "Due", type: "date" } } }))).data;
+    const campaign = (
+      await json(
+        await api(`/w/${workspace.id}/campaigns`, {
+          method: "POST",
+          token: ownerToken,
+          body: { name: "Launch", brief: "A spring launch for the new roast, for offices.", goal: "Orders", starts_on: "2026-03-01", ends_on: "2026-03-05", strategy: "CrosspostStrategy", channels: ["linkedin"] },
+        }),
+      )
+    ).data;
     const stranger = await tokenFor((await buildWorkspace()).owner);
     const calls: [string, string, unknown?][] = [
+      ["GET", `/handbooks/${handbook.key}`],
+      ["PUT", `/properties/${property.id}`, { property: { name: "Renamed" } }],
+      ["GET", `/campaigns/${campaign.id}`],
       ["GET", `/channels/${group.id}`],
       ["GET", `/channels/${group.id}/all_articles`],
       ["DELETE", `/channels/${group.id}`],
