@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { api as apiApp } from "../../worker/api";
 import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
 import { accesses, articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, users } from "../../worker/db/schema";
@@ -63,6 +64,23 @@ describe("import limits", () => {
     const byName = Object.fromEntries(job.results.map((result: { name: string }) => [result.name, result]));
     expect(byName["kit/big.md"].error).toMatch(/at most 5 MB/);
     expect(byName["kit/small.md"].article_id).toBeTypeOf("number");
+  });
+
+  it("passes the import page's upload on to the API unread, and the job makes the document", async () => {
+    const { workspace, token } = await importer();
+    const form = new FormData();
+    form.append("files", new File(["# From the page\n\nHello"], "page.md"));
+    const response = await exports.default.fetch(`https://app.test/workspaces/${workspace.id}/import?index`, {
+      method: "POST",
+      headers: { Cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}`, Origin: "https://app.test", Host: "app.test" },
+      body: form,
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    const key = response.headers.get("location")!.split("/").pop()!;
+    const job = await finished(key, token);
+    expect(job).toMatchObject({ status: "successful" });
+    expect(job.results).toEqual([expect.objectContaining({ name: "page.md", article_id: expect.any(Number) })]);
   });
 
   it("stops reading a body without Content-Length once it passes 50 MB, with 413", async () => {
