@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AccessLevel } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import type { Actor } from "../policies";
 
@@ -205,19 +205,16 @@ export const sharedWithChannel = (channelId: number): SQL => sql`(
  * the password is given.
  */
 export async function guardedFolderIds(db: Database, folderIds: number[]): Promise<Set<number>> {
-  const guarded = new Set<number>();
-  for (const part of chunk([...new Set(folderIds)], IN_LIST_CHUNK)) {
-    const rows = await db.all<{ id: number }>(sql`
-      WITH RECURSIVE chain(start_id, id, depth) AS (
-        SELECT f.id, f.id, 0 FROM folders f WHERE f.id IN (${sql.join(part.map((id) => sql`${id}`), sql`, `)})
-        UNION ALL
-        SELECT chain.start_id, f.parent_id, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.id
-        WHERE f.parent_id IS NOT NULL AND chain.depth < 100
-      )
-      SELECT DISTINCT chain.start_id AS id FROM chain JOIN folders f ON f.id = chain.id WHERE f.password_hash IS NOT NULL`);
-    for (const row of rows) guarded.add(row.id);
-  }
-  return guarded;
+  if (folderIds.length === 0) return new Set();
+  const rows = await db.all<{ id: number }>(sql`
+    WITH RECURSIVE chain(start_id, id, depth) AS (
+      SELECT f.id, f.id, 0 FROM folders f WHERE ${inList(sql`f.id`, [...new Set(folderIds)])}
+      UNION ALL
+      SELECT chain.start_id, f.parent_id, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.id
+      WHERE f.parent_id IS NOT NULL AND chain.depth < 100
+    )
+    SELECT DISTINCT chain.start_id AS id FROM chain JOIN folders f ON f.id = chain.id WHERE f.password_hash IS NOT NULL`);
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
