@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { api as apiApp } from "../../worker/api";
 import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
-import { accesses, articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, users } from "../../worker/db/schema";
+import { accessRequests, accesses, articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, mailQuotas, users } from "../../worker/db/schema";
+import { MAIL_LIMITS } from "../../worker/services/mail-quota";
 import { chunk, rowsPerInsert } from "../../worker/db/batching";
 import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
@@ -279,5 +280,19 @@ describe("outbound email limits", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(await mailsTo(extra)).toHaveLength(0);
+  });
+
+  it("counts access request emails to the owner against the requester's hourly limit", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const article = await buildArticle(workspace, owner);
+    const member = await buildMember(workspace);
+    const hour = 60 * 60 * 1000;
+    // The member has already caused as much mail as an hour allows.
+    await db.insert(mailQuotas).values({ key: `user:${member.user.id}`, windowStart: Math.floor(Date.now() / hour) * hour, count: MAIL_LIMITS.perUser });
+    const response = await api(`/articles/${article.id}/access_requests`, { method: "POST", token: member.token, body: { permission: "read", message: "Let me in" } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await db.select().from(accessRequests).where(eq(accessRequests.articleId, article.id))).toHaveLength(0);
+    expect(await mailsTo(owner.email)).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { accessRequests, users, type AccessRequest, type Article, type User } from "../db/schema";
 import { fullName } from "../presenters/users";
 import { sendMail } from "../services/mail";
+import { reserveOutboundMail } from "../services/mail-quota";
 import { accessRequestMail } from "../services/share-mail";
 import { accessEvent } from "./accessEvents";
 import type { CommandContext } from "./events";
@@ -29,6 +30,11 @@ export async function accessRequestCreator(
     .where(pendingOf(article.id, requester.id))
     .orderBy(desc(accessRequests.id))
     .limit(1);
+  const [owner] = article.ownerId ? await db.select().from(users).where(eq(users.id, article.ownerId)) : [];
+  const mailsOwner = owner !== undefined && owner.id !== requester.id;
+  // Each request (and each repeat) mails the owner the requester's message: counted against
+  // the requester's hourly mail limit before anything is written (429 when over it).
+  await reserveOutboundMail(db, { userId: requester.id, workspaceId: article.workspaceId, recipients: mailsOwner ? 1 : 0 });
   const requestId = existing
     ? sql`${existing.id}`
     : sql`(SELECT MAX(id) FROM access_requests WHERE article_id = ${article.id} AND user_id = ${requester.id} AND status = 'pending')`;
@@ -63,8 +69,7 @@ export async function accessRequestCreator(
     .orderBy(desc(accessRequests.id))
     .limit(1);
 
-  const [owner] = article.ownerId ? await db.select().from(users).where(eq(users.id, article.ownerId)) : [];
-  if (owner && owner.id !== requester.id) {
+  if (mailsOwner) {
     await sendMail(
       db,
       env,
