@@ -1,11 +1,13 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { api as apiApp } from "../../worker/api";
+import worker from "../../worker/index";
 import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
-import { accessRequests, accesses, articles, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, mailQuotas, users } from "../../worker/db/schema";
+import { accessRequests, accesses, articles, importJobs, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, mailQuotas, users } from "../../worker/db/schema";
 import { MAIL_LIMITS } from "../../worker/services/mail-quota";
 import { chunk, rowsPerInsert } from "../../worker/db/batching";
 import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
@@ -82,6 +84,22 @@ describe("import limits", () => {
     const job = await finished(key, token);
     expect(job).toMatchObject({ status: "successful" });
     expect(job.results).toEqual([expect.objectContaining({ name: "page.md", article_id: expect.any(Number) })]);
+  });
+
+  it("ends an import that stopped making progress as timed out, with the reason, instead of leaving it running", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000);
+    const job = (key: string, updatedAt: Date) => ({ workspaceId: workspace.id, key, status: "processing" as const, total: 3, processed: 1, results: [{ name: "a.md", articleId: 1 }], createdById: owner.id, updatedAt });
+    await db.insert(importJobs).values([job("stalledimport001", minutesAgo(11)), job("movingimport0001", minutesAgo(2))]);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const stalled = (await json(await exports.default.fetch("https://app.test/v1/imports/stalledimport001", { headers: { Authorization: `Bearer ${token}` } }))).data;
+    expect(stalled.status).toBe("expired");
+    expect(stalled.results.at(-1)).toMatchObject({ name: "(import)", error: expect.stringMatching(/stopped before it finished/) });
+    const moving = (await json(await exports.default.fetch("https://app.test/v1/imports/movingimport0001", { headers: { Authorization: `Bearer ${token}` } }))).data;
+    expect(moving.status).toBe("processing");
   });
 
   it("stops reading a body without Content-Length once it passes 50 MB, with 413", async () => {

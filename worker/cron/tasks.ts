@@ -37,17 +37,19 @@ const pruneAuthRecords: CronTask = {
 };
 
 /**
- * An import the Worker stopped running (evicted, redeployed) would spin forever: after an
- * hour it has expired, with the reason among its results so the page can say why.
+ * An import the Worker stopped running (evicted, out of time or memory, redeployed) would
+ * spin forever. The runner writes progress after every file, so a job that has not moved for
+ * ten minutes has stopped: it expires, with the reason among its results for the page.
  */
+const STALE_IMPORT_MS = 10 * 60 * 1000;
 const expireStaleImports: CronTask = {
   name: "expire-stale-imports",
   async run(db, now) {
-    const reason = "The import stopped before it finished (the server was restarted). Import the remaining files again.";
+    const reason = "The import stopped before it finished (the server was interrupted). Import the remaining files again.";
     await db
       .update(importJobs)
       .set({ status: "expired", results: sql`json_insert(${importJobs.results}, '$[#]', json_object('name', '(import)', 'error', ${reason}))` })
-      .where(and(inArray(importJobs.status, ["pending", "started", "processing"]), lt(importJobs.updatedAt, ago(now, 60 * 60 * 1000))));
+      .where(and(inArray(importJobs.status, ["pending", "started", "processing"]), lt(importJobs.updatedAt, ago(now, STALE_IMPORT_MS))));
   },
 };
 
