@@ -29,7 +29,8 @@ const put = (url: string, body: BodyInit | null, headers: Record<string, string>
  */
 async function putUnread(url: string, body: BodyInit, headers: Record<string, string>) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`https://app.test${url}`, { method: "PUT", body, headers }), env, ctx);
+  const request = new Request(`https://app.test${url}`, { method: "PUT", body, headers }) as Request<unknown, IncomingRequestCfProperties>;
+  const response = await worker.fetch(request, env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
