@@ -123,6 +123,15 @@ describe("9. page security headers", () => {
     expect(scripts(await miss.text()).every((n) => n === missNonce)).toBe(true);
   });
 
+  it("sends no new policy with a 304, so the browser's copy keeps the policy its nonce belongs to", async () => {
+    const path = await publishedPage();
+    const first = await page(path);
+    const etag = first.headers.get("ETag")!;
+    const revalidated = await page(path, { "If-None-Match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("Content-Security-Policy")).toBeNull();
+  });
+
   it("keeps embedding off by default and lets an admin switch it on in the workspace settings", async () => {
     const { workspace, owner } = await buildWorkspace();
     const token = await tokenFor(owner);

@@ -97,6 +97,9 @@ export function withPageSecurity(response: Response, env: Partial<Env>, request:
  * embedding setting takes effect on cached pages too.
  */
 export function restampPageSecurity(response: Response, env: Partial<Env>, request: Request, options: Omit<PageSecurityOptions, "nonce">) {
+  // A 304 revalidates the copy the browser already holds, whose scripts carry the nonce of the
+  // policy stored with it; a policy sent now would replace that one and block them.
+  if (response.status === 304) return response;
   const nonce = newNonce();
   const old = response.headers.get("Content-Security-Policy")?.match(NONCE_SOURCE)?.[1];
   const secured = withPageSecurity(response, env, request, { ...options, nonce });
