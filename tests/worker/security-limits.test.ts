@@ -10,7 +10,7 @@ import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
 import { accessRequests, accesses, articles, importJobs, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, mailQuotas, users } from "../../worker/db/schema";
 import { MAIL_LIMITS } from "../../worker/services/mail-quota";
 import { chunk, rowsPerInsert } from "../../worker/db/batching";
-import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, buildArticle, buildFolder, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const MB = 1024 * 1024;
 
@@ -198,6 +198,17 @@ describe("long id lists (D1 binds at most 100 parameters per statement)", () => 
     const { data } = await json(response);
     expect(data).toHaveLength(150);
     expect(data.find((kit: { name: string }) => kit.name === "Kit 149").notes).toMatchObject({ general: "Warm and direct." });
+  });
+
+  it("lists 150 folders with their owners and counts", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const parent = await buildFolder(workspace, owner, { name: "Parent" });
+    for (let index = 0; index < 150; index++) await buildFolder(workspace, owner, { name: `Sub ${index}`, parentId: parent.id });
+    const response = await api(`/w/${workspace.id}/folders`, { token: await tokenFor(owner) });
+    expect(response.status).toBe(200);
+    const { data } = await json(response);
+    expect(data).toHaveLength(151);
+    expect(data.find((folder: { name: string }) => folder.name === "Parent")).toMatchObject({ folder_count: 150 });
   });
 
   it("takes a group's grants off 150 documents in one request", async () => {

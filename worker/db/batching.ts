@@ -5,9 +5,6 @@ import type { Database } from "./client";
 /** D1 refuses a statement that binds more than 100 parameters. */
 export const D1_MAX_BOUND_PARAMETERS = 100;
 
-/** Room left for the other conditions of a query that filters with `inArray`. */
-export const IN_LIST_CHUNK = 90;
-
 /**
  * `column IN (values)` for a list of any length: the whole list is bound as ONE JSON
  * parameter that SQLite expands with json_each, so a query stays within D1's 100 bound

@@ -1,6 +1,6 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { AccessLevel, SortOrder } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, users, type Article, type User } from "../db/schema";
 import { emptyDocument } from "../../core/document/types";
@@ -76,7 +76,7 @@ async function countOf(db: Database, viewer: Viewer, where: SQL, from: SQL) {
 /** The owner and last editor a document screen shows (the API's document routes and the /docs page). */
 export async function peopleOf(db: Database, article: { ownerId: number | null; lastEditorId: number | null }) {
   const ids = [article.ownerId, article.lastEditorId].filter((id): id is number => id !== null);
-  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
+  const rows = ids.length ? await db.select().from(users).where(inList(users.id, ids)) : [];
   const find = (id: number | null) => rows.find((user) => user.id === id) ?? null;
   return { owner: find(article.ownerId), lastEditor: find(article.lastEditorId) };
 }
@@ -90,15 +90,11 @@ export async function peopleOf(db: Database, article: { ownerId: number | null; 
 export async function hydrate(db: Database, ordered: { id: number; level: AccessLevel }[]): Promise<ArticleListItem[]> {
   if (ordered.length === 0) return [];
   const found: Article[] = [];
-  for (const ids of chunk(ordered.map((item) => item.id), IN_LIST_CHUNK)) {
-    found.push(...(await db.select().from(articles).where(inArray(articles.id, ids))));
-  }
+  found.push(...(await db.select().from(articles).where(inList(articles.id, ordered.map((item) => item.id)))));
   const guardedFolders = await guardedFolderIds(db, found.flatMap((article) => (article.folderId === null ? [] : [article.folderId])));
   const peopleIds = [...new Set(found.flatMap((article) => [article.ownerId, article.lastEditorId]).filter((id): id is number => id !== null))];
   const people = new Map<number, User>();
-  for (const ids of chunk(peopleIds, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.id, ids))) people.set(user.id, user);
-  }
+  if (peopleIds.length > 0) for (const user of await db.select().from(users).where(inList(users.id, peopleIds))) people.set(user.id, user);
   const byId = new Map(found.map((article) => [article.id, article]));
   return ordered.flatMap(({ id, level }) => {
     const row = byId.get(id);

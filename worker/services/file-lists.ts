@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AccessLevel, SortOrder } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { favorites, filePins, folders, users, type Folder, type User } from "../db/schema";
 import { levelOfRank, readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
@@ -126,14 +126,10 @@ async function hydrateFiles(db: Database, rows: { type: "article" | "folder"; id
 export async function hydrateFolders(db: Database, ordered: { id: number; level: AccessLevel }[]): Promise<FolderEntry[]> {
   if (ordered.length === 0) return [];
   const found = new Map<number, Folder>();
-  for (const ids of chunk(ordered.map((item) => item.id), IN_LIST_CHUNK)) {
-    for (const folder of await db.select().from(folders).where(inArray(folders.id, ids))) found.set(folder.id, folder);
-  }
+  for (const folder of await db.select().from(folders).where(inList(folders.id, ordered.map((item) => item.id)))) found.set(folder.id, folder);
   const ownerIds = [...new Set([...found.values()].map((folder) => folder.ownerId).filter((id): id is number => id !== null))];
   const owners = new Map<number, User>();
-  for (const ids of chunk(ownerIds, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.id, ids))) owners.set(user.id, user);
-  }
+  for (const user of await db.select().from(users).where(inList(users.id, ownerIds))) owners.set(user.id, user);
   return ordered.flatMap(({ id, level }) => {
     const folder = found.get(id);
     return folder ? [{ folder, level, owner: folder.ownerId ? (owners.get(folder.ownerId) ?? null) : null }] : [];
@@ -151,18 +147,20 @@ export interface FileMarks {
 export async function fileMarks(db: Database, viewer: Viewer, { articleIds, folderIds }: { articleIds: number[]; folderIds: number[] }) {
   const marks: FileMarks = { favoriteArticles: new Set(), favoriteFolders: new Set(), pinnedArticles: new Set(), pinnedFolders: new Set() };
   const userId = viewer.userId ?? -1;
-  for (const ids of chunk([...new Set(articleIds)], IN_LIST_CHUNK)) {
+  if (articleIds.length > 0) {
+    const ids = [...new Set(articleIds)];
     const [stars, pins] = await Promise.all([
-      db.select({ id: favorites.articleId }).from(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.articleId, ids))),
-      db.select({ id: filePins.articleId }).from(filePins).where(and(eq(filePins.workspaceId, viewer.workspaceId), inArray(filePins.articleId, ids))),
+      db.select({ id: favorites.articleId }).from(favorites).where(and(eq(favorites.userId, userId), inList(favorites.articleId, ids))),
+      db.select({ id: filePins.articleId }).from(filePins).where(and(eq(filePins.workspaceId, viewer.workspaceId), inList(filePins.articleId, ids))),
     ]);
     for (const row of stars) if (row.id !== null) marks.favoriteArticles.add(row.id);
     for (const row of pins) if (row.id !== null) marks.pinnedArticles.add(row.id);
   }
-  for (const ids of chunk([...new Set(folderIds)], IN_LIST_CHUNK)) {
+  if (folderIds.length > 0) {
+    const ids = [...new Set(folderIds)];
     const [stars, pins] = await Promise.all([
-      db.select({ id: favorites.folderId }).from(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.folderId, ids))),
-      db.select({ id: filePins.folderId }).from(filePins).where(and(eq(filePins.workspaceId, viewer.workspaceId), inArray(filePins.folderId, ids))),
+      db.select({ id: favorites.folderId }).from(favorites).where(and(eq(favorites.userId, userId), inList(favorites.folderId, ids))),
+      db.select({ id: filePins.folderId }).from(filePins).where(and(eq(filePins.workspaceId, viewer.workspaceId), inList(filePins.folderId, ids))),
     ]);
     for (const row of stars) if (row.id !== null) marks.favoriteFolders.add(row.id);
     for (const row of pins) if (row.id !== null) marks.pinnedFolders.add(row.id);

@@ -1,6 +1,6 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AccessLevel, SortOrder } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { folders, type Folder } from "../db/schema";
 import { levelOfRank, readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
@@ -28,9 +28,7 @@ async function foldersWhere(db: Database, viewer: Viewer, where: ReturnType<type
     WHERE f.workspace_id = ${viewer.workspaceId} AND ${where}
     ORDER BY ${order}`);
   const found = new Map<number, Folder>();
-  for (const ids of chunk(rows.map((row) => row.id), IN_LIST_CHUNK)) {
-    for (const folder of await db.select().from(folders).where(inArray(folders.id, ids))) found.set(folder.id, folder);
-  }
+  for (const folder of await db.select().from(folders).where(inList(folders.id, rows.map((row) => row.id)))) found.set(folder.id, folder);
   const counts = rows.length > 0 ? await childCounts(db, viewer) : new Map<number, FolderListItem["counts"]>();
   return rows.flatMap((row): FolderListItem[] => {
     const folder = found.get(row.id);
@@ -76,7 +74,7 @@ export async function folderAncestors(db: Database, folderId: number | null): Pr
       UNION ALL SELECT f.id, f.parent_id, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.parent_id WHERE chain.depth < 100
     ) SELECT id, depth FROM chain`);
   if (rows.length === 0) return [];
-  const found = await db.select().from(folders).where(inArray(folders.id, rows.map((row) => row.id).slice(0, IN_LIST_CHUNK)));
+  const found = await db.select().from(folders).where(inList(folders.id, rows.map((row) => row.id)));
   const byId = new Map(found.map((folder) => [folder.id, folder]));
   return rows
     .sort((a, b) => b.depth - a.depth)

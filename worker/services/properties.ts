@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { PropertyValue } from "../../core/contracts/properties";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, properties, users, type User } from "../db/schema";
 import type { FolderSettings } from "../../core/contracts/folders";
@@ -88,9 +88,7 @@ export async function propertyValuesInFolder(db: Database, viewer: Viewer, folde
     ORDER BY ap.article_id, p.position, p.id`);
   const people = new Map<number, User>();
   const assigneeIds = [...new Set(rows.flatMap((row) => (row.assignee_id === null ? [] : [row.assignee_id])))];
-  for (const ids of chunk(assigneeIds, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.id, ids))) people.set(user.id, user);
-  }
+  if (assigneeIds.length > 0) for (const user of await db.select().from(users).where(inList(users.id, assigneeIds))) people.set(user.id, user);
   return rows.map((row) => ({
     id: row.id,
     articleId: row.article_id,

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { MAX_SEARCH_TERMS } from "../../core/contracts/search";
 import { escapeHtml } from "../../core/email/escape";
 import type { Database } from "../db/client";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import { guardedArticleSql, levelOfRank, LEVEL_RANK, readableArticlesSql, type Viewer } from "./access";
 import { hydrate, type ArticleListItem } from "./article-lists";
 
@@ -112,15 +112,14 @@ function matchedArticles(viewer: Viewer, { kind, folderId }: SearchOptions): SQL
 /** Highlighted title and snippet of the given matches, by id. */
 async function highlights(db: Database, match: string, ids: number[], marks: ReturnType<typeof markers>) {
   const found = new Map<number, { title_marked: string | null; snippet_marked: string | null }>();
-  for (const part of chunk(ids, IN_LIST_CHUNK)) {
-    const rows = await db.all<{ id: number; title_marked: string | null; snippet_marked: string | null }>(sql`
-      SELECT rowid AS id,
-        highlight(articles_fts, 0, ${marks.open}, ${marks.close}) AS title_marked,
-        snippet(articles_fts, 1, ${marks.open}, ${marks.close}, '…', ${SNIPPET_TOKENS}) AS snippet_marked
-      FROM articles_fts
-      WHERE articles_fts MATCH ${match} AND rowid IN (${sql.join(part.map((id) => sql`${id}`), sql`, `)})`);
-    for (const row of rows) found.set(row.id, row);
-  }
+  if (ids.length === 0) return found;
+  const rows = await db.all<{ id: number; title_marked: string | null; snippet_marked: string | null }>(sql`
+    SELECT rowid AS id,
+      highlight(articles_fts, 0, ${marks.open}, ${marks.close}) AS title_marked,
+      snippet(articles_fts, 1, ${marks.open}, ${marks.close}, '…', ${SNIPPET_TOKENS}) AS snippet_marked
+    FROM articles_fts
+    WHERE articles_fts MATCH ${match} AND ${inList(sql`rowid`, ids)}`);
+  for (const row of rows) found.set(row.id, row);
   return found;
 }
 

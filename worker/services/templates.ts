@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { SortOrder } from "../../core/enums";
 import { BUILT_IN_TEMPLATES, type BuiltInTemplate } from "../../core/templates";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { categories, templateBinderItems, templateBinders } from "../db/schema";
 import { Invalid, NotFound } from "../lib/errors";
@@ -122,6 +123,6 @@ export async function categoriesById(db: Database, ids: (number | null)[], known
   const byId = new Map(known.map((category) => [category.id, category]));
   const missing = [...new Set(ids.filter((id): id is number => id !== null && !byId.has(id)))];
   if (missing.length === 0) return byId;
-  for (const category of await db.select().from(categories).where(inArray(categories.id, missing))) byId.set(category.id, category);
+  for (const category of await db.select().from(categories).where(inList(categories.id, missing))) byId.set(category.id, category);
   return byId;
 }

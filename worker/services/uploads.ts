@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { UPLOAD_CONTENT_TYPES, type FileKind, type ListUploadsQuery } from "../../core/contracts/files";
 import type { SortOrder } from "../../core/enums";
-import { chunk, IN_LIST_CHUNK } from "../db/batching";
+import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, folders, uploads, users, type Upload, type User } from "../db/schema";
 import { Forbidden, NotFound } from "../lib/errors";
@@ -140,14 +140,10 @@ export async function pageOfUploads(db: Database, actor: Actor, query: Pick<List
 /** Rows and uploaders for ids already filtered and ordered, keeping that order. */
 async function hydrateUploads(db: Database, ids: number[]) {
   const found = new Map<number, Upload>();
-  for (const part of chunk(ids, IN_LIST_CHUNK)) {
-    for (const row of await db.select().from(uploads).where(inArray(uploads.id, part))) found.set(row.id, row);
-  }
+  if (ids.length > 0) for (const row of await db.select().from(uploads).where(inList(uploads.id, ids))) found.set(row.id, row);
   const uploaderIds = [...new Set([...found.values()].map((row) => row.uploadedById).filter((id): id is number => id !== null))];
   const people = new Map<number, User>();
-  for (const part of chunk(uploaderIds, IN_LIST_CHUNK)) {
-    for (const user of await db.select().from(users).where(inArray(users.id, part))) people.set(user.id, user);
-  }
+  if (uploaderIds.length > 0) for (const user of await db.select().from(users).where(inList(users.id, uploaderIds))) people.set(user.id, user);
   return ids.flatMap((id) => {
     const upload = found.get(id);
     return upload ? [{ upload, uploader: upload.uploadedById ? (people.get(upload.uploadedById) ?? null) : null }] : [];
