@@ -132,6 +132,25 @@ describe("4. OAuth sign-in and existing accounts", () => {
     expect((await signIn("microsoft")).id).toBe(user.id);
   });
 
+  it("links through the sign-in page: the pending identity rides in its cookie to the password form", async () => {
+    const user = await buildUser();
+    const claims = microsoftClaims(`ms-page-${user.id}`, user.email);
+    mockProvider("microsoft", { sub: claims.sub, email: user.email }, claims);
+    const refusal = (await signIn("microsoft").catch((error: unknown) => error)) as OAuthLinkRequired;
+    vi.restoreAllMocks();
+    const form = new URLSearchParams({ intent: "sign_in", email: user.email, password: DEFAULT_PASSWORD });
+    const response = await exports.default.fetch("https://app.test/login_or_signup?step=password", {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `brandwork_oauth_link=${encodeURIComponent(refusal.linkToken)}` },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("brandwork_oauth_link=;"))).toBe(true);
+    const [identity] = await db.select().from(oauthIdentities).where(eq(oauthIdentities.subject, claims.sub));
+    expect(identity?.userId).toBe(user.id);
+  });
+
   it("does not let a link token for one account link through another account's password", async () => {
     const victim = await buildUser();
     const attacker = await buildUser();
