@@ -324,4 +324,28 @@ describe("outbound email limits", () => {
     expect(await db.select().from(accessRequests).where(eq(accessRequests.articleId, article.id))).toHaveLength(0);
     expect(await mailsTo(owner.email)).toHaveLength(0);
   });
+
+  it("does not hold up the workspace's identity provider: SCIM invitations are not limited", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const adminToken = await tokenFor(owner);
+    const scimToken = (await json(await api("/scim/tokens", { method: "POST", token: adminToken, workspaceId: workspace.id, body: { name: "Okta" } }))).data.token;
+    const hour = 60 * 60 * 1000;
+    const windowStart = Math.floor(Date.now() / hour) * hour;
+    // The workspace's people have used up every hourly allowance.
+    await db.insert(mailQuotas).values([
+      { key: `workspace:${workspace.id}`, windowStart, count: MAIL_LIMITS.perWorkspace },
+      { key: `outside:workspace:${workspace.id}`, windowStart, count: MAIL_LIMITS.outsidePerWorkspace },
+    ]);
+    const email = outsider();
+    const response = await exports.default.fetch("https://app.test/v1/scim/v2/Users", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${scimToken}`, "Content-Type": "application/scim+json" },
+      body: JSON.stringify({ schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName: email, name: { givenName: "Dir", familyName: "Synced" } }),
+    });
+    expect(response.status).toBe(201);
+    expect(await mailsTo(email)).toHaveLength(1);
+    // A person in the same workspace is refused.
+    const refused = await api(`/w/${workspace.id}/onboarding/invite`, { method: "POST", token: adminToken, body: { emails: [outsider()] } });
+    expect(refused.status).toBe(429);
+  });
 });

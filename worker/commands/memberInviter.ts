@@ -122,8 +122,12 @@ export async function invitationPlan(
   const renewed = toSend.filter((invite) => outcome.get(invite.email) === "reinvited");
   const renewedIds = renewed.map((invite) => existing.get(known.get(invite.email)!.id)!.id);
   // Every invitation goes to someone not (yet) in the workspace. Counted before anything is
-  // written: over the hourly mail limit the request changes nothing and answers 429.
-  await reserveOutboundMail(db, { userId: context.actorId, workspaceId: workspace.id, recipients: toSend.length, outside: toSend.length });
+  // written: over the hourly mail limit the request changes nothing and answers 429. The
+  // workspace's own identity provider (SCIM, no acting user) is not limited: its invitations
+  // carry no sender-chosen text, and a limit would stall a directory sync.
+  if (context.actorId !== null) {
+    await reserveOutboundMail(db, { userId: context.actorId, workspaceId: workspace.id, recipients: toSend.length, outside: toSend.length });
+  }
 
   const now = new Date();
   const expiresAt = new Date(now.getTime() + MEMBER_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);

@@ -72,20 +72,15 @@ async function take(db: Database, quotas: Quota[], message: string, now: number)
  */
 export function reserveOutboundMail(
   db: Database,
-  { userId, workspaceId, recipients, outside = 0 }: { userId: number | null; workspaceId: number; recipients: number; outside?: number },
+  { userId, workspaceId, recipients, outside = 0 }: { userId: number; workspaceId: number; recipients: number; outside?: number },
   now = Date.now(),
 ) {
   return take(
     db,
     [
-      // No user: the workspace itself acts (SCIM provisioning), and only its limits apply.
-      ...(userId === null
-        ? []
-        : [
-            { key: `user:${userId}`, limit: MAIL_LIMITS.perUser, count: recipients },
-            { key: `outside:user:${userId}`, limit: MAIL_LIMITS.outsidePerUser, count: outside },
-          ]),
+      { key: `user:${userId}`, limit: MAIL_LIMITS.perUser, count: recipients },
       { key: `workspace:${workspaceId}`, limit: MAIL_LIMITS.perWorkspace, count: recipients },
+      { key: `outside:user:${userId}`, limit: MAIL_LIMITS.outsidePerUser, count: outside },
       { key: `outside:workspace:${workspaceId}`, limit: MAIL_LIMITS.outsidePerWorkspace, count: outside },
     ],
     `That would send more email than this account or workspace may send in an hour (at most ${MAIL_LIMITS.perUser} emails, ${MAIL_LIMITS.outsidePerUser} of them to people outside the workspace). Try again later.`,
