@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { api as apiApp } from "../../worker/api";
 import worker from "../../worker/index";
@@ -256,6 +256,16 @@ describe("long id lists (D1 binds at most 100 parameters per statement)", () => 
 });
 
 describe("outbound email limits", () => {
+  // Limits count per clock hour: hold the clock mid-hour so a run that crosses an hour boundary
+  // does not start a fresh window halfway through a test.
+  beforeEach(() => {
+    const midHour = new Date();
+    midHour.setUTCMinutes(30, 0, 0);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(midHour);
+  });
+  afterEach(() => void vi.useRealTimers());
+
   let address = 0;
   const outsider = () => `outside-${Date.now()}-${++address}@mail.example`;
   const mailsTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
