@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { accesses, articleContributors, articles, type Article } from "../db/schema";
-import type { ArticleBody } from "../services/article-bodies";
+import { assertStorableBody, type ArticleBody } from "../services/article-bodies";
 import { eventStatement, type CommandContext } from "./events";
 
 export interface ArticleCreatorInput {
@@ -23,6 +23,7 @@ export interface ArticleCreatorInput {
  * `last_insert_rowid()` of the article insert, captured before other inserts change it.
  */
 export async function articleCreator(db: Database, { context, input }: { context: CommandContext; input: ArticleCreatorInput }): Promise<Article> {
+  assertStorableBody(input.content);
   const { actor } = context;
   const now = new Date();
   const newArticleId = sql`(SELECT max(id) FROM articles WHERE owner_id = ${actor.userId} AND workspace_id = ${actor.workspaceId})`;

@@ -3,7 +3,7 @@ import type { DocumentStatus } from "../../core/enums";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { articleContributors, articles, articleVersions, type Article } from "../db/schema";
-import type { ArticleBody } from "../services/article-bodies";
+import { assertStorableBody, type ArticleBody } from "../services/article-bodies";
 import { eventStatement, type CommandContext } from "./events";
 import { nextPublicVersion } from "../services/public-cache";
 
@@ -37,6 +37,7 @@ export async function articleUpdater(
     recordVersion?: boolean;
   },
 ): Promise<Article> {
+  if (changes.content) assertStorableBody(changes.content);
   const now = new Date();
   const { actor } = context;
   const set: Partial<typeof articles.$inferInsert> = { publicVersion: nextPublicVersion };

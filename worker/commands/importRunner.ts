@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { importJobs, type ImportJob } from "../db/schema";
+import { assertStorableBody } from "../services/article-bodies";
 import { convertFile, folderPathOf, type ImportEntry } from "../services/import-files";
 import { articleCreator } from "./articleCreator";
 import { eventStatement, type CommandContext } from "./events";
@@ -62,6 +63,8 @@ export async function importRunner(
     for (const entry of entries) {
       try {
         const converted = convertFile(entry);
+        // Refused before its folders are made, so a file too large to store leaves nothing behind.
+        assertStorableBody(converted);
         const folderId = await folderFor(folderPathOf(entry.path));
         const article = await articleCreator(db, {
           context,
