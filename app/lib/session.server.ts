@@ -3,7 +3,7 @@ import { authenticate, type Session } from "../../worker/auth/sessions";
 import { createDb } from "../../worker/db/client";
 import { SignatureExpired, Unauthorized } from "../../worker/lib/errors";
 import { presentUser } from "../../worker/presenters/users";
-import { listWorkspaces } from "../../worker/services/workspaces";
+import { listWorkspaces, rememberLastWorkspace } from "../../worker/services/workspaces";
 import {
   authStateFromCookieHeader,
   serializeAuthCookie,
@@ -54,6 +54,12 @@ export function pickWorkspace(workspaces: Workspace[], ...preferred: (number | n
   return workspaces[0] ?? null;
 }
 
+/** The workspace a `/workspaces/:id/...` page (or its `.data` request) is about, if any. */
+export function workspaceInPath(url: string): number | null {
+  const match = /^\/workspaces\/(\d+)(?:[/.]|$)/.exec(new URL(url).pathname);
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * One lookup per request: the shell's loader and the page's loader run in the same request
  * with the same load context, so they share one authentication and one workspace list.
@@ -64,7 +70,7 @@ const lookups = new WeakMap<AppLoadContext, Map<string, Promise<SessionLookup>>>
 export function getSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   let byCookie = lookups.get(context);
   if (!byCookie) lookups.set(context, (byCookie = new Map()));
-  const key = request.headers.get("Cookie") ?? "";
+  const key = `${request.headers.get("Cookie") ?? ""} ${workspaceInPath(request.url) ?? ""}`;
   let lookup = byCookie.get(key);
   if (!lookup) byCookie.set(key, (lookup = lookUpSession(request, context)));
   return lookup;
@@ -87,8 +93,11 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
     throw error;
   }
   const workspaces = await listWorkspaces(db, session.user.id);
-  const currentWorkspace = pickWorkspace(workspaces, auth.last_workspace_id, session.user.lastWorkspaceId);
+  // A workspace named in the URL wins over the last one used, and becomes the last one used:
+  // the shell, its sidebar and search must never show one workspace around a page of another.
+  const currentWorkspace = pickWorkspace(workspaces, workspaceInPath(request.url), auth.last_workspace_id, session.user.lastWorkspaceId);
   const currentId = currentWorkspace?.id ?? null;
+  if (currentId !== null && currentId !== session.user.lastWorkspaceId) await rememberLastWorkspace(db, session.user.id, currentId);
   const corrected =
     currentId !== auth.last_workspace_id || currentId !== auth.company_id
       ? { ...auth, last_workspace_id: currentId, company_id: currentId }

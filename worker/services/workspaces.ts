@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
 import type { Database } from "../db/client";
-import { memberships, workspaces, type Workspace } from "../db/schema";
+import { memberships, users, workspaces, type Workspace } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { effectiveSettings, presentWorkspace, presentWorkspaceSettings } from "../presenters/workspaces";
 
@@ -28,6 +28,11 @@ async function memberCounts(db: Database, workspaceId: number) {
     .groupBy(memberships.role);
   const guests = rows.find((r) => r.role === "guest")?.n ?? 0;
   return { members: rows.reduce((total, r) => total + r.n, 0) - guests, guests };
+}
+
+/** The workspace a person last worked in, so their next sign-in (on any device) opens it. */
+export async function rememberLastWorkspace(db: Database, userId: number, workspaceId: number) {
+  await db.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, userId));
 }
 
 export async function workspaceSettings(db: Database, workspace: Workspace) {
