@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, type ApiClientDeps } from "./api";
+import { ApiError, createApiClient, createBookmarkStore, type ApiClientDeps } from "./api";
+import { createStore } from "./preferences";
 import { createReporter } from "./reporter";
 
 function setup(responses: (Response | Error)[], overrides: Partial<ApiClientDeps> = {}) {
@@ -118,5 +119,48 @@ describe("the API client", () => {
   it("returns null for 204 No Content", async () => {
     const { client } = setup([new Response(null, { status: 204 })]);
     await expect(client.delete("/users/sign_out")).resolves.toBeNull();
+  });
+});
+
+describe("the D1 bookmark", () => {
+  function tabStorage() {
+    const items = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    } as unknown as Storage;
+    return createStore(() => storage, "session", createReporter());
+  }
+  const older = "00000000-0000000c-00000000-00000000000000000000000000000000";
+  const newer = "00000000-0000000d-00000000-00000000000000000000000000000000";
+  const sent = (init: RequestInit) => (init.headers as Record<string, string>)["x-d1-bookmark"];
+
+  it("is kept from an answer and sent with the next call, so the tab reads its own writes", async () => {
+    const bookmarks = createBookmarkStore(tabStorage());
+    const { client, calls } = setup([json(201, {}, { "x-d1-bookmark": newer }), json(200, {})], { bookmarks });
+    await client.post("/w/1/articles", { title: "A" });
+    await client.get("/w/1/articles");
+    expect(sent(calls[0]!.init)).toBeUndefined();
+    expect(sent(calls[1]!.init)).toBe(newer);
+  });
+
+  it("survives a reload of the tab and is not replaced by an older one arriving late", async () => {
+    const storage = tabStorage();
+    createBookmarkStore(storage).write(newer);
+    const afterReload = createBookmarkStore(storage);
+    const { client, calls } = setup([json(200, {}, { "x-d1-bookmark": older }), json(200, {})], { bookmarks: afterReload });
+    await client.get("/w/1/articles");
+    await client.get("/w/1/articles");
+    expect(sent(calls[0]!.init)).toBe(newer);
+    expect(sent(calls[1]!.init)).toBe(newer);
+  });
+
+  it("is kept from error answers too (a failed write may still have written)", async () => {
+    const bookmarks = createBookmarkStore(tabStorage());
+    const { client, calls } = setup([json(422, { error: "invalid" }, { "x-d1-bookmark": newer }), json(200, {})], { bookmarks });
+    await expect(client.post("/w/1/articles", {})).rejects.toBeInstanceOf(ApiError);
+    await client.get("/w/1/articles");
+    expect(sent(calls[1]!.init)).toBe(newer);
   });
 });

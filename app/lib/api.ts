@@ -12,7 +12,7 @@ import {
 } from "./api-rules";
 import { apiBase, clientEnv } from "./client-env";
 import { currentIdentity, forgetSignedInState, sessionUuid } from "./client-identity";
-import { browserSession } from "./preferences";
+import { browserSession, type Store } from "./preferences";
 import { LOGIN_PATH, loginUrl, pathAndQuery } from "./redirects";
 import { reporter, type Reporter } from "./reporter";
 
@@ -64,6 +64,38 @@ export interface ApiClientDeps {
   onUnauthorized: (kind: Exclude<UnauthorizedKind, "other">) => void;
   sleep?: (ms: number) => Promise<void>;
   report?: Reporter;
+  /** Where the last D1 bookmark the API answered with is kept (none: not sent). */
+  bookmarks?: BookmarkStore;
+}
+
+/** The header the API's D1 session bookmark travels in (worker/db/client.ts). */
+export const BOOKMARK_HEADER = "x-d1-bookmark";
+const BOOKMARK_KEY = "brandwork.d1Bookmark";
+
+export interface BookmarkStore {
+  read(): string | null;
+  write(bookmark: string): void;
+}
+
+/**
+ * Keeps the newest bookmark in memory and in the tab's sessionStorage (a reload keeps it):
+ * sent back on every call, it makes any database replica answer with this tab's own writes.
+ * Answers can arrive out of order; D1 bookmarks are fixed-width hex that sort in time order,
+ * so the larger one is kept.
+ */
+export function createBookmarkStore(storage: Pick<Store, "read" | "write">): BookmarkStore {
+  const accept = (value: unknown) => (typeof value === "string" && value.length <= 128 ? value : null);
+  let current: string | null = null;
+  const read = () => (current ??= storage.read<string | null>(BOOKMARK_KEY, null, accept));
+  return {
+    read,
+    write(bookmark) {
+      const known = read();
+      if (!accept(bookmark) || (known !== null && known >= bookmark)) return;
+      current = bookmark;
+      storage.write(BOOKMARK_KEY, bookmark);
+    },
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -92,6 +124,15 @@ export function createApiClient(deps: ApiClientDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const report = deps.report ?? reporter;
 
+  function bookmarkHeader(): Record<string, string> {
+    const bookmark = deps.bookmarks?.read();
+    return bookmark ? { [BOOKMARK_HEADER]: bookmark } : {};
+  }
+  function keepBookmark(response: Response) {
+    const bookmark = response.headers.get(BOOKMARK_HEADER);
+    if (bookmark) deps.bookmarks?.write(bookmark);
+  }
+
   /** An error answer: SPEC section 8's 401 handling, then an ApiError for the caller. */
   function fail(response: Response, parsed: unknown): never {
     if (response.status === 401 && deps.signedIn()) {
@@ -103,7 +144,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = buildUrl(deps.base(), path, options.query);
-    const headers: Record<string, string> = { Accept: "application/json", ...deps.headers(options), ...options.headers };
+    const headers: Record<string, string> = { Accept: "application/json", ...deps.headers(options), ...bookmarkHeader(), ...options.headers };
     let body: string | undefined;
     if (options.body !== undefined) {
       headers["Content-Type"] = "application/json";
@@ -127,6 +168,7 @@ export function createApiClient(deps: ApiClientDeps) {
         continue;
       }
 
+      keepBookmark(response);
       const parsed = await readBody(response);
       if (response.status >= 500) {
         // SPEC section 8: reported as a warning with body, status, status text and URL.
@@ -152,7 +194,13 @@ export function createApiClient(deps: ApiClientDeps) {
    */
   async function stream(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
     const url = buildUrl(deps.base(), path, options.query);
-    const headers: Record<string, string> = { Accept: "text/event-stream", "Content-Type": "application/json", ...deps.headers(options), ...options.headers };
+    const headers: Record<string, string> = {
+      Accept: "text/event-stream",
+      "Content-Type": "application/json",
+      ...deps.headers(options),
+      ...bookmarkHeader(),
+      ...options.headers,
+    };
     report.addBreadcrumb({ category: "api", message: `POST ${path} (stream)` });
     let response: Response;
     try {
@@ -161,6 +209,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (options.signal?.aborted) throw error;
       throw new ApiError(0, { message: "We couldn't reach Brandwork. Check your connection and try again." });
     }
+    keepBookmark(response);
     if (response.ok) return response;
     fail(response, await readBody(response));
   }
@@ -208,4 +257,5 @@ export const api = createApiClient({
     buildRequestHeaders({ sessionUuid: sessionUuid(), identity: currentIdentity(), articlePassword: options.articlePassword }),
   signedIn: () => currentIdentity().kind === "signed_in",
   onUnauthorized: leaveForSignIn,
+  bookmarks: createBookmarkStore(browserSession),
 });

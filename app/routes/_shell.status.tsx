@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { createDb } from "../../worker/db/client";
 import { checkHealth } from "../../worker/services/health";
 import type { ShellHandle } from "./_shell";
 
@@ -8,7 +9,7 @@ export const handle: ShellHandle = { title: "System status" };
 export const meta: MetaFunction = () => [{ title: "System status · Brandwork" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return checkHealth(context.cloudflare.env);
+  return checkHealth(createDb(context.cloudflare.env.DB));
 }
 
 function formatTime(iso: string | null) {

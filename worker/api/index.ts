@@ -45,8 +45,9 @@ export const api = createApp()
         "X-Anonymous-User-Uuid",
         "X-Article-Password",
         "X-Search-Key",
+        "x-d1-bookmark",
       ],
-      exposeHeaders: ["Authorization", "Retry-After"],
+      exposeHeaders: ["Authorization", "Retry-After", "x-d1-bookmark"],
       maxAge: 600,
     }),
   )

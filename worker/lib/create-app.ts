@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { createDb, type Database } from "../db/client";
+import { BOOKMARK_HEADER, createDb, startDbSession, type Database } from "../db/client";
 import type { Actor } from "../policies";
 import type { Session } from "../auth/sessions";
 import type { scimTokens, Workspace } from "../db/schema";
@@ -30,8 +30,14 @@ export type AppEnv = {
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
-    if (!c.get("db")) c.set("db", createDb(c.env.DB));
+    // Sub-apps mounted under the API share the first app's session.
+    if (c.get("db")) return next();
+    const d1 = startDbSession(c.env.DB, c.req.method, c.req.header(BOOKMARK_HEADER));
+    c.set("db", createDb(d1));
     await next();
+    // The client sends this back on its next call, so it reads its own writes from any replica.
+    const bookmark = d1.getBookmark();
+    if (bookmark && c.res.status !== 101) c.header(BOOKMARK_HEADER, bookmark);
   });
   app.notFound((c) => c.json({ error: "not_found", message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {
