@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs, on a fresh clone of a fresh machine. Installs what is
 # missing, builds, then runs typecheck, lint and the Worker tests side by side, then the
-# end-to-end suite in Chromium, and prints each runner's summary and a total.
+# end-to-end suite in Chromium, then the bench in quick mode, and prints each runner's summary and a total.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -42,8 +42,17 @@ report "worker tests (vitest in workerd)" $worker test-results/worker.log
 echo "▶ end-to-end tests (Playwright in Chromium)"
 e2e_started=$(date +%s)
 npx playwright test || status=1
+e2e_seconds=$(( $(date +%s) - e2e_started ))
+
+# Stage 3: `npm run bench` in quick mode (1 s per route, small sizes), after the browser suite and
+# never beside it (it starts its own stack), so the bench cannot silently stop running end to end.
+echo "▶ bench (quick)"
+bench_started=$(date +%s)
+BENCH_QUICK=1 npm run bench --silent > test-results/bench.log 2>&1; bench_status=$?
+if [ $bench_status -eq 0 ]; then sed -n '/^## Throughput/,$p' test-results/bench.log; else cat test-results/bench.log; fi
 now=$(date +%s)
 
-WORKER_SECONDS=$(cat test-results/worker.seconds 2>/dev/null) E2E_SECONDS=$(( now - e2e_started )) TOTAL_SECONDS=$(( now - started )) \
+WORKER_SECONDS=$(cat test-results/worker.seconds 2>/dev/null) E2E_SECONDS=$e2e_seconds TOTAL_SECONDS=$(( now - started )) \
+  BENCH_STATUS=$bench_status BENCH_SECONDS=$(( now - bench_started )) \
   node scripts/test-summary.mjs test-results/worker.json test-results/e2e.json || status=1
 exit $status

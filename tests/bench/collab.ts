@@ -2,12 +2,10 @@ import WebSocket from "ws";
 import YPartyKitProvider from "y-partykit/provider";
 import * as Y from "yjs";
 import type { CollabSession } from "../../core/collab";
-import { DEMO } from "../../scripts/seed";
+import { type BenchSession, devFetch } from "./session";
 
-export const PROPAGATION_EDITS = 1_000;
-
-async function session(base: string, authorization: string, articleId: number): Promise<CollabSession> {
-  const response = await fetch(`${base}/v1/articles/${articleId}/collab_token`, {
+async function collabSession(base: string, authorization: string, articleId: number): Promise<CollabSession> {
+  const response = await devFetch(`${base}/v1/articles/${articleId}/collab_token`, {
     method: "POST",
     headers: { Authorization: authorization, "Content-Type": "application/json" },
     body: "{}",
@@ -24,7 +22,16 @@ function connect(s: CollabSession) {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,
   });
-  return new Promise<{ doc: Y.Doc; provider: YPartyKitProvider }>((resolve) => provider.once("synced", () => resolve({ doc, provider })));
+  return new Promise<{ doc: Y.Doc; provider: YPartyKitProvider }>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      provider.destroy();
+      reject(new Error(`the room ${s.room} did not sync within 30 s`));
+    }, 30_000);
+    provider.once("synced", () => {
+      clearTimeout(timer);
+      resolve({ doc, provider });
+    });
+  });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -34,30 +41,24 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * one makes an edit, the time until the other sees it is one sample. Edits go one at a
  * time, so each sample is a full round trip through the PartyKit room.
  */
-export async function measurePropagation(base: string) {
-  const signIn = await fetch(`${base}/v1/users/sign_in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: { email: DEMO.email, password: DEMO.password } }),
-  });
-  if (!signIn.ok) throw new Error(`sign in failed: ${signIn.status}`);
-  const authorization = signIn.headers.get("authorization")!;
-  const workspaces = (await (await fetch(`${base}/v1/w`, { headers: { Authorization: authorization } })).json()) as { data: { id: number }[] };
-  const workspaceId = workspaces.data[0]!.id;
-  const created = await fetch(`${base}/v1/w/${workspaceId}/articles`, {
+export async function measurePropagation(base: string, session: BenchSession, edits: number) {
+  const authorization = session.authorization;
+  const workspaceId = session.workspaceId;
+  const created = await devFetch(`${base}/v1/w/${workspaceId}/articles`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: authorization, "X-Workspace-Id": String(workspaceId) },
     body: JSON.stringify({ article: { title: "Propagation bench", markdown: "Start." } }),
   });
+  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
   const { data: article } = (await created.json()) as { data: { id: number } };
 
-  const a = await connect(await session(base, authorization, article.id));
-  const b = await connect(await session(base, authorization, article.id));
+  const a = await connect(await collabSession(base, authorization, article.id));
+  const b = await connect(await collabSession(base, authorization, article.id));
   const samples: number[] = [];
   try {
     const sent = a.doc.getMap<number>("bench");
     const seen = b.doc.getMap<number>("bench");
-    for (let i = 0; i < PROPAGATION_EDITS; i++) {
+    for (let i = 0; i < edits; i++) {
       const arrived = new Promise<void>((resolve) => {
         const check = () => {
           if (seen.get("n") === i) {

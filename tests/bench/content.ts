@@ -1,7 +1,7 @@
 import { blogBriefSchema, blogDraftRequestSchema } from "../../core/contracts/content";
 import { writeBlogOutline, writeBlogPost } from "../../core/content/offline/blog";
 import type { VoiceContext } from "../../core/content/voice";
-import { DEMO } from "../../scripts/seed";
+import { type BenchSession, devFetch } from "./session";
 
 const VOICE: VoiceContext = {
   brandName: "Bench Co",
@@ -23,23 +23,16 @@ export function measureOfflineWriter(seconds = 3) {
 }
 
 /** Time from sending a draft request to the first streamed text event, through the running Worker. */
-export async function measureFirstByte(base: string, runs = 20) {
-  const signIn = await fetch(`${base}/v1/users/sign_in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: { email: DEMO.email, password: DEMO.password } }),
-  });
-  const authorization = signIn.headers.get("authorization")!;
-  const workspaces = (await (await fetch(`${base}/v1/w`, { headers: { Authorization: authorization } })).json()) as { data: { id: number }[] };
-  const workspaceId = workspaces.data[0]!.id;
+export async function measureFirstByte(base: string, session: BenchSession, runs = 20) {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const response = await fetch(`${base}/v1/w/${workspaceId}/generations`, {
+    const response = await devFetch(`${base}/v1/w/${session.workspaceId}/generations`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: authorization, "X-Workspace-Id": String(workspaceId) },
+      headers: { "Content-Type": "application/json", ...session.headers },
       body: JSON.stringify({ kind: "blog_draft", brief: { topic: `Bench post ${i}`, length: "short", outline: [{ heading: "One", points: ["A point"] }] } }),
     });
+    if (!response.ok) throw new Error(`POST /generations answered ${response.status}: ${await response.text()}`);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let seen = "";
@@ -52,6 +45,7 @@ export async function measureFirstByte(base: string, runs = 20) {
     }
     if (first !== null) samples.push(first);
   }
+  if (samples.length === 0) throw new Error("no generation streamed any text");
   samples.sort((a, b) => a - b);
   return { runs: samples.length, p50: samples[Math.floor(samples.length / 2)]!, p99: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))]! };
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { emptyDocument } from "../../core/document/types";
 import { run } from "../../scripts/local-stack";
 import { DEMO } from "../../scripts/seed";
+import { type BenchSession, workspaceNamed } from "./session";
 
 export const SEARCH_BENCH_DOCUMENTS = 10_000;
 const WORKSPACE = { key: "bench-search", name: "Search bench" };
@@ -81,17 +82,9 @@ const QUERIES = ["launch", "brand voice", "pri", "holiday campaign budget", "web
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Times `requests` searches one after another (a person typing), cycling through a few kinds of query. */
-export async function measureSearch(base: string, requests = 300) {
-  const signIn = await fetch(`${base}/v1/users/sign_in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: { email: DEMO.email, password: DEMO.password } }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-  const token = signIn.headers.get("Authorization")!;
-  const workspaces = (await (await fetch(`${base}/v1/w`, { headers: { Authorization: token } })).json()) as { data: { id: number; name: string }[] };
-  const workspaceId = workspaces.data.find((w) => w.name === WORKSPACE.name)!.id;
-  const headers = { Authorization: token, "X-Workspace-Id": String(workspaceId) };
+export async function measureSearch(base: string, session: BenchSession, requests = 300) {
+  const workspaceId = await workspaceNamed(base, session, WORKSPACE.name);
+  const headers = { Authorization: session.authorization, "X-Workspace-Id": String(workspaceId) };
   const search = async (q: string) => {
     const started = performance.now();
     const response = await fetch(`${base}/v1/w/${workspaceId}/search?q=${encodeURIComponent(q)}&per_page=20`, { headers });
