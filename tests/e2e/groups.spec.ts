@@ -174,19 +174,19 @@ test("an owner denies a request from the group page", async ({ page, request }) 
   await expect(pending).toContainText("No one is waiting.");
 });
 
-test("a stranger from another workspace gets the no-access page for a group and the list", async ({ page, request }) => {
+test("a stranger from another workspace gets the not-found page for a group and the list", async ({ page, request }) => {
   const { owner, workspace } = await createOwner(request, "Opal");
   const group = await createGroup(request, owner, workspace.id, { name: "Not yours", visibility: "public" });
   const { owner: stranger } = await createOwner(request, "Sid");
 
   await openAs(page, stranger);
   const response = await page.goto(`/workspaces/${workspace.id}/groups/${group.id}`);
-  expect(response?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "We couldn't find this group" })).toBeVisible();
   await expect(page.getByText("Not yours")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
 
-  expect((await page.goto(`/workspaces/${workspace.id}/groups`))?.status()).toBe(403);
+  expect((await page.goto(`/workspaces/${workspace.id}/groups`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "We couldn't find this workspace" })).toBeVisible();
   // A group of another workspace under one's own workspace's URL is simply not there.
   const own = (await (await request.get("/v1/w", { headers: auth(stranger) })).json()).data[0] as { id: number };
   expect((await page.goto(`/workspaces/${own.id}/groups/${group.id}`))?.status()).toBe(404);

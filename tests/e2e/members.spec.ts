@@ -114,8 +114,8 @@ test("an admin invites a new member who accepts and appears in the list; their r
   await expect(notice(page)).toContainText("Deactivated Nia Newcomer.");
   await expect(row(page, newcomer)).toContainText("Deactivated");
 
-  // Deactivated, they lose the workspace.
-  expect((await invitee.goto(membersPath(workspace.id)))?.status()).toBe(403);
+  // Deactivated, they lose the workspace: it is not there for them any more.
+  expect((await invitee.goto(membersPath(workspace.id)))?.status()).toBe(404);
 
   await choose(page, "Nia Newcomer", "Reactivate…");
   const reactivate = page.getByRole("dialog", { name: "Reactivate Nia Newcomer" });
@@ -364,13 +364,13 @@ test("a plain member sees the list without role controls, and no invite once onl
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("a stranger gets the no-access page", async ({ page, request }) => {
+test("a stranger gets the not-found page, as for a workspace that does not exist", async ({ page, request }) => {
   const { workspace } = await createOwner(request, "Opal");
   const { owner: stranger } = await createOwner(request, "Sid");
   await openAs(page, stranger);
   const response = await page.goto(membersPath(workspace.id));
-  expect(response?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "We couldn't find this workspace" })).toBeVisible();
   await expect(page.getByText("Opal Owner")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
   expect((await page.goto("/workspaces/999999999/members"))?.status()).toBe(404);

@@ -71,11 +71,11 @@ describe("POST /w/:ws/articles", () => {
     expect((await api(`/w/${workspace.id}/articles`, { method: "POST", token: guest.token, body: { article: {} } })).status).toBe(403);
   });
 
-  it("refuses a stranger to the workspace with 403", async () => {
+  it("refuses a stranger to the workspace with 404, as if it did not exist", async () => {
     const { workspace } = await setup();
     const stranger = await buildWorkspace();
     const response = await api(`/w/${workspace.id}/articles`, { method: "POST", token: await tokenFor(stranger.owner), body: { article: {} } });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
   });
 });
 

@@ -111,13 +111,13 @@ describe("POST /v1/w/:ws/channels", () => {
     expect(await db.select().from(channels).where(eq(channels.workspaceId, workspace.id))).toHaveLength(0);
   });
 
-  it("stops guests (403), strangers (403) and anonymous callers (401), creating nothing", async () => {
+  it("stops guests (403), strangers (404) and anonymous callers (401), creating nothing", async () => {
     const { workspace } = await setup();
     const guest = await buildMember(workspace, "guest");
     const stranger = await tokenFor(await buildUser());
     const body = { channel: { name: "Sneaky", visibility: "public" } };
     expect((await api(`/w/${workspace.id}/channels`, { method: "POST", token: guest.token, body })).status).toBe(403);
-    expect((await api(`/w/${workspace.id}/channels`, { method: "POST", token: stranger, body })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/channels`, { method: "POST", token: stranger, body })).status).toBe(404);
     expect((await api(`/w/${workspace.id}/channels`, { method: "POST", body })).status).toBe(401);
     expect(await db.select().from(channels).where(eq(channels.workspaceId, workspace.id))).toHaveLength(0);
   });
@@ -220,13 +220,13 @@ describe("GET /v1/w/:ws/channels", () => {
     expect(ids(plain.data)).toEqual([inIt.id]);
   });
 
-  it("refuses a bad include_open_groups with 400 naming it, and strangers with 403", async () => {
+  it("refuses a bad include_open_groups with 400 naming it, and strangers with 404", async () => {
     const { workspace, member } = await setup();
     const bad = await api(`/w/${workspace.id}/channels?include_open_groups=maybe`, { token: member.token });
     expect(bad.status).toBe(400);
     expect((await json(bad)).fields).toHaveProperty(["include_open_groups"]);
     const stranger = await tokenFor(await buildUser());
-    expect((await api(`/w/${workspace.id}/channels`, { token: stranger })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/channels`, { token: stranger })).status).toBe(404);
   });
 });
 
@@ -246,14 +246,14 @@ describe("GET /v1/w/:ws/available_channels", () => {
     expect(data.every((entry: { is_member: boolean }) => !entry.is_member)).toBe(true);
   });
 
-  it("offers guests only shared groups, and refuses strangers with 403", async () => {
+  it("offers guests only shared groups, and refuses strangers with 404", async () => {
     const { workspace, member } = await setup();
     const guest = await buildMember(workspace, "guest");
     await buildChannel(workspace, member.user, "public");
     const shared = await buildChannel(workspace, member.user, "shared");
     expect(ids((await json(await api(`/w/${workspace.id}/available_channels`, { token: guest.token }))).data)).toEqual([shared.id]);
     const stranger = await tokenFor(await buildUser());
-    expect((await api(`/w/${workspace.id}/available_channels`, { token: stranger })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/available_channels`, { token: stranger })).status).toBe(404);
   });
 });
 

@@ -360,11 +360,11 @@ describe("GET /w/:ws/uploads", () => {
     expect(data.map((file) => file.filename)).toEqual(["a-loose.png", "c-shared.png"]);
   });
 
-  it("is for members: guests get 403, strangers 403", async () => {
+  it("is for members: guests get 403, strangers 404", async () => {
     const { workspace } = await setup();
     const guest = await buildMember(workspace, "guest");
     expect((await api(`/w/${workspace.id}/uploads`, { token: guest.token })).status).toBe(403);
     const stranger = await buildWorkspace();
-    expect((await api(`/w/${workspace.id}/uploads`, { token: await tokenFor(stranger.owner) })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/uploads`, { token: await tokenFor(stranger.owner) })).status).toBe(404);
   });
 });

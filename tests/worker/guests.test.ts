@@ -53,11 +53,11 @@ describe("GET /v1/w/:ws/settings/guests", () => {
     }
   });
 
-  it("lets a plain member see guests, but not a guest or a stranger (403)", async () => {
+  it("lets a plain member see guests, but not a guest (403) or a stranger (404)", async () => {
     const { workspace, member, guest } = await setup();
     expect((await api(`/w/${workspace.id}/settings/guests`, { token: member.token })).status).toBe(200);
     expect((await api(`/w/${workspace.id}/settings/guests`, { token: guest.token })).status).toBe(403);
-    expect((await api(`/w/${workspace.id}/settings/guests`, { token: await strangerToken() })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/settings/guests`, { token: await strangerToken() })).status).toBe(404);
   });
 });
 
@@ -85,11 +85,11 @@ describe("PUT /v1/w/:ws/settings/guests/:id/upgrade_to_member", () => {
     expect((await membershipOf(workspace, member.user))!.role).toBe("member");
   });
 
-  it("answers 403 to a plain member and a stranger, and the guest stays a guest", async () => {
+  it("answers 403 to a plain member and 404 to a stranger, and the guest stays a guest", async () => {
     const { workspace, member, guest } = await setup();
-    for (const token of [member.token, await strangerToken()]) {
+    for (const [token, refused] of [[member.token, 403], [await strangerToken(), 404]] as const) {
       const response = await api(`/w/${workspace.id}/settings/guests/${guest.user.id}/upgrade_to_member`, { method: "PUT", token });
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(refused);
     }
     expect((await membershipOf(workspace, guest.user))!.role).toBe("guest");
   });
@@ -119,7 +119,7 @@ describe("DELETE /v1/w/:ws/settings/guests/:id/remove_from_workspace", () => {
     expect((await remove(workspace, guest.user.id, adminToken, "remove_access")).status).toBe(204);
     expect(await membershipOf(workspace, guest.user)).toBeUndefined();
     expect(await db.select().from(channelMemberships).where(eq(channelMemberships.userId, guest.user.id))).toHaveLength(0);
-    expect((await api(`/w/${workspace.id}`, { token: guest.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}`, { token: guest.token })).status).toBe(404);
   });
 
   it("deactivate keeps the guest's membership, deactivated, so it can be undone", async () => {
@@ -127,7 +127,7 @@ describe("DELETE /v1/w/:ws/settings/guests/:id/remove_from_workspace", () => {
     expect((await remove(workspace, guest.user.id, adminToken, "deactivate")).status).toBe(204);
     const membership = (await membershipOf(workspace, guest.user))!;
     expect(membership).toMatchObject({ status: "deactivated", role: "guest" });
-    expect((await api(`/w/${workspace.id}`, { token: guest.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}`, { token: guest.token })).status).toBe(404);
     const back = await api(`/w/${workspace.id}/settings/members/${guest.user.id}/reactivate`, {
       method: "PUT",
       token: adminToken,
@@ -146,10 +146,10 @@ describe("DELETE /v1/w/:ws/settings/guests/:id/remove_from_workspace", () => {
     expect((await membershipOf(workspace, guest.user))!.status).toBe("active");
   });
 
-  it("answers 403 to a plain member and a stranger, 404 for a member who is not a guest", async () => {
+  it("answers 403 to a plain member, 404 to a stranger and for a member who is not a guest", async () => {
     const { workspace, adminToken, member, guest } = await setup();
-    for (const token of [member.token, await strangerToken()]) {
-      expect((await remove(workspace, guest.user.id, token, "remove_access")).status).toBe(403);
+    for (const [token, refused] of [[member.token, 403], [await strangerToken(), 404]] as const) {
+      expect((await remove(workspace, guest.user.id, token, "remove_access")).status).toBe(refused);
     }
     expect((await remove(workspace, member.user.id, adminToken, "remove_access")).status).toBe(404);
     expect(await membershipOf(workspace, guest.user)).toBeDefined();
@@ -165,11 +165,11 @@ describe("GET /v1/w/:ws/settings/guests/:id/unmerged_branches", () => {
     expect(await response.json()).toEqual({ data: [] });
   });
 
-  it("answers 404 for someone who is not a guest here and 403 to a stranger or a guest", async () => {
+  it("answers 404 for someone who is not a guest here and to a stranger, 403 to a guest", async () => {
     const { workspace, adminToken, member, guest } = await setup();
     expect((await api(`/w/${workspace.id}/settings/guests/${member.user.id}/unmerged_branches`, { token: adminToken })).status).toBe(404);
-    for (const token of [guest.token, await strangerToken()]) {
-      expect((await api(`/w/${workspace.id}/settings/guests/${guest.user.id}/unmerged_branches`, { token })).status).toBe(403);
+    for (const [token, refused] of [[guest.token, 403], [await strangerToken(), 404]] as const) {
+      expect((await api(`/w/${workspace.id}/settings/guests/${guest.user.id}/unmerged_branches`, { token })).status).toBe(refused);
     }
   });
 });

@@ -105,10 +105,10 @@ describe("GET /w/:ws/files_views/recent", () => {
     expect(Object.keys((await json(response)).fields).sort()).toEqual(["items", "permissions"]);
   });
 
-  it("refuses a stranger to the workspace with 403 and anonymous visitors with 401", async () => {
+  it("refuses a stranger to the workspace with 404 and anonymous visitors with 401", async () => {
     const { workspace } = await setup();
     const stranger = await buildWorkspace();
-    expect((await api(`/w/${workspace.id}/files_views/recent`, { token: await tokenFor(stranger.owner) })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/files_views/recent`, { token: await tokenFor(stranger.owner) })).status).toBe(404);
     expect((await api(`/w/${workspace.id}/files_views/recent`)).status).toBe(401);
   });
 });
@@ -163,11 +163,11 @@ describe("frequently and recently viewed, recently updated", () => {
     expect(ids(body)).toEqual([fresh.id, old.id]);
   });
 
-  it("refuses a stranger to the workspace with 403", async () => {
+  it("refuses a stranger to the workspace with 404", async () => {
     const { workspace } = await setup();
     const stranger = await tokenFor((await buildWorkspace()).owner);
     for (const path of ["files_views/frequently_viewed_articles", "files_views/recently_updated", "frequently_viewed_articles", "frequently_viewed_projects", "recently_viewed_articles", "recently_viewed_projects"]) {
-      expect((await api(`/w/${workspace.id}/${path}`, { token: stranger })).status).toBe(403);
+      expect((await api(`/w/${workspace.id}/${path}`, { token: stranger })).status).toBe(404);
     }
   });
 });
@@ -301,7 +301,7 @@ describe("POST /events", () => {
     expect(await db.select().from(events).where(and(eq(events.workspaceId, workspace.id), eq(events.name, "client.home.opened")))).toHaveLength(1);
     expect((await api("/events", { method: "POST", body })).status).toBe(401);
     const stranger = await tokenFor((await buildWorkspace()).owner);
-    expect((await api("/events", { method: "POST", token: stranger, body })).status).toBe(403);
+    expect((await api("/events", { method: "POST", token: stranger, body })).status).toBe(404);
   });
 });
 
@@ -346,7 +346,7 @@ describe("favourites", () => {
     expect((await api(`/articles/${shared.id}/favorite`, { method: "POST", token: stranger })).status).toBe(404);
     const folder = await buildFolder(workspace, owner);
     expect((await api(`/folders/${folder.id}/favorite`, { method: "POST", token: stranger })).status).toBe(404);
-    expect((await api(`/w/${workspace.id}/favorites`, { token: stranger })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/favorites`, { token: stranger })).status).toBe(404);
     expect(await db.select().from(favorites).where(eq(favorites.workspaceId, workspace.id))).toHaveLength(0);
   });
 });
@@ -469,9 +469,9 @@ describe("GET /w/:ws/shared_with_me", () => {
     expect(JSON.stringify(next)).not.toContain(`"id":${everyone.id},`);
   });
 
-  it("refuses a stranger to the workspace with 403", async () => {
+  it("refuses a stranger to the workspace with 404", async () => {
     const { workspace } = await setup();
-    expect((await api(`/w/${workspace.id}/shared_with_me`, { token: await tokenFor((await buildWorkspace()).owner) })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/shared_with_me`, { token: await tokenFor((await buildWorkspace()).owner) })).status).toBe(404);
   });
 });
 
@@ -560,7 +560,7 @@ describe("POST /w/:ws/copies", () => {
     expect(copied.map((event) => event.articleId).sort()).toEqual(copies.map((copy) => copy.id).sort());
   });
 
-  it("refuses a destination where I am not a member with 403 and writes nothing", async () => {
+  it("refuses a destination where I am not a member with 404 and writes nothing", async () => {
     const { workspace, owner, member } = await setup();
     const doc = await sharedDoc(workspace, owner);
     const elsewhere = await buildWorkspace();
@@ -569,7 +569,7 @@ describe("POST /w/:ws/copies", () => {
       token: member.token,
       body: { article_ids: [doc.id], destination_workspace_id: elsewhere.workspace.id },
     });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(await db.select().from(articles).where(eq(articles.workspaceId, elsewhere.workspace.id))).toHaveLength(0);
   });
 
@@ -628,7 +628,7 @@ describe("POST /w/:ws/copies", () => {
     expect(empty.status).toBe(400);
   });
 
-  it("refuses a stranger to the source workspace with 403", async () => {
+  it("refuses a stranger to the source workspace with 404", async () => {
     const { workspace, owner } = await setup();
     const doc = await sharedDoc(workspace, owner);
     const stranger = await buildWorkspace();
@@ -637,7 +637,7 @@ describe("POST /w/:ws/copies", () => {
       token: await tokenFor(stranger.owner),
       body: { article_ids: [doc.id], destination_workspace_id: stranger.workspace.id },
     });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(await db.select().from(articles).where(eq(articles.workspaceId, stranger.workspace.id))).toHaveLength(0);
   });
 });

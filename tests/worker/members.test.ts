@@ -96,12 +96,12 @@ describe("GET /v1/w/:ws/settings/members", () => {
     expect(body.policies).toMatchObject({ "members.manage": false, "members.invite": true, "members.invite_admin": false });
   });
 
-  it("answers 403 to a guest and to a user from another workspace", async () => {
+  it("answers 403 to a guest and 404 to a user from another workspace", async () => {
     const { workspace } = await setup();
     const guest = await buildMember(workspace, "guest");
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
     expect((await api(`/w/${workspace.id}/settings/members`, { token: guest.token })).status).toBe(403);
-    expect((await api(`/w/${workspace.id}/settings/members`, { token: stranger.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/settings/members`, { token: stranger.token })).status).toBe(404);
   });
 });
 
@@ -226,11 +226,11 @@ describe("POST /v1/w/:ws/settings/members (invite)", () => {
     expect((await invite(workspace, member.token, { role: "member", email: newEmail() })).status).toBe(403);
   });
 
-  it("answers 403 to a user from another workspace and creates nothing", async () => {
+  it("answers 404 to a user from another workspace and creates nothing", async () => {
     const { workspace } = await setup();
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
     const email = newEmail();
-    expect((await invite(workspace, stranger.token, { role: "member", email })).status).toBe(403);
+    expect((await invite(workspace, stranger.token, { role: "member", email })).status).toBe(404);
     expect(await userByEmail(email)).toBeUndefined();
   });
 
@@ -307,13 +307,13 @@ describe("PUT /v1/w/:ws/settings/members/:id (change role)", () => {
     expect((await membershipOf(other, outsider.user))!.role).toBe("member");
   });
 
-  it("answers 403 to a plain member and to a stranger", async () => {
+  it("answers 403 to a plain member and 404 to a stranger", async () => {
     const { workspace, member } = await setup();
     const other = await buildMember(workspace, "member");
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
-    for (const token of [member.token, stranger.token]) {
+    for (const [token, refused] of [[member.token, 403], [stranger.token, 404]] as const) {
       const response = await api(`/w/${workspace.id}/settings/members/${other.user.id}`, { method: "PUT", token, body: { role: "admin" } });
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(refused);
     }
     expect((await membershipOf(workspace, other.user))!.role).toBe("member");
   });
@@ -337,7 +337,7 @@ describe("deactivating and reactivating a member", () => {
     const row = (await membershipOf(workspace, member.user))!;
     expect(row.status).toBe("deactivated");
     expect(row.deactivatedAt).toBeInstanceOf(Date);
-    expect((await api(`/w/${workspace.id}`, { token: member.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}`, { token: member.token })).status).toBe(404);
 
     const on = await api(`/w/${workspace.id}/settings/members/${member.user.id}/reactivate`, {
       method: "PUT",
@@ -382,14 +382,14 @@ describe("deactivating and reactivating a member", () => {
     expect((await json(missing)).fields).toHaveProperty("admin");
   });
 
-  it("answers 403 to a plain member and a stranger, and 404 for another workspace's member", async () => {
+  it("answers 403 to a plain member, 404 to a stranger and for another workspace's member", async () => {
     const { workspace, adminToken, member } = await setup();
     const other = await buildMember(workspace, "member");
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
-    for (const token of [member.token, stranger.token]) {
-      expect((await api(`/w/${workspace.id}/settings/members/${other.user.id}`, { method: "DELETE", token })).status).toBe(403);
+    for (const [token, refused] of [[member.token, 403], [stranger.token, 404]] as const) {
+      expect((await api(`/w/${workspace.id}/settings/members/${other.user.id}`, { method: "DELETE", token })).status).toBe(refused);
       const reactivate = await api(`/w/${workspace.id}/settings/members/${other.user.id}/reactivate`, { method: "PUT", token, body: { admin: true } });
-      expect(reactivate.status).toBe(403);
+      expect(reactivate.status).toBe(refused);
     }
     expect((await api(`/w/${workspace.id}/settings/members/${stranger.user.id}`, { method: "DELETE", token: adminToken })).status).toBe(404);
     expect((await membershipOf(workspace, other.user))!.status).toBe("active");
@@ -421,13 +421,13 @@ describe("PUT /v1/w/:ws/settings/members/:id/resend_invitation", () => {
     expect(await mailsTo(member.user.email)).toHaveLength(0);
   });
 
-  it("lets only admins resend an admin's invitation, and answers 403 to a stranger", async () => {
+  it("lets only admins resend an admin's invitation, and answers 404 to a stranger", async () => {
     const { workspace, adminToken, member } = await setup();
     const email = newEmail();
     const { data } = await json(await invite(workspace, adminToken, { role: "admin", email }));
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
-    for (const token of [member.token, stranger.token]) {
-      expect((await api(`/w/${workspace.id}/settings/members/${data.id}/resend_invitation`, { method: "PUT", token })).status).toBe(403);
+    for (const [token, refused] of [[member.token, 403], [stranger.token, 404]] as const) {
+      expect((await api(`/w/${workspace.id}/settings/members/${data.id}/resend_invitation`, { method: "PUT", token })).status).toBe(refused);
     }
     expect(await mailsTo(email)).toHaveLength(1);
   });
@@ -450,7 +450,7 @@ describe("DELETE /v1/w/:ws/members/:id (remove)", () => {
       expect.objectContaining({ channelId: otherGroup!.id }),
     ]);
     expect((await membershipOf(elsewhere, member.user))!.status).toBe("active");
-    expect((await api(`/w/${workspace.id}`, { token: member.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}`, { token: member.token })).status).toBe(404);
   });
 
   it("refuses to remove the last active admin with 422", async () => {
@@ -460,12 +460,12 @@ describe("DELETE /v1/w/:ws/members/:id (remove)", () => {
     expect(await membershipOf(workspace, admin)).toBeDefined();
   });
 
-  it("answers 403 to a plain member and a stranger, 404 for another workspace's member", async () => {
+  it("answers 403 to a plain member, 404 to a stranger and for another workspace's member", async () => {
     const { workspace, adminToken, member } = await setup();
     const other = await buildMember(workspace, "member");
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
-    for (const token of [member.token, stranger.token]) {
-      expect((await api(`/w/${workspace.id}/members/${other.user.id}`, { method: "DELETE", token })).status).toBe(403);
+    for (const [token, refused] of [[member.token, 403], [stranger.token, 404]] as const) {
+      expect((await api(`/w/${workspace.id}/members/${other.user.id}`, { method: "DELETE", token })).status).toBe(refused);
     }
     expect((await api(`/w/${workspace.id}/members/${stranger.user.id}`, { method: "DELETE", token: adminToken })).status).toBe(404);
     expect(await membershipOf(workspace, other.user)).toBeDefined();
@@ -524,11 +524,11 @@ describe("GET and PUT /v1/w/:ws/members", () => {
     expect((await api(`/w/${workspace.id}/members/${outsider.user.id}`, { token: member.token })).status).toBe(404);
   });
 
-  it("answers 403 to a stranger asking for the list or a member", async () => {
+  it("answers 404 to a stranger asking for the list or a member", async () => {
     const { workspace, admin } = await setup();
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
-    expect((await api(`/w/${workspace.id}/members`, { token: stranger.token })).status).toBe(403);
-    expect((await api(`/w/${workspace.id}/members/${admin.id}`, { token: stranger.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/members`, { token: stranger.token })).status).toBe(404);
+    expect((await api(`/w/${workspace.id}/members/${admin.id}`, { token: stranger.token })).status).toBe(404);
   });
 
   it("changes a role through { data: { role } }, and leaves it alone for an empty change", async () => {
@@ -605,11 +605,11 @@ describe("GET /v1/w/:ws/members/:id/articles", () => {
     }
   });
 
-  it("answers 404 for another workspace's member and 403 to a stranger", async () => {
+  it("answers 404 for another workspace's member and to a stranger", async () => {
     const { workspace, admin, adminToken } = await setup();
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
     expect((await api(`/w/${workspace.id}/members/${stranger.user.id}/articles`, { token: adminToken })).status).toBe(404);
-    expect((await api(`/w/${workspace.id}/members/${admin.id}/articles`, { token: stranger.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/members/${admin.id}/articles`, { token: stranger.token })).status).toBe(404);
   });
 });
 
@@ -663,12 +663,12 @@ describe("POST /v1/w/:ws/onboarding/invite", () => {
     expect((await json(bad)).fields).toHaveProperty(["emails.1"]);
   });
 
-  it("answers 403 to a stranger and creates nobody", async () => {
+  it("answers 404 to a stranger and creates nobody", async () => {
     const { workspace } = await setup();
     const stranger = await buildMember((await buildWorkspace()).workspace, "admin");
     const email = newEmail();
     const response = await api(`/w/${workspace.id}/onboarding/invite`, { method: "POST", token: stranger.token, body: { emails: [email] } });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(await userByEmail(email)).toBeUndefined();
   });
 

@@ -92,11 +92,11 @@ describe("SCIM tokens (/v1/scim/tokens)", () => {
     expect((await scim("/Users", scimToken)).status).toBe(200);
   });
 
-  it("keeps workspaces apart: a stranger gets 403, another workspace's admin 404, and the token keeps working", async () => {
+  it("keeps workspaces apart: a stranger gets 404, another workspace's admin 404, and the token keeps working", async () => {
     const { workspace, scimToken, tokenId } = await setup();
     const { workspace: other, owner } = await buildWorkspace();
     const otherAdmin = await tokenFor(owner);
-    expect((await api("/scim/tokens", { token: otherAdmin, workspaceId: workspace.id })).status).toBe(403);
+    expect((await api("/scim/tokens", { token: otherAdmin, workspaceId: workspace.id })).status).toBe(404);
     const revoke = await api(`/scim/tokens/${tokenId}`, { method: "DELETE", token: otherAdmin, workspaceId: other.id });
     expect(revoke.status).toBe(404);
     expect((await json(await api("/scim/tokens", { token: otherAdmin, workspaceId: other.id }))).data).toEqual([]);
@@ -269,7 +269,7 @@ describe("PATCH /v1/scim/v2/Users/:id", () => {
     expect(off.status).toBe(200);
     expect((await json(off)).active).toBe(false);
     expect((await membershipOf(workspace, member.user))!.status).toBe("deactivated");
-    expect((await api(`/w/${workspace.id}`, { token: member.token })).status).toBe(403);
+    expect((await api(`/w/${workspace.id}`, { token: member.token })).status).toBe(404);
 
     // Some identity providers send a value object with string booleans.
     const on = await scim(`/Users/${member.user.id}`, scimToken, {

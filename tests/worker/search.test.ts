@@ -132,13 +132,13 @@ describe("GET /w/:ws/search", () => {
     }
   });
 
-  it("refuses another workspace's user with 403 and shows them nothing", async () => {
+  it("refuses another workspace's user with 404 and shows them nothing", async () => {
     const { workspace, owner } = await setup();
     await sharedDoc(workspace, owner, "Internal ibis memo", "ibis");
     const stranger = await buildWorkspace();
     await sharedDoc(stranger.workspace, stranger.owner, "Their ibis", "ibis");
     const strangerToken = await tokenFor(stranger.owner);
-    expect((await search(workspace.id, "ibis", strangerToken)).status).toBe(403);
+    expect((await search(workspace.id, "ibis", strangerToken)).status).toBe(404);
     expect(await titlesOf(await search(stranger.workspace.id, "ibis", strangerToken))).toEqual(["Their ibis"]);
     expect((await search(workspace.id, "ibis")).status).toBe(401);
   });
@@ -182,7 +182,7 @@ describe("search keys", () => {
     expect(none.status).toBe(400);
     expect((await json(none)).fields).toHaveProperty("workspace_id");
     const stranger = await buildWorkspace();
-    expect((await api(`/users/search_key?workspace_id=${stranger.workspace.id}`, { token: member.token })).status).toBe(403);
+    expect((await api(`/users/search_key?workspace_id=${stranger.workspace.id}`, { token: member.token })).status).toBe(404);
     expect((await api(`/users/search_key?workspace_id=${workspace.id}`)).status).toBe(401);
   });
 
@@ -229,6 +229,6 @@ describe("search keys", () => {
     const { workspace, member } = await setup();
     const { key } = await keyFor(member.token, workspace.id);
     await db.delete(memberships).where(eq(memberships.userId, member.user.id));
-    expect((await api(`/w/${workspace.id}/search?q=x&key=${key}`)).status).toBe(403);
+    expect((await api(`/w/${workspace.id}/search?q=x&key=${key}`)).status).toBe(404);
   });
 });

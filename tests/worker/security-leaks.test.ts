@@ -1,5 +1,7 @@
+import { exports } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { channelMemberships, channels, type User, type Workspace } from "../../worker/db/schema";
+import { channelMemberships, channels, memberships, type User, type Workspace } from "../../worker/db/schema";
 import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 async function buildChannel(workspace: Pick<Workspace, "id">, owner: Pick<User, "id">, visibility: "private" | "public" | "closed") {
@@ -59,11 +61,54 @@ describe("strangers learn nothing", () => {
       ["GET", `/templates/${template.id}`],
       ["GET", `/brand_kits/${kit.id}`],
       ["GET", `/template_binders/${binder.id}`],
+      // Everything under /w/:ws answers a stranger as it answers a workspace that does not exist.
+      ["GET", `/w/${workspace.id}`],
+      ["GET", `/w/${workspace.id}/articles`],
+      ["POST", `/w/${workspace.id}/articles`, { article: { title: "Planted" } }],
+      ["GET", `/w/${workspace.id}/channels`],
+      ["GET", `/w/${workspace.id}/members`],
+      ["GET", `/w/${workspace.id}/settings/members`],
+      ["PUT", `/w/${workspace.id}/settings/workspace`, { general: { name: "Hijacked" } }],
+      ["GET", `/w/${workspace.id}/search?q=anything`],
+      ["GET", `/w/${workspace.id}/uploads`],
+      ["GET", `/w/${workspace.id}/templates`],
+      ["GET", `/w/${workspace.id}/handbooks`],
+      ["GET", `/w/${workspace.id}/brand_kits`],
+      ["GET", `/w/${workspace.id}/shared_with_me`],
+      ["GET", `/w/${workspace.id}/favorites`],
     ];
+    const missing = await api(`/w/999999999/articles`, { token: stranger });
+    expect(missing.status).toBe(404);
+    const nowhere = (await json(missing)).message;
     for (const [method, path, body] of calls) {
       const response = await api(path, { method, token: stranger, body });
       expect(response.status, `${method} ${path}`).toBe(404);
+      const { message } = await json(response);
+      expect(message, `${method} ${path}`).not.toMatch(/not a member/i);
+      // A workspace route tells the stranger exactly what it tells about no workspace at all.
+      if (path.startsWith("/w/")) expect(message, `${method} ${path}`).toBe(nowhere);
     }
+    // Naming the workspace in X-Workspace-Id is the same as naming it in the path.
+    const viaHeader = await api(`/users/${owner.id}/card`, { token: stranger, workspaceId: workspace.id });
+    expect(viaHeader.status).toBe(404);
+    expect((await json(viaHeader)).message).toBe(nowhere);
+  });
+
+  it("GET /imports/:key answers 404 to its starter once they have left the workspace, as to anyone else", async () => {
+    const { workspace } = await buildWorkspace();
+    const starter = await buildMember(workspace);
+    const form = new FormData();
+    form.append("files", new File(["# Notes\n\nHello"], "notes.md", { type: "text/markdown" }));
+    const started = await exports.default.fetch(`https://app.test/v1/w/${workspace.id}/imports`, { method: "POST", headers: { Authorization: `Bearer ${starter.token}` }, body: form });
+    expect(started.status).toBe(202);
+    const { key } = (await json(started)).data;
+    const stranger = await tokenFor((await buildWorkspace()).owner);
+    const unknown = await api(`/imports/${key}`, { token: stranger });
+    expect(unknown.status).toBe(404);
+    await db.delete(memberships).where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, starter.user.id)));
+    const left = await api(`/imports/${key}`, { token: starter.token });
+    expect(left.status).toBe(404);
+    expect((await json(left)).message).toBe((await json(unknown)).message);
   });
 });
 

@@ -55,17 +55,17 @@ describe("POST /v1/w and GET /v1/w", () => {
 });
 
 describe("workspace access by header and path", () => {
-  it("answers 403 when X-Workspace-Id names a workspace the user is not in (but still answers who am I)", async () => {
+  it("answers 404 when X-Workspace-Id names a workspace the user is not in, as for one that does not exist (but still answers who am I)", async () => {
     const { workspace } = await buildWorkspace();
     const stranger = await buildUser();
     const token = await tokenFor(stranger);
     const ownCard = `/users/${stranger.id}/card`;
     expect((await api(ownCard, { token })).status).toBe(200);
     const response = await api(ownCard, { token, workspaceId: workspace.id });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect((await api("/users/self", { token, workspaceId: workspace.id })).status).toBe(200);
     const viaPath = await api(`/w/${workspace.id}`, { token: await tokenFor(stranger) });
-    expect(viaPath.status).toBe(403);
+    expect(viaPath.status).toBe(404);
   });
 
   it("honours x-superadmin-workspace-id only for a super admin and only for that workspace", async () => {
@@ -82,12 +82,12 @@ describe("workspace access by header and path", () => {
       token: await tokenFor(superAdmin),
       headers: { "x-superadmin-workspace-id": String(other.id) },
     });
-    expect(wrongWorkspace.status).toBe(403);
+    expect(wrongWorkspace.status).toBe(404);
     const notSuper = await api(`/w/${workspace.id}/settings/workspace`, {
       token: await tokenFor(plain),
       headers: { "x-superadmin-workspace-id": String(workspace.id) },
     });
-    expect(notSuper.status).toBe(403);
+    expect(notSuper.status).toBe(404);
   });
 
   it("answers 404 for a workspace that does not exist and 400 for a non-numeric id", async () => {
@@ -155,13 +155,13 @@ describe("workspace settings", () => {
     }
   });
 
-  it("refuses members (403) and strangers (403) and changes nothing", async () => {
+  it("refuses members (403) and strangers (404) and changes nothing", async () => {
     const { workspace } = await adminOf();
     const member = await buildMember(workspace, "member");
     const stranger = await buildUser();
-    for (const token of [member.token, await tokenFor(stranger)]) {
+    for (const [token, refused] of [[member.token, 403], [await tokenFor(stranger), 404]] as const) {
       const response = await api(`/w/${workspace.id}/settings/workspace`, { method: "PUT", token, body: { general: { name: "Hijacked" } } });
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(refused);
     }
     const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspace.id));
     expect(row!.name).toBe("Acme Marketing");

@@ -7,7 +7,7 @@ import { createApp } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { invalidFromZod, validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
-import { requireWorkspace, resolveActor } from "../middleware/workspace";
+import { NotAMember, requireWorkspace, resolveActor } from "../middleware/workspace";
 import { authorize } from "../policies";
 import { loadParentFolder } from "../services/documents";
 import { readImportUpload } from "../services/import-files";
@@ -71,6 +71,9 @@ async function loadOwnJob(
 ) {
   const [job] = await db.select().from(importJobs).where(eq(importJobs.key, key));
   if (!job || job.createdById !== session.user.id) throw new NotFound("Import not found");
-  await resolveActor(db, session, job.workspaceId, superAdminHeader);
+  // Someone who has left the workspace is told the same as about any other import.
+  await resolveActor(db, session, job.workspaceId, superAdminHeader).catch((error: unknown) => {
+    throw error instanceof NotAMember ? new NotFound("Import not found") : error;
+  });
   return job;
 }

@@ -5,8 +5,8 @@ import { parseWorkspaceId, resolveActor } from "./workspace";
 
 /**
  * Requires `Authorization: Bearer <token>` for a live session (401 otherwise). When the
- * client names a workspace with `X-Workspace-Id`, the user must belong to it (403
- * otherwise) and `actor` is set for it.
+ * client names a workspace with `X-Workspace-Id`, the user must belong to it (404, as for
+ * an unknown workspace, otherwise) and `actor` is set for it.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const session = await authenticate(c.get("db"), c.env, c.req.header("Authorization"));

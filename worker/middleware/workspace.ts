@@ -4,13 +4,25 @@ import type { Database } from "../db/client";
 import { memberships, workspaces, type Membership, type Workspace } from "../db/schema";
 import { authenticate, type Session } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
-import { Forbidden, Invalid, NotFound } from "../lib/errors";
+import { Invalid, NotFound } from "../lib/errors";
 import type { Actor } from "../policies";
+
+/**
+ * Someone with no active membership in a workspace: answered like a workspace that does not
+ * exist (404), so a stranger cannot tell the two apart. Callers that load a resource by its
+ * own id catch it to answer with that resource's 404, or to read as an outsider.
+ */
+export class NotAMember extends NotFound {
+  constructor() {
+    super("Workspace not found");
+  }
+}
 
 /**
  * Works out who is acting in a workspace: their active membership's role, or super_admin
  * when the user is one and `x-superadmin-workspace-id` names this workspace. A user with no
- * active membership (and no super-admin mode for it) gets 403; an unknown workspace 404.
+ * active membership (and no super-admin mode for it) gets 404 (`NotAMember`), as for an
+ * unknown workspace; a member who lacks a permission gets 403 from the policy instead.
  */
 export async function resolveActor(
   db: Database,
@@ -30,7 +42,7 @@ export async function resolveActor(
   if (!row) throw new NotFound("Workspace not found");
 
   const superAdminMode = session.user.isSuperAdmin && superAdminWorkspaceHeader === String(workspaceId);
-  if (!row.membership && !superAdminMode) throw new Forbidden("You are not a member of this workspace");
+  if (!row.membership && !superAdminMode) throw new NotAMember();
   const actor: Actor = {
     userId: session.user.id,
     role: superAdminMode ? "super_admin" : row.membership!.role,

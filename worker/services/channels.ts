@@ -11,8 +11,8 @@ import {
   users,
   type Workspace,
 } from "../db/schema";
-import { Forbidden, NotFound } from "../lib/errors";
-import { resolveActor } from "../middleware/workspace";
+import { NotFound } from "../lib/errors";
+import { NotAMember, resolveActor } from "../middleware/workspace";
 import { can, type Actor } from "../policies";
 import {
   channelResource,
@@ -135,7 +135,7 @@ export async function loadChannel(
   if (!channel) throw new NotFound("Group not found");
   // Someone outside the group's workspace learns nothing, as for a document or a folder.
   const { actor, workspace } = await resolveActor(db, session, channel.workspaceId, superAdminWorkspaceHeader).catch((error: unknown) => {
-    throw error instanceof Forbidden ? new NotFound("Group not found") : error;
+    throw error instanceof NotAMember ? new NotFound("Group not found") : error;
   });
   return { actor, workspace, view: await channelView(db, actor, channelId) };
 }

@@ -5,8 +5,8 @@ import { verifyPassword } from "../auth/password";
 import { clearFailures, enforceThrottle, recordFailure } from "../auth/throttle";
 import type { Database } from "../db/client";
 import { articles, folders, workspaces, type Article, type Folder } from "../db/schema";
-import { Forbidden, HttpError, NotFound, Unauthorized } from "../lib/errors";
-import { resolveActor } from "../middleware/workspace";
+import { HttpError, NotFound, Unauthorized } from "../lib/errors";
+import { NotAMember, resolveActor } from "../middleware/workspace";
 import { can, type Actor, type DocumentResource } from "../policies";
 import { articleAccess, folderAccess, viewerFor, type AccessFacts } from "./access";
 
@@ -65,7 +65,7 @@ export async function actorFor(db: Database, request: RequestFacts, workspaceId:
   try {
     return (await resolveActor(db, request.session, workspaceId, request.superAdminHeader)).actor;
   } catch (error) {
-    if (error instanceof Forbidden) return outsider(request.session.user.id, request.session.user.isSuperAdmin);
+    if (error instanceof NotAMember) return outsider(request.session.user.id, request.session.user.isSuperAdmin);
     throw error;
   }
 }

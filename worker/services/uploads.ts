@@ -4,8 +4,8 @@ import type { SortOrder } from "../../core/enums";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, folders, uploads, users, type Upload, type User } from "../db/schema";
-import { Forbidden, NotFound } from "../lib/errors";
-import { resolveActor } from "../middleware/workspace";
+import { NotFound } from "../lib/errors";
+import { NotAMember, resolveActor } from "../middleware/workspace";
 import { can, type Actor, type UploadResource } from "../policies";
 import { articleAccess, folderAccess, readableArticlesSql, readableFoldersSql, viewerFor } from "./access";
 import type { ReadableFile } from "./storage";
@@ -45,7 +45,7 @@ async function actorForUpload(db: Database, who: FileRequester, upload: Upload):
   try {
     return (await resolveActor(db, who, upload.workspaceId, who.superAdminHeader)).actor;
   } catch (error) {
-    if (error instanceof Forbidden) throw new NotFound("File not found");
+    if (error instanceof NotAMember) throw new NotFound("File not found");
     throw error;
   }
 }
