@@ -37,7 +37,11 @@ export default {
     const { pathname } = new URL(request.url);
     if (pathname === "/v1" || pathname.startsWith("/v1/")) return api.fetch(request, env, ctx);
     if (isPublicPagePath(pathname)) {
-      return servePublicPage(request, env, { render: (req) => renderPage(req, env, ctx), buildId: remixBuildId });
+      return servePublicPage(request, env, {
+        render: (req) => renderPage(req, env, ctx),
+        buildId: remixBuildId,
+        waitUntil: (work) => ctx.waitUntil(work),
+      });
     }
     return renderPage(request, env, ctx);
   },

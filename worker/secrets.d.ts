@@ -44,5 +44,9 @@ declare namespace Cloudflare {
     LINKEDIN_CLIENT_SECRET?: string;
     MICROSOFT_CLIENT_ID?: string;
     MICROSOFT_CLIENT_SECRET?: string;
+    /** The Cloudflare zone the app is served on; with CF_PURGE_TOKEN, public page changes are purged in every data centre. */
+    CF_ZONE_ID?: string;
+    /** An API token with the zone's "Cache Purge" permission. Without both, only the local data centre is purged. */
+    CF_PURGE_TOKEN?: string;
   }
 }

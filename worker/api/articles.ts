@@ -32,6 +32,7 @@ import { fullName } from "../presenters/users";
 import { viewerFor } from "../services/access";
 import { articleBody } from "../services/article-bodies";
 import { ARTICLE_ORDERS, pageOfArticles, peopleOf } from "../services/article-lists";
+import { publicPagesFor } from "../services/public-cache";
 import { roomNoticesFor } from "../services/room-notices";
 import { loadArticle, loadParentFolder, type RequestFacts } from "../services/documents";
 
@@ -47,6 +48,7 @@ export const commandContext = (c: Context<AppEnv>, actor: Actor): CommandContext
   sessionUuid: c.req.header("x-session-uuid") ?? null,
   ip: c.req.header("CF-Connecting-IP") ?? null,
   rooms: roomNoticesFor(c),
+  publicPages: publicPagesFor(c),
 });
 
 /** A document as a downloadable PDF (`/v1/articles/:id/pdf` and the `/docs/:slug/pdf` page). */

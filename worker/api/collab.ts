@@ -12,6 +12,7 @@ import { invalidFromZod, validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { articleBody } from "../services/article-bodies";
 import { bodyRevision, collabModeFor, collabModesOf, editorsOf, issueCollabSession, loadRoomArticle, verifyRoomRequest, versionDue } from "../services/collab";
+import { publicPagesFor } from "../services/public-cache";
 import { ROOM_PRESENCE_EVENT } from "../services/room-notices";
 import { loaded } from "./articles";
 
@@ -55,7 +56,7 @@ export const collabApi = createApp()
     // Edits by nobody who may still edit are not stored: the room keeps them, nothing else.
     if (!editor || article.archivedAt) return c.json({ data: { saved: false } });
     const content = articleBody({ body: push.data.body as unknown as SerializedDocument });
-    const context = { actor: editor, sessionUuid: null, ip: null };
+    const context = { actor: editor, sessionUuid: null, ip: null, publicPages: publicPagesFor(c) };
     const recordVersion = await versionDue(db, article.id);
     const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion });
     return c.json({ data: { saved: true, revision: bodyRevision(updated), updated_at: updated.updatedAt.toISOString(), warnings: content.warnings } });

@@ -27,7 +27,6 @@ import {
   publicPath,
 } from "../presenters/public-pages";
 import { loadArticle } from "../services/documents";
-import { purgePublicPage } from "../services/public-cache";
 import { categoryArticles, findCategory, listCategories, listJobSearchTags, listSpotlights } from "../services/public-directory";
 import { companyNameOf, shareIntentUrl } from "../services/public-pages";
 import { peopleOf } from "../services/article-lists";
@@ -80,7 +79,6 @@ export const publicPagesApi = createApp()
     const { actor, article, level, resource } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.publish", resource);
     const unpublished = await articleUnpublisher(db, { context: commandContext(c, actor), article });
-    await purgePublicPage(originOf(c), article);
     return c.json({ data: presentArticle(actor, unpublished, level, await peopleOf(db, unpublished)) });
   })
 

@@ -10,6 +10,7 @@ import { requireSessionAnyWorkspace } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize, presentPolicies } from "../policies";
 import { presentWorkspace } from "../presenters/workspaces";
+import { publicPagesFor, purgeWorkspacePages } from "../services/public-cache";
 import {
   joinLink,
   joinWorkspaceByLink,
@@ -74,7 +75,10 @@ export const workspacesApi = createApp()
 
   .put("/:ws/settings/workspace", requireWorkspace, validate("json", updateWorkspaceSettingsSchema), async (c) => {
     authorize(c.get("actor"), "workspace.update");
-    return c.json({ data: await updateWorkspaceSettings(c.get("db"), c.get("workspace"), c.req.valid("json")) });
+    const settings = await updateWorkspaceSettings(c.get("db"), c.get("workspace"), c.req.valid("json"));
+    // Public pages show the workspace's name and theme, and may be framed only if it allows embedding.
+    await purgeWorkspacePages(c.get("db"), publicPagesFor(c), c.get("workspace").id);
+    return c.json({ data: settings });
   })
 
   .get("/:ws/invitation_link", requireWorkspace, async (c) => {
@@ -92,5 +96,6 @@ export const workspacesApi = createApp()
   .delete("/:ws/deactivate", requireWorkspace, async (c) => {
     authorize(c.get("actor"), "workspace.deactivate");
     await c.get("db").update(workspaces).set({ deactivatedAt: new Date() }).where(eq(workspaces.id, c.get("workspace").id));
+    await purgeWorkspacePages(c.get("db"), publicPagesFor(c), c.get("workspace").id);
     return c.body(null, 204);
   });

@@ -18,6 +18,7 @@ export async function articleArchiver(
     ...(archived ? [db.delete(filePins).where(eq(filePins.articleId, article.id))] : []),
     eventStatement(db, context, archived ? "articles.archive" : "articles.restore", { articleId: article.id }),
   ]);
+  await context.publicPages?.purge([article.id]);
   return updated!;
 }
 
@@ -27,4 +28,5 @@ export async function articleDeleter(db: Database, { context, article }: { conte
     db.delete(articles).where(eq(articles.id, article.id)),
     eventStatement(db, context, "articles.delete", { properties: { article_id: article.id, title: article.title } }),
   ]);
+  await context.publicPages?.purge([article.id]);
 }

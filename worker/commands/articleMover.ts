@@ -19,5 +19,7 @@ export async function articleMover(
   ]);
   // A document takes its folder's access: moving it can change who may edit it.
   context.rooms?.accessChanged(article.workspaceId);
+  // ...and its folder's password, and its page's breadcrumbs.
+  await context.publicPages?.purge([article.id]);
   return moved!;
 }

@@ -30,4 +30,5 @@ export async function articleOwnerTransferrer(
       properties: { from_user_id: article.ownerId, to_user_id: newOwnerId },
     }),
   ]);
+  await context.publicPages?.purge([article.id]);
 }

@@ -38,12 +38,13 @@ export async function articlePublisher(
       properties: { category_id: categoryId === undefined ? article.categoryId : categoryId, republished: article.isPublic },
     }),
   ]);
+  // A copy from an earlier publication must not outlive this one's category and date.
+  await context.publicPages?.purge([article.id]);
   return published!;
 }
 
 /**
- * Takes a public page down. The version bump makes every cached copy unreachable; the caller
- * also purges this colo's copy. The category is kept for the next time it is published,
+ * Takes a public page down and purges its cached copies. The category is kept for the next time it is published,
  * and the page leaves the spotlights.
  */
 export async function articleUnpublisher(
@@ -59,5 +60,6 @@ export async function articleUnpublisher(
     db.delete(spotlights).where(eq(spotlights.articleId, article.id)),
     eventStatement(db, context, "articles.make_private", { articleId: article.id, properties: { was_public: article.isPublic } }),
   ]);
+  await context.publicPages?.purge([article.id]);
   return unpublished!;
 }

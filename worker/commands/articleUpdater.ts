@@ -81,5 +81,7 @@ export async function articleUpdater(
   // Bodies written outside the room reach its live document; the room's own saves carry no notices.
   if (changes.content) context.rooms?.documentChanged(article);
   if (changes.password !== undefined) context.rooms?.passwordChanged(article);
+  // Its cached page goes whatever the change (entries are keyed by id, so an old slug's too).
+  await context.publicPages?.purge([article.id]);
   return updated!;
 }

@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { events } from "../db/schema";
 import type { Actor } from "../policies";
+import type { PublicPagePurger } from "../services/public-cache";
 import type { RoomNotices } from "../services/room-notices";
 
 /** Who is acting and from where, recorded with every event a command writes. */
@@ -11,6 +12,11 @@ export interface CommandContext {
   ip: string | null;
   /** Tells live document rooms about committed changes to bodies and access (absent for the rooms' own saves). */
   rooms?: RoomNotices;
+  /**
+   * Drops cached public pages after a committed change that affects them. Every command that
+   * bumps `public_version` purges the same pages through it (a cache hit reads no database).
+   */
+  publicPages?: PublicPagePurger;
 }
 
 /** The event row a command batches with its change: what happened, by whom, from where. */

@@ -20,6 +20,14 @@ export const subtreeSql = (folderId: number) => sql`
   WITH RECURSIVE subtree(id) AS (SELECT ${folderId} UNION SELECT f.id FROM folders f JOIN subtree s ON f.parent_id = s.id)
   SELECT id FROM subtree`;
 
+/** Bumps the public pages below a folder (it changed how they look or who may see them); returns their ids to purge. */
+const bumpPublicPagesIn = (db: Database, folderId: number) =>
+  db
+    .update(articles)
+    .set({ publicVersion: nextPublicVersion })
+    .where(sql`${articles.folderId} IN (${subtreeSql(folderId)}) AND ${articles.isPublic} = 1`)
+    .returning({ id: articles.id });
+
 /** Creates a folder; a top-level one is shared with the workspace unless private (subfolders inherit). */
 export async function folderCreator(
   db: Database,
@@ -78,17 +86,15 @@ export async function folderUpdater(
   if (changes.icon !== undefined) set.icon = changes.icon;
   if (changes.settings !== undefined) set.settings = { ...folder.settings, ...changes.settings };
   if (changes.password !== undefined) set.passwordHash = changes.password === null ? null : await hashPassword(changes.password);
-  const [[updated]] = await db.batch([
+  const [[updated], bumped] = await db.batch([
     db.update(folders).set(set).where(eq(folders.id, folder.id)).returning(),
     // Documents inside change how their public pages look (breadcrumbs, password): refresh them.
-    db
-      .update(articles)
-      .set({ publicVersion: nextPublicVersion })
-      .where(sql`${articles.folderId} IN (${subtreeSql(folder.id)}) AND ${articles.isPublic} = 1`),
+    bumpPublicPagesIn(db, folder.id),
     eventStatement(db, context, "folders.update", {
       properties: { folder_id: folder.id, fields: Object.keys(changes).filter((key) => key !== "password") },
     }),
   ]);
+  await context.publicPages?.purge(bumped.map((row) => row.id));
   // Everyone in a document below must show the new password (or none) again.
   if (changes.password !== undefined) context.rooms?.accessChanged(folder.workspaceId, { reconnect: true });
   return updated!;
@@ -107,15 +113,13 @@ export async function folderMover(
       });
     }
   }
-  const [[moved]] = await db.batch([
+  const [[moved], bumped] = await db.batch([
     db.update(folders).set({ parentId }).where(eq(folders.id, folder.id)).returning(),
     // Moving under a password-protected folder must take public pages inside off the cache.
-    db
-      .update(articles)
-      .set({ publicVersion: nextPublicVersion })
-      .where(sql`${articles.folderId} IN (${subtreeSql(folder.id)}) AND ${articles.isPublic} = 1`),
+    bumpPublicPagesIn(db, folder.id),
     eventStatement(db, context, "folders.move", { properties: { folder_id: folder.id, from: folder.parentId, to: parentId } }),
   ]);
+  await context.publicPages?.purge(bumped.map((row) => row.id));
   context.rooms?.accessChanged(folder.workspaceId);
   return moved!;
 }
@@ -133,11 +137,12 @@ export async function folderArchiver(
   const inSubtree = (column: typeof folders.id | typeof articles.folderId) => sql`${column} IN (${subtreeSql(folder.id)})`;
   const sameStamp = (column: typeof folders.archivedAt | typeof articles.archivedAt) =>
     archived ? sql`${column} IS NULL` : sql`${column} = ${stamp.getTime()}`;
-  const [, , [updated]] = await db.batch([
+  const [changed, , [updated]] = await db.batch([
     db
       .update(articles)
       .set({ archivedAt: archived ? stamp : null, publicVersion: nextPublicVersion })
-      .where(sql`${inSubtree(articles.folderId)} AND ${sameStamp(articles.archivedAt)}`),
+      .where(sql`${inSubtree(articles.folderId)} AND ${sameStamp(articles.archivedAt)}`)
+      .returning({ id: articles.id, isPublic: articles.isPublic }),
     db
       .update(folders)
       .set({ archivedAt: archived ? stamp : null })
@@ -146,14 +151,19 @@ export async function folderArchiver(
     ...(archived ? [db.delete(filePins).where(eq(filePins.folderId, folder.id))] : []),
     eventStatement(db, context, archived ? "folders.archive" : "folders.restore", { properties: { folder_id: folder.id } }),
   ]);
+  await context.publicPages?.purge(changed.filter((row) => row.isPublic).map((row) => row.id));
   return updated!;
 }
 
 /** Deletes a folder, its subfolders and every document in them, for good. */
 export async function folderDeleter(db: Database, { context, folder }: { context: CommandContext; folder: Folder }) {
-  await db.batch([
-    db.delete(articles).where(sql`${articles.folderId} IN (${subtreeSql(folder.id)})`),
+  const [deleted] = await db.batch([
+    db
+      .delete(articles)
+      .where(sql`${articles.folderId} IN (${subtreeSql(folder.id)})`)
+      .returning({ id: articles.id, isPublic: articles.isPublic }),
     db.delete(folders).where(eq(folders.id, folder.id)),
     eventStatement(db, context, "folders.delete", { properties: { folder_id: folder.id, name: folder.name } }),
   ]);
+  await context.publicPages?.purge(deleted.filter((row) => row.isPublic).map((row) => row.id));
 }

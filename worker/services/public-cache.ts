@@ -1,21 +1,36 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
 import { articleSlug, idFromSlug } from "../../core/slug";
 import { createDb, type Database } from "../db/client";
 import { articles, workspaces } from "../db/schema";
+import type { AppEnv } from "../lib/create-app";
 import { restampPageSecurity } from "../lib/page-security";
+import { purgeZoneUrls, type ZonePurgeEnv } from "./zone-purge";
 
-// Public pages (`/p/:slug`) are served from the Workers Cache API. The cache key carries the
-// article's `publicVersion`, which every change that affects the page bumps (edits, renames,
-// moves, archiving, unpublishing, passwords, folder changes, grants, ownership). Each request
-// first reads that version with one primary-key lookup, so after any change old entries are
-// unreachable in every colo, not only in the one that made the change; an unpublished or
-// archived page skips the cache altogether.
+// Public pages (`/p/:slug`) are served from the Workers Cache API, keyed by the page's URL
+// alone (`/p/<id>`), so a hit answers without touching D1. Freshness comes from purging:
+// every committed change that affects a page (edits, renames, moves, archiving, unpublishing,
+// deleting, passwords, folder changes, ownership, the workspace's settings) deletes its entry
+// here and, when CF_ZONE_ID and CF_PURGE_TOKEN are set, in every data centre through the
+// zone purge-by-URL API. A data centre that misses a purge (or a render that raced it) keeps
+// its copy fresh for PUBLIC_PAGE_FRESH_SECONDS at most; the first request after that is still
+// answered from the copy while the page is re-checked and re-rendered in the background, and
+// after PUBLIC_PAGE_STALE_SECONDS more the copy expires whatever happens.
 
 export const PUBLIC_PAGE_PREFIX = "/p/";
-/** How long the cache keeps a rendered page. Versioned keys mean it is never served stale. */
-export const PUBLIC_PAGE_TTL_SECONDS = 86_400;
+/** s-maxage: how long a stored page is answered without re-checking it. */
+export const PUBLIC_PAGE_FRESH_SECONDS = 60;
+/** stale-while-revalidate: how long after that a copy may still answer while it is re-rendered. */
+export const PUBLIC_PAGE_STALE_SECONDS = 60;
 /** Which Remix build rendered a cached page: a deploy makes older renders misses (their assets may be gone). */
 const BUILD_HEADER = "X-Build-Version";
+/** The slug the page was rendered for: any other slug of the same id is a rename (redirect) or a miss. */
+const SLUG_HEADER = "X-Page-Slug";
+/** Whether the workspace allowed embedding when the page was stored (settings changes purge). */
+const FRAMEABLE_HEADER = "X-Page-Frameable";
+/** When the page was stored (ms since the epoch), for the fresh/stale decision. */
+const STORED_AT_HEADER = "X-Page-Stored-At";
+const INTERNAL_HEADERS = [BUILD_HEADER, SLUG_HEADER, FRAMEABLE_HEADER, STORED_AT_HEADER];
 
 // The DOM lib's CacheStorage (for the Remix browser code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
@@ -25,9 +40,9 @@ export type CacheOutcome = "HIT" | "MISS" | "BYPASS";
 export const isPublicPagePath = (pathname: string) =>
   pathname.startsWith(PUBLIC_PAGE_PREFIX) && pathname.length > PUBLIC_PAGE_PREFIX.length && !pathname.slice(3).includes("/");
 
-/** The cache entry of one version of a page: its canonical URL plus the version. */
-export function publicCacheKey(origin: string, slug: string, version: number): string {
-  return `${origin}${PUBLIC_PAGE_PREFIX}${encodeURIComponent(slug)}?public_version=${version}`;
+/** The cache entry of a page: a URL of the page itself (`/p/<id>` redirects to the slug), nothing from the database. */
+export function publicCacheKey(origin: string, articleId: number): string {
+  return `${origin}${PUBLIC_PAGE_PREFIX}${articleId}`;
 }
 
 /** `public_version + 1`, for any update that changes what a public page shows. */
@@ -63,16 +78,50 @@ export async function publicPageState(db: Database, id: number) {
   return row ? { slug: articleSlug(row.title, id), version: row.version, embeddable: row.embeddable === 1 } : null;
 }
 
+/** Drops the cached copies of some pages after a committed change: see publicPagePurger. */
+export interface PublicPagePurger {
+  purge(articleIds: Iterable<number>): Promise<void>;
+}
+
 /**
- * Drops the entry of the version being replaced in this colo (other colos can no longer
- * reach theirs: the version moved on). Belt and braces for unpublishing.
+ * Deletes the pages' entries in this data centre (awaited: the next request here renders the
+ * change) and asks the zone purge API to drop them everywhere else (after the response).
  */
-export async function purgePublicPage(origin: string, article: { id: number; title: string; publicVersion: number }) {
-  try {
-    await edgeCache().delete(publicCacheKey(origin, articleSlug(article.title, article.id), article.publicVersion));
-  } catch {
-    // The cache is an optimisation; the version bump already made the entry unreachable.
-  }
+export function publicPagePurger(
+  env: ZonePurgeEnv,
+  origin: string,
+  waitUntil: (work: Promise<unknown>) => void,
+  fetcher?: typeof fetch,
+): PublicPagePurger {
+  return {
+    async purge(articleIds) {
+      const urls = [...new Set(articleIds)].map((id) => publicCacheKey(origin, id));
+      if (urls.length === 0) return;
+      await Promise.all(urls.map((url) => edgeCache().delete(url).catch(() => false)));
+      waitUntil(purgeZoneUrls(env, urls, fetcher));
+    },
+  };
+}
+
+/** The request's purger, for the host the change was made through (the app's own). */
+export function publicPagesFor(c: Context<AppEnv>): PublicPagePurger {
+  const waitUntil = (work: Promise<unknown>) => {
+    try {
+      c.executionCtx.waitUntil(work);
+    } catch {
+      // Called in-process without an execution context: the promise still runs, unawaited.
+    }
+  };
+  return publicPagePurger(c.env, new URL(c.req.url).origin, waitUntil);
+}
+
+/** Purges every public page of a workspace: its settings (embedding, name, theme) or its life changed. */
+export async function purgeWorkspacePages(db: Database, purger: PublicPagePurger, workspaceId: number) {
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.workspaceId, workspaceId), eq(articles.isPublic, true)));
+  await purger.purge(rows.map((row) => row.id));
 }
 
 const safeDecode = (value: string) => {
@@ -87,13 +136,14 @@ const safeDecode = (value: string) => {
 const signedIn = (request: Request) =>
   request.headers.has("Authorization") || /(?:^|;\s*)brandwork_auth=/.test(request.headers.get("Cookie") ?? "");
 
-const etagFor = (slug: string, version: number, buildId: string) => `W/"${slug}.${version}.${buildId}"`;
+const newEtag = (slug: string, buildId: string) =>
+  `W/"${slug}.${buildId}.${Date.now().toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}"`;
 
 function cacheHeaders(response: Response, outcome: CacheOutcome, etag?: string): Response {
   const headers = new Headers(response.headers);
   headers.set("X-Cache", outcome);
-  headers.delete(BUILD_HEADER);
-  // Browsers revalidate every time, so nobody keeps a page after it was unpublished.
+  for (const name of INTERNAL_HEADERS) headers.delete(name);
+  // Browsers revalidate every time (a 304 from the cache is cheap), so nobody keeps a page after it was unpublished.
   if (outcome !== "BYPASS") headers.set("Cache-Control", "public, no-cache");
   else if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
   if (etag) headers.set("ETag", etag);
@@ -105,15 +155,62 @@ export interface PublicPageOptions {
   render: (request: Request) => Promise<Response>;
   /** The Remix build's version, part of every cached entry. */
   buildId: string;
+  /** Runs the background re-render of a stale copy after the response. */
+  waitUntil: (work: Promise<unknown>) => void;
+}
+
+/** Only what an anonymous visitor was shown is stored: if a page ever came to differ for signed-in people, theirs never reaches anybody else. */
+const storable = (rendered: Response, request: Request) =>
+  rendered.status === 200 && !rendered.headers.has("Set-Cookie") && !signedIn(request);
+
+/** Checks the page in D1 and renders it; stores the render when it may be shared. Null state: not public (or locked). */
+async function renderAndStore(request: Request, env: Env, options: PublicPageOptions, key: string, slug: string, id: number) {
+  // If the database cannot answer, render without the cache rather than fail the page.
+  const state = await publicPageState(createDb(env.DB), id).catch(() => null);
+  if (!state || state.slug !== slug) return { state: null, rendered: await options.render(request) };
+  const rendered = await options.render(request);
+  if (!storable(rendered, request)) return { state, rendered };
+  const body = await rendered.arrayBuffer();
+  const etag = newEtag(slug, options.buildId);
+  const stored = new Response(body, rendered);
+  // The Cache API ignores stale-while-revalidate, so the entry lives for both windows and
+  // servePublicPage tells them apart by STORED_AT_HEADER.
+  stored.headers.set("Cache-Control", `public, max-age=${PUBLIC_PAGE_FRESH_SECONDS + PUBLIC_PAGE_STALE_SECONDS}`);
+  stored.headers.set("ETag", etag);
+  stored.headers.set(BUILD_HEADER, options.buildId);
+  stored.headers.set(SLUG_HEADER, slug);
+  stored.headers.set(FRAMEABLE_HEADER, state.embeddable ? "1" : "0");
+  stored.headers.set(STORED_AT_HEADER, String(Date.now()));
+  // Awaited so the very next request is a hit; only misses pay for it.
+  await edgeCache().put(key, stored).catch(() => undefined);
+  return { state, rendered: new Response(body, rendered), etag };
+}
+
+/** Stale copies being re-rendered in this isolate, so a burst of requests starts one render. */
+const refreshing = new Set<string>();
+
+/** Re-checks and re-renders a stale copy as an anonymous visitor; drops it when the page is no longer public. */
+async function refresh(url: URL, env: Env, options: PublicPageOptions, key: string, slug: string, id: number) {
+  if (refreshing.has(key)) return;
+  refreshing.add(key);
+  try {
+    const { state } = await renderAndStore(new Request(url, { headers: { Accept: "text/html" } }), env, options, key, slug, id);
+    if (!state) await edgeCache().delete(key);
+  } catch (error) {
+    console.warn(`public page ${url.pathname} could not be re-rendered: ${String(error)}`);
+  } finally {
+    refreshing.delete(key);
+  }
 }
 
 /**
- * `GET /p/:slug` through the cache: a hit answers without rendering (`X-Cache: HIT`); a miss
- * renders, stores 200 answers, and says `X-Cache: MISS`. Anything with a query string (Remix
- * data requests, cache-busting), a stale slug (redirect) or a page that is not public
- * (404) is rendered and never stored (`X-Cache: BYPASS`). The page is the same for everyone
- * (reactions load in the browser), so signed-in visitors are served the cached copy too;
- * only renders made for anonymous visitors are stored.
+ * `GET /p/:slug` through the cache. A hit answers from `caches.default` without reading D1 or
+ * rendering (`X-Cache: HIT`); the framing decision comes from the stored copy. A miss checks
+ * the page in D1, renders, stores 200 answers and says `X-Cache: MISS`. Anything with a query
+ * string (Remix data requests, cache-busting), a stale slug (redirect) or a page that is not
+ * public (404) is rendered and never stored (`X-Cache: BYPASS`). The page is the same for
+ * everyone (reactions load in the browser), so signed-in visitors are served the cached copy
+ * too; only renders made for anonymous visitors are stored.
  */
 export async function servePublicPage(request: Request, env: Env, options: PublicPageOptions): Promise<Response> {
   let embeddable = false;
@@ -124,32 +221,24 @@ export async function servePublicPage(request: Request, env: Env, options: Publi
   const url = new URL(request.url);
   const slug = safeDecode(url.pathname.slice(PUBLIC_PAGE_PREFIX.length));
   const id = slug === null ? null : idFromSlug(slug);
-  if (request.method !== "GET" || url.search || id === null) return forClient(await options.render(request), "BYPASS");
+  if (request.method !== "GET" || url.search || slug === null || id === null) return forClient(await options.render(request), "BYPASS");
 
-  // If the database cannot answer, render without the cache rather than fail the page.
-  const state = await publicPageState(createDb(env.DB), id).catch(() => null);
-  if (!state || state.slug !== slug) return forClient(await options.render(request), "BYPASS");
-  embeddable = state.embeddable;
-
-  const etag = etagFor(state.slug, state.version, options.buildId);
-  const key = publicCacheKey(url.origin, state.slug, state.version);
+  const key = publicCacheKey(url.origin, id);
   const cached = await edgeCache().match(key).catch(() => undefined);
-  if (cached && cached.headers.get(BUILD_HEADER) === options.buildId) {
-    if (request.headers.get("If-None-Match") === etag) return forClient(new Response(null, { status: 304 }), "HIT", etag);
+  if (cached && cached.headers.get(BUILD_HEADER) === options.buildId && cached.headers.get(SLUG_HEADER) === slug) {
+    embeddable = cached.headers.get(FRAMEABLE_HEADER) === "1";
+    const age = Date.now() - Number(cached.headers.get(STORED_AT_HEADER));
+    if (!(age <= PUBLIC_PAGE_FRESH_SECONDS * 1000)) options.waitUntil(refresh(url, env, options, key, slug, id));
+    const etag = cached.headers.get("ETag") ?? undefined;
+    if (etag && request.headers.get("If-None-Match") === etag) {
+      await cached.body?.cancel();
+      return forClient(new Response(null, { status: 304 }), "HIT", etag);
+    }
     return forClient(cached, "HIT", etag);
   }
+  await cached?.body?.cancel();
 
-  const rendered = await options.render(request);
-  // Only what an anonymous visitor was shown is stored: if a page ever came to differ for
-  // signed-in people, their version would never reach anybody else.
-  if (rendered.status !== 200 || rendered.headers.has("Set-Cookie") || signedIn(request)) {
-    return forClient(rendered, "BYPASS");
-  }
-  const body = await rendered.arrayBuffer();
-  const stored = new Response(body, rendered);
-  stored.headers.set("Cache-Control", `public, max-age=${PUBLIC_PAGE_TTL_SECONDS}`);
-  stored.headers.set(BUILD_HEADER, options.buildId);
-  // Awaited so the very next request is a hit; only misses pay for it.
-  await edgeCache().put(key, stored).catch(() => undefined);
-  return forClient(new Response(body, rendered), "MISS", etag);
+  const { state, rendered, etag } = await renderAndStore(request, env, options, key, slug, id);
+  embeddable = state?.embeddable ?? false;
+  return forClient(rendered, etag ? "MISS" : "BYPASS", etag);
 }
