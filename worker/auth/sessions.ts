@@ -53,28 +53,48 @@ export async function issueSession(db: Database, env: SessionEnv, user: Pick<Use
 
 /** Reads `Authorization: Bearer <jwt>` and returns the live session, or throws a 401. */
 export async function authenticate(db: Database, env: SessionEnv, authorization: string | undefined): Promise<Session> {
+  const claims = await verifySessionToken(env, authorization);
+  const [row] = await sessionLookup(db, claims.sessionId);
+  return liveSession(row, claims);
+}
+
+export interface SessionClaims {
+  /** The session row's id (the token's `jti`). */
+  sessionId: string;
+  issuedAt: number;
+}
+
+/**
+ * The token half of `authenticate` (no database): a signed, unexpired token naming a session,
+ * or a 401. Split out so a caller can send the session lookup in one batch with its own reads.
+ */
+export async function verifySessionToken(env: SessionEnv, authorization: string | undefined): Promise<SessionClaims> {
   const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) throw new Unauthorized();
-  let jti: string | undefined;
-  let issuedAt = 0;
   try {
     const { payload } = await jwtVerify(token, authSecret(env), { issuer: ISSUER, algorithms: ["HS256"] });
-    jti = payload.jti;
-    issuedAt = (payload.iat ?? 0) * 1000;
+    if (!payload.jti) throw new Unauthorized();
+    return { sessionId: payload.jti, issuedAt: (payload.iat ?? 0) * 1000 };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new SignatureExpired();
     throw new Unauthorized();
   }
-  if (!jti) throw new Unauthorized();
+}
 
+/** The session row with its user (and impersonator's rank), unawaited so it can go in a `db.batch`. */
+export function sessionLookup(db: Database, sessionId: string) {
   const impersonator = alias(users, "impersonator");
-  const [row] = await db
+  return db
     .select({ session: sessions, user: users, impersonatorIsSuperAdmin: impersonator.isSuperAdmin })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatorId))
-    .where(and(eq(sessions.id, jti), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .limit(1);
+}
+
+/** The database half of `authenticate`: the session `sessionLookup` found, if it is still live, or a 401. */
+export function liveSession(row: Awaited<ReturnType<typeof sessionLookup>>[number] | undefined, claims: SessionClaims): Session {
   if (!row) throw new Unauthorized();
   if (row.session.expiresAt.getTime() <= Date.now()) throw new SignatureExpired();
   if (row.session.impersonatorId !== null) {
@@ -84,7 +104,7 @@ export async function authenticate(db: Database, env: SessionEnv, authorization:
     if (!row.impersonatorIsSuperAdmin) throw new Unauthorized();
   }
   const validAfter = row.user.sessionsValidAfter?.getTime() ?? 0;
-  if (issuedAt < Math.floor(validAfter / 1000) * 1000) throw new Unauthorized();
+  if (claims.issuedAt < Math.floor(validAfter / 1000) * 1000) throw new Unauthorized();
   return { id: row.session.id, user: row.user, impersonatorId: row.session.impersonatorId };
 }
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
-import { parseWorkspaceId, resolveActor } from "./workspace";
+import { authenticateIn } from "./workspace";
 
 /**
  * Requires `Authorization: Bearer <token>` for a live session (401 otherwise). When the
@@ -9,13 +9,16 @@ import { parseWorkspaceId, resolveActor } from "./workspace";
  * an unknown workspace, otherwise) and `actor` is set for it.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  const session = await authenticate(c.get("db"), c.env, c.req.header("Authorization"));
+  // One round trip for both: the session lookup and the X-Workspace-Id membership, side by side.
+  const { session, resolved } = await authenticateIn(
+    c.get("db"),
+    c.env,
+    c.req.header("Authorization"),
+    c.req.header("X-Workspace-Id"),
+    c.req.header("x-superadmin-workspace-id"),
+  );
   c.set("session", session);
-  const workspaceId = parseWorkspaceId(c.req.header("X-Workspace-Id"));
-  if (workspaceId !== null) {
-    const { actor } = await resolveActor(c.get("db"), session, workspaceId, c.req.header("x-superadmin-workspace-id"));
-    c.set("actor", actor);
-  }
+  if (resolved) c.set("actor", resolved.actor);
   await next();
 });
 

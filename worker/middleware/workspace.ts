@@ -1,8 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { memberships, workspaces, type Membership, type Workspace } from "../db/schema";
-import { authenticate, type Session } from "../auth/sessions";
+import { memberships, sessions, workspaces, type Membership, type Workspace } from "../db/schema";
+import { liveSession, sessionLookup, verifySessionToken, type Session } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import type { Actor } from "../policies";
@@ -29,16 +29,29 @@ export async function resolveActor(
   session: { user: Pick<Session["user"], "id" | "isSuperAdmin"> },
   workspaceId: number,
   superAdminWorkspaceHeader: string | undefined,
-): Promise<{ actor: Actor; workspace: Workspace; membership: Membership | null }> {
-  const [row] = await db
+): Promise<ResolvedActor> {
+  const [row] = await actorLookup(db, session.user.id, workspaceId);
+  return actorFromRow(row, session, workspaceId, superAdminWorkspaceHeader);
+}
+
+type ResolvedActor = { actor: Actor; workspace: Workspace; membership: Membership | null };
+
+/** The workspace and the user's active membership in it, unawaited so it can go in a `db.batch`. */
+function actorLookup(db: Database, userId: number | SQL, workspaceId: number) {
+  return db
     .select({ workspace: workspaces, membership: memberships })
     .from(workspaces)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, session.user.id), eq(memberships.status, "active")),
-    )
+    .leftJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, userId), eq(memberships.status, "active")))
     .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)))
     .limit(1);
+}
+
+function actorFromRow(
+  row: Awaited<ReturnType<typeof actorLookup>>[number] | undefined,
+  session: { user: Pick<Session["user"], "id" | "isSuperAdmin"> },
+  workspaceId: number,
+  superAdminWorkspaceHeader: string | undefined,
+): ResolvedActor {
   if (!row) throw new NotFound("Workspace not found");
 
   const superAdminMode = session.user.isSuperAdmin && superAdminWorkspaceHeader === String(workspaceId);
@@ -60,20 +73,54 @@ export function parseWorkspaceId(value: string | undefined): number | null {
 }
 
 /**
+ * A request's session and, when it names a workspace, the actor there, in ONE round trip: the
+ * session lookup and the workspace + membership read go to D1 together (the membership keyed
+ * by the session's user through a subquery, so neither waits for the other). The session is judged first, so a dead
+ * session is a 401 whatever the workspace; then a bad id is a 400, an unknown workspace or a
+ * stranger a 404.
+ */
+export async function authenticateIn(
+  db: Database,
+  env: Env,
+  authorization: string | undefined,
+  rawWorkspaceId: string | undefined,
+  superAdminWorkspaceHeader: string | undefined,
+): Promise<{ session: Session; resolved: ResolvedActor | null }> {
+  const claims = await verifySessionToken(env, authorization);
+  const workspaceId = /^\d+$/.test(rawWorkspaceId ?? "") ? Number(rawWorkspaceId) : null;
+  if (workspaceId === null) {
+    const [row] = await sessionLookup(db, claims.sessionId);
+    const session = liveSession(row, claims);
+    parseWorkspaceId(rawWorkspaceId); // a malformed id: 400
+    return { session, resolved: null };
+  }
+  const userOfSession = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.id} = ${claims.sessionId})`;
+  // Side by side rather than in a db.batch: drizzle reads D1 batch results as objects by
+  // column name, which scrambles joins whose tables share column names (id, created_at).
+  const [sessionRows, actorRows] = await Promise.all([sessionLookup(db, claims.sessionId), actorLookup(db, userOfSession, workspaceId)]);
+  const session = liveSession(sessionRows[0], claims);
+  return { session, resolved: actorFromRow(actorRows[0], session, workspaceId, superAdminWorkspaceHeader) };
+}
+
+/**
  * For routes under `/w/:ws`: requires a session, then resolves the actor for the path's
  * workspace (the path wins over X-Workspace-Id) and sets `session`, `actor` and `workspace`.
  */
 export const requireWorkspace = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get("session")) c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
-  const workspaceId = parseWorkspaceId(c.req.param("ws"));
-  if (workspaceId === null) throw new NotFound("Workspace not found");
-  const { actor, workspace } = await resolveActor(
-    c.get("db"),
-    c.get("session"),
-    workspaceId,
-    c.req.header("x-superadmin-workspace-id"),
-  );
-  c.set("actor", actor);
-  c.set("workspace", workspace);
+  const superAdminHeader = c.req.header("x-superadmin-workspace-id");
+  let resolved: ResolvedActor;
+  const known = c.get("session");
+  if (known) {
+    const workspaceId = parseWorkspaceId(c.req.param("ws"));
+    if (workspaceId === null) throw new NotFound("Workspace not found");
+    resolved = await resolveActor(c.get("db"), known, workspaceId, superAdminHeader);
+  } else {
+    const found = await authenticateIn(c.get("db"), c.env, c.req.header("Authorization"), c.req.param("ws") ?? "", superAdminHeader);
+    c.set("session", found.session);
+    if (!found.resolved) throw new NotFound("Workspace not found");
+    resolved = found.resolved;
+  }
+  c.set("actor", resolved.actor);
+  c.set("workspace", resolved.workspace);
   await next();
 });

@@ -1,0 +1,103 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api as apiApp } from "../../worker/api/index";
+import { buildArticle, buildMember, buildWorkspace } from "../factories";
+
+/** What one request asked D1: each statement run alone, and each batch as one round trip. */
+interface Trip {
+  sql: string[];
+  params: unknown[][];
+  /** Sent while another was still on its way: no waiting for it. */
+  alongside: boolean;
+}
+
+/** D1 (and its sessions) with every round trip written down. */
+function countingD1(real: D1Database, trips: Trip[]): D1Database {
+  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  let open = 0;
+  const send = <T>(trip: Omit<Trip, "alongside">, go: () => Promise<T>) => {
+    trips.push({ ...trip, alongside: open > 0 });
+    open++;
+    return go().finally(() => open--);
+  };
+  const statement = (inner: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement => {
+    const run =
+      (method: "all" | "raw" | "run" | "first") =>
+      (...args: unknown[]) =>
+        send({ sql: [sql], params: [params] }, () => (inner[method] as (...a: unknown[]) => Promise<unknown>).apply(inner, args));
+    const wrapped = {
+      bind: (...values: unknown[]) => statement(inner.bind(...values), sql, values),
+      all: run("all"),
+      raw: run("raw"),
+      run: run("run"),
+      first: run("first"),
+    } as unknown as D1PreparedStatement;
+    unwrap.set(wrapped, inner);
+    (wrapped as unknown as { sql: string; params: unknown[] }).sql = sql;
+    (wrapped as unknown as { sql: string; params: unknown[] }).params = params;
+    return wrapped;
+  };
+  const session = (inner: D1Database | D1DatabaseSession) => ({
+    prepare: (sql: string) => statement(inner.prepare(sql), sql, []),
+    batch: (statements: D1PreparedStatement[]) => {
+      const described = statements as unknown as { sql: string; params: unknown[] }[];
+      return send({ sql: described.map((s) => s.sql), params: described.map((s) => s.params) }, () =>
+        inner.batch(statements.map((s) => unwrap.get(s) ?? s)),
+      );
+    },
+    getBookmark: () => ("getBookmark" in inner ? inner.getBookmark() : null),
+  });
+  return { ...session(real), withSession: (constraint?: string) => session(real.withSession(constraint)) } as unknown as D1Database;
+}
+
+async function tripsFor(path: string, headers: Record<string, string>) {
+  const trips: Trip[] = [];
+  const ctx = createExecutionContext();
+  const response = await apiApp.request(path, { headers }, { ...env, DB: countingD1(env.DB, trips) }, ctx);
+  await waitOnExecutionContext(ctx);
+  expect(response.status, path).toBe(200);
+  return trips;
+}
+
+/** The same statement with the same values asked twice in one request. */
+function repeats(trips: Trip[]) {
+  const seen = new Map<string, number>();
+  for (const trip of trips) {
+    trip.sql.forEach((sql, i) => {
+      const key = `${sql} ${JSON.stringify(trip.params[i])}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    });
+  }
+  return [...seen].filter(([, count]) => count > 1).map(([key]) => key);
+}
+
+describe("a signed-in API read", () => {
+  async function member() {
+    const { workspace } = await buildWorkspace();
+    const { user, token } = await buildMember(workspace, "member");
+    const article = await buildArticle(workspace, user);
+    // What the browser client sends with every call (app/lib/api-rules.ts).
+    const headers = { Authorization: `Bearer ${token}`, "X-Workspace-Id": String(workspace.id) };
+    return { workspace, user, article, headers };
+  }
+
+  it("asks D1 nothing twice", async () => {
+    const { workspace, article, headers } = await member();
+    for (const path of [`/v1/w/${workspace.id}/articles`, `/v1/articles/${article.id}`, `/v1/users/self`]) {
+      const trips = await tripsFor(path, headers);
+      expect(repeats(trips), path).toEqual([]);
+    }
+  });
+
+  it("asks for the session and the workspace membership together, not one after the other", async () => {
+    const { workspace, article, headers } = await member();
+    // A /w/:ws route (requireWorkspace) and a route that takes X-Workspace-Id (requireSession).
+    for (const path of [`/v1/w/${workspace.id}/articles`, `/v1/articles/${article.id}/accesses`]) {
+      const [first, second] = await tripsFor(path, headers);
+      expect(first!.sql.join("\n"), path).toContain('from "sessions"');
+      expect(second!.sql.join("\n"), path).toContain('"memberships"');
+      expect(second!.alongside, path).toBe(true);
+    }
+  });
+});
