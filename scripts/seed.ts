@@ -7,25 +7,43 @@ export const DEMO = {
   firstName: "Dana",
   lastName: "Demo",
   workspaceKey: "demo",
-  workspaceName: "Demo Workspace",
+  workspaceName: "Fernhill Coffee",
+} as const;
+
+/**
+ * The demo's other people: a member and a guest, each with a login of their own. Accounts
+ * and memberships are seeded here because the API only creates them through an emailed
+ * invitation; everything they then do in the demo goes through the API (scripts/demo).
+ */
+export const DEMO_PEOPLE = {
+  member: { email: "maya@example.com", password: "brandwork-member", firstName: "Maya", lastName: "Okafor", role: "member" },
+  guest: { email: "gus@example.com", password: "brandwork-guest", firstName: "Gus", lastName: "Lindqvist", role: "guest" },
 } as const;
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** Idempotent seed SQL: running it twice leaves one user, one workspace, one membership. */
-export async function buildSeedSql(): Promise<string> {
-  const passwordHash = await hashPassword(DEMO.password);
-  return `
-INSERT INTO users (email, first_name, last_name, password_hash)
-  VALUES (${quote(DEMO.email)}, ${quote(DEMO.firstName)}, ${quote(DEMO.lastName)}, ${quote(passwordHash)})
-  ON CONFLICT (email) DO NOTHING;
-INSERT INTO workspaces (key, name, company_size, team_type, invitation_token)
+/** Idempotent seed statements: running them twice leaves the same users, workspace and memberships. */
+export async function buildSeedStatements(): Promise<string[]> {
+  const people = [{ ...DEMO, role: "admin" }, ...Object.values(DEMO_PEOPLE)];
+  const statements = [
+    `INSERT INTO workspaces (key, name, company_size, team_type, invitation_token)
   VALUES (${quote(DEMO.workspaceKey)}, ${quote(DEMO.workspaceName)}, '1-10', 'marketing', lower(hex(randomblob(24))))
-  ON CONFLICT (key) DO NOTHING;
-INSERT INTO memberships (workspace_id, user_id, role)
-  SELECT w.id, u.id, 'admin' FROM workspaces w, users u
-  WHERE w.key = ${quote(DEMO.workspaceKey)} AND u.email = ${quote(DEMO.email)}
-  ON CONFLICT (workspace_id, user_id) DO NOTHING;
-`;
+  ON CONFLICT (key) DO NOTHING`,
+  ];
+  for (const person of people) {
+    statements.push(
+      `INSERT INTO users (email, first_name, last_name, password_hash)
+  VALUES (${quote(person.email)}, ${quote(person.firstName)}, ${quote(person.lastName)}, ${quote(await hashPassword(person.password))})
+  ON CONFLICT (email) DO NOTHING`,
+      `INSERT INTO memberships (workspace_id, user_id, role)
+  SELECT w.id, u.id, ${quote(person.role)} FROM workspaces w, users u
+  WHERE w.key = ${quote(DEMO.workspaceKey)} AND u.email = ${quote(person.email)}
+  ON CONFLICT (workspace_id, user_id) DO NOTHING`,
+    );
+  }
+  return statements;
 }
 
+export async function buildSeedSql(): Promise<string> {
+  return (await buildSeedStatements()).map((statement) => `${statement};\n`).join("");
+}

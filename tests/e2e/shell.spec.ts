@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO } from "../../scripts/seed";
 import { DEMO_USER, openAs } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
@@ -17,7 +18,7 @@ test("the sidebar shows who is signed in and their workspace", async ({ page }) 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   await expect(page.getByTestId("signed-in-user")).toHaveText(DEMO_USER.name);
-  await expect(page.getByRole("button", { name: /Workspace: Demo Workspace/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Workspace: ${DEMO.workspaceName}`, exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });
 

@@ -1,0 +1,227 @@
+import { DEMO, DEMO_PEOPLE } from "../seed";
+import { DEMO_BRAND, DEMO_DOCS, DEMO_LOGO_SVG, DEMO_PHOTO_SVG, DEMO_ROAST_NOTES, type DemoDoc } from "./content";
+import { codeBlock, image, richDocument, tableOfContents, toggle } from "./document";
+
+/**
+ * The demo workspace, built through the Worker's own API as the demo people (the same
+ * endpoints the app uses), so every feature appears as a user would have made it. The
+ * accounts and memberships come from scripts/seed.ts. `fetcher` reaches the Worker:
+ * `fetch` against a running stack, or the Worker itself in a test.
+ */
+export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
+
+export interface DemoResult {
+  /** False when the workspace already had the demo (its brand kit): nothing was changed. */
+  created: boolean;
+  workspaceId: number;
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+class DemoError extends Error {}
+
+/** One signed-in demo person calling the API; any answer but 2xx stops the build, saying which call. */
+class Person {
+  constructor(
+    private fetcher: Fetcher,
+    private token: string,
+    public workspaceId = 0,
+  ) {}
+
+  static async signIn(fetcher: Fetcher, email: string, password: string) {
+    const response = await fetcher("/v1/users/sign_in", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ user: { email, password } }),
+    });
+    if (!response.ok) throw new DemoError(`signing in as ${email} answered ${response.status}: ${await response.text()}`);
+    return new Person(fetcher, response.headers.get("Authorization")!.replace(/^Bearer /, ""));
+  }
+
+  async raw(method: string, path: string, body?: BodyInit | object, headers: Record<string, string> = {}) {
+    const isJson = body !== undefined && !(body instanceof FormData) && !(body instanceof Uint8Array) && typeof body !== "string";
+    const response = await this.fetcher(`/v1${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(this.workspaceId ? { "X-Workspace-Id": String(this.workspaceId) } : {}),
+        ...(isJson ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
+    });
+    if (!response.ok) throw new DemoError(`${method} /v1${path} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    return response;
+  }
+
+  async call(method: string, path: string, body?: object): Promise<Json> {
+    const response = await this.raw(method, path, body);
+    return response.status === 204 ? {} : ((await response.json()) as Json).data;
+  }
+
+  /** The upload flow the browser uses: an upload link, then the bytes to it. */
+  async upload(file: { name: string; type: string; content: string }, target: { article_id: number } | { workspace_id: number }) {
+    const bytes = new TextEncoder().encode(file.content);
+    const link = await this.call("POST", "/files/upload_url", { filename: file.name, content_type: file.type, size: bytes.byteLength, ...target });
+    const response = await this.raw(link.method ?? "PUT", link.upload_url.replace(/^\/v1/, ""), bytes, { ...link.headers, "Content-Type": file.type });
+    return ((await response.json()) as Json).data as Json;
+  }
+
+  /** A generation, read to its end (the server-sent `done` event carries the result). */
+  async generate(body: object): Promise<Json> {
+    const response = await this.raw("POST", `/w/${this.workspaceId}/generations`, body);
+    const stream = await response.text();
+    const done = stream.split("\n\n").find((event) => event.startsWith("event: done"));
+    if (!done) throw new DemoError(`a ${(body as Json).kind} generation did not finish: ${stream.slice(-500)}`);
+    return JSON.parse(done.slice(done.indexOf("data: ") + 6)) as Json;
+  }
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const daysFromNow = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
+
+export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
+  const owner = await Person.signIn(fetcher, DEMO.email, DEMO.password);
+  const workspaces = (await owner.call("GET", "/w")) as Json[];
+  const workspace = workspaces.find((w) => w.key === DEMO.workspaceKey);
+  if (!workspace) throw new DemoError(`${DEMO.email} is not in the "${DEMO.workspaceKey}" workspace: run the seed first`);
+  const ws = workspace.id as number;
+  owner.workspaceId = ws;
+
+  // The brand kit is the marker: once it exists, the demo is there and is left as the user changed it.
+  const kits = (await owner.call("GET", `/w/${ws}/brand_kits`)) as Json[];
+  if (kits.some((kit) => kit.name === DEMO_BRAND.name)) return { created: false, workspaceId: ws };
+
+  const member = await Person.signIn(fetcher, DEMO_PEOPLE.member.email, DEMO_PEOPLE.member.password);
+  const guest = await Person.signIn(fetcher, DEMO_PEOPLE.guest.email, DEMO_PEOPLE.guest.password);
+  member.workspaceId = ws;
+  guest.workspaceId = ws;
+  const ownerId = (await owner.call("GET", "/users/self")).id as number;
+  const memberId = (await member.call("GET", "/users/self")).id as number;
+  const guestId = (await guest.call("GET", "/users/self")).id as number;
+
+  // The brand: a kit with its logo, palette, fonts and the six voice notes; the house style.
+  const kit = await owner.call("POST", `/w/${ws}/brand_kits`, {
+    name: DEMO_BRAND.name,
+    colors: DEMO_BRAND.colors,
+    fonts: DEMO_BRAND.fonts,
+    notes: DEMO_BRAND.notes,
+    is_default: true,
+  });
+  const logo = await owner.upload({ name: "fernhill-logo.svg", type: "image/svg+xml", content: DEMO_LOGO_SVG }, { workspace_id: ws });
+  await owner.call("PUT", `/brand_kits/${kit.id}/logos/Original`, { upload_id: logo.id });
+  await owner.call("PUT", `/w/${ws}/article_style`, DEMO_BRAND.houseStyle);
+
+  // Folders, and a dozen documents in them in every status.
+  const folders: Record<string, Json> = {};
+  for (const name of ["Brand", "Marketing", "Operations"]) {
+    folders[name] = await owner.call("POST", `/w/${ws}/folders`, { folder: { name, description: `${DEMO_BRAND.name}: ${name.toLowerCase()} documents` } });
+  }
+  const docs: Record<string, Json> = {};
+  const photo = await owner.upload({ name: "harvest-photo.svg", type: "image/svg+xml", content: DEMO_PHOTO_SVG }, { workspace_id: ws });
+  for (const doc of DEMO_DOCS) {
+    const author = doc.author === "member" ? member : owner;
+    docs[doc.key] = await author.call("POST", `/w/${ws}/articles`, {
+      article: { title: doc.title, folder_id: doc.folder ? folders[doc.folder]!.id : null, body: bodyOf(doc, photo), ...(doc.private && { private: true }) },
+    });
+    if (doc.status !== "draft") await author.call("PUT", `/articles/${docs[doc.key]!.id}`, { article: { status: doc.status } });
+  }
+
+  // The brain: a note, a document and a file.
+  await owner.call("POST", `/w/${ws}/knowledge_sources`, {
+    source: { type: "text", title: "Who we are", text: `${DEMO_BRAND.notes.company_info}\n\n${DEMO_BRAND.notes.product_or_service_description}` },
+  });
+  await owner.call("POST", `/w/${ws}/knowledge_sources`, { source: { type: "article", article_id: docs.guidelines!.id } });
+  const roastNotes = await owner.upload({ name: "roast-notes.md", type: "text/markdown", content: DEMO_ROAST_NOTES }, { workspace_id: ws });
+  await owner.call("POST", `/w/${ws}/knowledge_sources`, { source: { type: "file", upload_id: roastNotes.id } });
+
+  // A handbook with sections, two templates, a page in the public directory.
+  const handbook = await owner.call("POST", `/w/${ws}/handbooks`, { title: "Fernhill Handbook", description: "How we roast, write and work." });
+  for (const [section, keys] of [
+    ["Our brand", ["guidelines", "story"]],
+    ["Working here", ["onboarding", "wholesale"]],
+  ] as const) {
+    const item = await owner.call("POST", `/handbooks/${handbook.key}/items`, { type: "section", title: section });
+    for (const key of keys) await owner.call("POST", `/handbooks/${handbook.key}/items`, { type: "doc", article_id: docs[key]!.id, parent_id: item.id });
+  }
+  for (const [key, title] of [
+    ["launchBrief", "Template: product launch brief"],
+    ["meetingNotes", "Template: meeting notes"],
+  ] as const) {
+    await owner.call("POST", `/articles/${docs[key]!.id}/save_as_template`, { title });
+  }
+  const categories = (await owner.call("GET", "/categories")) as Json[];
+  await owner.call("PUT", `/articles/${docs.story!.id}/make_public`, { category_id: categories[0]?.id ?? null });
+
+  // People: a group, shares at each access level, a favourite, an archived document, a waiting access request.
+  const group = await owner.call("POST", `/w/${ws}/channels`, { channel: { name: "Roastery crew", description: "Everyone who works the roaster", visibility: "public" } });
+  await owner.call("POST", `/channels/${group.id}/channel_memberships`, { emails: [DEMO_PEOPLE.member.email] });
+  await owner.call("POST", `/articles/${docs.pricing!.id}/accesses`, {
+    member_accesses: [
+      { target_type: "User", target_id: memberId, permission: "edit" },
+      { target_type: "Channel", target_id: group.id, permission: "comment" },
+    ],
+  });
+  await owner.call("POST", `/articles/${docs.wholesale!.id}/accesses`, { member_accesses: [{ target_type: "User", target_id: guestId, permission: "read" }] });
+  await owner.call("POST", `/folders/${folders.Marketing!.id}/accesses`, { member_accesses: [{ target_type: "User", target_id: memberId, permission: "owner" }] });
+  // Maya shares her draft with Dana, so Dana's "Shared with me" has it.
+  await member.call("POST", `/articles/${docs.newsletter!.id}/accesses`, { member_accesses: [{ target_type: "User", target_id: ownerId, permission: "edit" }] });
+  await owner.call("POST", `/articles/${docs.guidelines!.id}/favorite`);
+  await owner.call("POST", `/folders/${folders.Brand!.id}/favorite`);
+  await owner.call("PUT", `/articles/${docs.oldMenu!.id}/archive`);
+  await guest.call("POST", `/articles/${docs.pricing!.id}/access_requests`, { permission: "read", message: "Could I see the wholesale prices for our café?" });
+  for (const key of ["guidelines", "pricing", "launchPlan"]) await owner.call("GET", `/articles/${docs[key]!.id}`);
+
+  // An import, as the Import page makes one.
+  const form = new FormData();
+  form.append("files", new File([DEMO_ROAST_NOTES], "roast-notes.md", { type: "text/markdown" }));
+  form.append("folder_id", String(folders.Operations!.id));
+  await owner.raw("POST", `/w/${ws}/imports`, form);
+
+  // Content: a campaign with its plan and pieces (some approved), a nurture sequence, a blog post.
+  const campaign = await owner.call("POST", `/w/${ws}/campaigns`, {
+    name: "Autumn harvest launch",
+    brief: "Launch our new single-origin Ethiopian Guji for the autumn: tasting notes of peach and jasmine, roasted light, in shops and online.",
+    goal: "Sell out the first 200 bags",
+    starts_on: daysFromNow(3),
+    ends_on: daysFromNow(24),
+    channels: ["instagram", "linkedin"],
+    strategy: "PyramidStrategy",
+    per_channel: 2,
+    brand_kit_id: kit.id,
+  });
+  const items = (campaign.items ?? (await owner.call("GET", `/campaigns/${campaign.id}`)).items) as Json[];
+  for (const item of items.slice(0, 2)) await owner.call("POST", `/campaign_items/${item.id}/approve`);
+  await owner.generate({
+    kind: "email_sequence",
+    brief: { kind: "nurture", topic: "Brewing better coffee at home", audience: "New subscribers", count: 4, cadence_days: 3, goal: "Start a subscription", brand_kit_id: kit.id },
+  });
+  await owner.generate({
+    kind: "blog_draft",
+    brief: {
+      topic: "How to brew a light roast at home",
+      keywords: ["pour-over", "light roast"],
+      audience: "Home brewers",
+      length: "short",
+      brand_kit_id: kit.id,
+      outline: [
+        { heading: "Why light roasts taste different", points: ["origin flavour", "acidity"] },
+        { heading: "Grind, water and time", points: ["a finer grind", "water just off the boil"] },
+        { heading: "Three recipes to start with", points: ["V60", "AeroPress", "French press"] },
+      ],
+    },
+  });
+  return { created: true, workspaceId: ws };
+}
+
+function bodyOf(doc: DemoDoc, photo: Json) {
+  if (!doc.rich) return richDocument(doc.markdown);
+  return richDocument(doc.markdown, {
+    before: [tableOfContents()],
+    after: [
+      image(photo.page_url, "Coffee cherries on the branch at harvest", photo.id),
+      toggle("Why we never say “bold”", ["Every roaster says bold. We describe what is in the cup instead: fruit, sweetness, body."]),
+      codeBlock("css", `:root {\n  --fernhill-green: ${DEMO_BRAND.colors[0]!.value};\n  --crema: ${DEMO_BRAND.colors[1]!.value};\n  --roast: ${DEMO_BRAND.colors[2]!.value};\n}`),
+    ],
+  });
+}

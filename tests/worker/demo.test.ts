@@ -1,0 +1,105 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { workspaceNavItems } from "../../app/components/shell/navigation";
+import { buildDemo, type DemoResult } from "../../scripts/demo/build-demo";
+import { DEMO_BRAND } from "../../scripts/demo/content";
+import { buildSeedStatements, DEMO, DEMO_PEOPLE } from "../../scripts/seed";
+
+const fetcher = (path: string, init?: RequestInit) => exports.default.fetch(`https://app.test${path}`, init);
+
+async function signIn(email: string, password: string) {
+  const response = await fetcher("/v1/users/sign_in", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ user: { email, password } }) });
+  expect(response.status).toBe(200);
+  return response.headers.get("Authorization")!;
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The items in a list answer, whatever it wraps them in. */
+function itemsOf(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === "object") return Object.values(data).flatMap((value) => (Array.isArray(value) ? value : []));
+  return [];
+}
+
+let demo: DemoResult;
+let owner: string;
+
+async function get(path: string, authorization = owner) {
+  const response = await fetcher(`/v1${path}`, { headers: { Authorization: authorization, "X-Workspace-Id": String(demo.workspaceId) } });
+  expect(response.status, path).toBe(200);
+  return ((await response.json()) as Json).data;
+}
+
+/**
+ * What each sidebar page lists, as the API answers it. A new sidebar entry fails the test
+ * until it is added here and the demo gets something to show on it.
+ */
+const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
+  Home: async (ws) => itemsOf(await get(`/w/${ws}/files_views/recently_updated`)),
+  Recent: async (ws) => itemsOf(await get(`/w/${ws}/files_views/recent`)),
+  "Shared with me": async (ws) => itemsOf(await get(`/w/${ws}/shared_with_me`)),
+  Favorites: async (ws) => itemsOf(await get(`/w/${ws}/favorites`)),
+  "All docs": async (ws) => itemsOf(await get(`/w/${ws}/articles`)),
+  "All files": async (ws) => itemsOf(await get(`/w/${ws}/all_files`)),
+  Campaigns: async (ws) => itemsOf(await get(`/w/${ws}/campaigns`)),
+  "Brand kits": async (ws) => itemsOf(await get(`/w/${ws}/brand_kits`)),
+  Brain: async (ws) => itemsOf(await get(`/w/${ws}/knowledge_sources`)),
+  "House style": async (ws) => [(await get(`/w/${ws}/article_style`)).tone].filter(Boolean),
+  Handbooks: async (ws) => itemsOf(await get(`/w/${ws}/handbooks`)),
+  Templates: async (ws) => itemsOf(await get(`/w/${ws}/templates`)).filter((t) => (t as Json).workspace_id === ws || typeof (t as Json).id === "number"),
+  Uploads: async (ws) => itemsOf(await get(`/w/${ws}/uploads`)),
+  Import: async (ws) => itemsOf(await get(`/w/${ws}/imports`)),
+  Archive: async (ws) => itemsOf(await get(`/w/${ws}/archive`)),
+  Members: async (ws) => itemsOf(await get(`/w/${ws}/members`)),
+  Groups: async (ws) => itemsOf(await get(`/w/${ws}/channels`)),
+  Settings: async (ws) => [await get(`/w/${ws}/settings/workspace`)],
+};
+
+describe("the demo workspace", () => {
+  beforeAll(async () => {
+    const statements = await buildSeedStatements();
+    await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+    demo = await buildDemo(fetcher);
+    owner = await signIn(DEMO.email, DEMO.password);
+  });
+
+  it("has something on every page the sidebar links to", async () => {
+    for (const item of workspaceNavItems({ id: demo.workspaceId, role: "admin" })) {
+      const list = listed[item.label];
+      expect(list, `no demo check for the sidebar's "${item.label}"`).toBeDefined();
+      expect((await list!(demo.workspaceId)).length, `the demo's ${item.label} page is empty`).toBeGreaterThan(0);
+    }
+  });
+
+  it("is the brand the issue describes: logo, palette, fonts and all six voice notes", async () => {
+    const [kit] = itemsOf(await get(`/w/${demo.workspaceId}/brand_kits`)) as Json[];
+    expect(kit).toMatchObject({ name: DEMO_BRAND.name, fonts: DEMO_BRAND.fonts });
+    expect(kit!.colors).toHaveLength(DEMO_BRAND.colors.length);
+    expect(Object.keys(kit!.notes).sort()).toEqual(Object.keys(DEMO_BRAND.notes).sort());
+    expect(JSON.stringify(kit!.logos ?? kit)).toContain("Original");
+  });
+
+  it("signs in the member and the guest with their printed logins, and keeps a guest's access request waiting", async () => {
+    const member = await signIn(DEMO_PEOPLE.member.email, DEMO_PEOPLE.member.password);
+    const guest = await signIn(DEMO_PEOPLE.guest.email, DEMO_PEOPLE.guest.password);
+    expect(itemsOf(await get(`/w/${demo.workspaceId}/shared_with_me`, guest)).length).toBeGreaterThan(0);
+    expect(itemsOf(await get(`/w/${demo.workspaceId}/articles`, member)).length).toBeGreaterThan(0);
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    const pricing = docs.find((doc) => doc.title === "Wholesale price list 2026")!;
+    expect(itemsOf(await get(`/articles/${pricing.id}/access_requests`))).toHaveLength(1);
+  });
+
+  it("shows a document in each status, and the blog post the writer generated", async () => {
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    expect(docs.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(docs.map((doc) => doc.status))).toEqual(new Set(["draft", "in_review", "reviewed", "approved", "suggestions"]));
+    expect(docs.some((doc) => /light roast/i.test(doc.title))).toBe(true);
+  });
+
+  it("is built once: a second run changes nothing", async () => {
+    const before = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)).length;
+    expect(await buildDemo(fetcher)).toEqual({ created: false, workspaceId: demo.workspaceId });
+    expect(itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`))).toHaveLength(before);
+  });
+});
