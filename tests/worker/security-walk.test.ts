@@ -1,11 +1,18 @@
 import { exports, env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
 import { documentFromPlainText } from "../../core/document/text";
-import { articles } from "../../worker/db/schema";
-import { api, buildArticle, buildWorkspace, db, json, tokenFor } from "../factories";
+import { articleSlug } from "../../core/slug";
+import { articles, folders } from "../../worker/db/schema";
+import { PUBLIC_PAGE_FRESH_SECONDS } from "../../worker/services/public-cache";
+import { api, buildArticle, buildFolder, buildWorkspace, db, json, tokenFor } from "../factories";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /** About 1.5 MB of markdown: under the 2 MB request cap, over what a D1 row holds once stored. */
 const bigMarkdown = () => Array.from({ length: 1_500 }, (_, i) => `Paragraph ${i} ${"lorem ipsum dolor sit amet ".repeat(37)}`).join("\n\n");
@@ -68,5 +75,46 @@ describe("documents too large to store", () => {
     expect(huge.article_id ?? huge.articleId ?? null).toBeNull();
     const titles = (await db.select().from(articles).where(eq(articles.workspaceId, workspace.id))).map((row) => row.title);
     expect(titles).toEqual(["Small one"]);
+  });
+});
+
+describe("public pages behind a folder password", () => {
+  /** Fetches a page through the whole Worker, as a browser would (redirects not followed). */
+  const page = (path: string) => exports.default.fetch(`https://app.test${path}`, { redirect: "manual" });
+
+  /** A published page in a folder (inside a parent folder), rendered once so the cache holds it. */
+  async function cachedPageInFolder() {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const parent = await buildFolder(workspace, owner);
+    const folder = await buildFolder(workspace, owner, { parentId: parent.id });
+    const article = await buildArticle(workspace, owner, { folderId: folder.id, text: "Launch prices, not for everyone" });
+    expect((await api(`/articles/${article.id}/make_public`, { method: "PUT", token, body: {} })).status).toBe(200);
+    const path = `/p/${articleSlug(article.title, article.id)}`;
+    expect((await page(path)).status).toBe(200);
+    expect((await page(path)).headers.get("X-Cache")).toBe("HIT");
+    return { token, parent, folder, path };
+  }
+
+  it("a password set on its folder, or a folder above it, takes the cached page down", async () => {
+    const first = await cachedPageInFolder();
+    expect((await api(`/folders/${first.folder.id}`, { method: "PUT", token: first.token, body: { folder: { password: "hunter22" } } })).status).toBe(200);
+    const gone = await page(first.path);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).not.toContain("Launch prices");
+
+    const second = await cachedPageInFolder();
+    expect((await api(`/folders/${second.parent.id}`, { method: "PUT", token: second.token, body: { folder: { password: "hunter22" } } })).status).toBe(200);
+    expect((await page(second.path)).status).toBe(404);
+  });
+
+  it("a copy that missed the purge of a folder password is dropped at its first re-check, not stored again", async () => {
+    const { parent, path } = await cachedPageInFolder();
+    // The folder above is locked without this data centre hearing of it (the purge went elsewhere).
+    await db.update(folders).set({ passwordHash: "locked elsewhere" }).where(eq(folders.id, parent.id));
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (PUBLIC_PAGE_FRESH_SECONDS + 1) * 1000 });
+    // Served once more while stale (the re-check runs after the response), then gone.
+    expect((await page(path)).status).toBe(200);
+    await vi.waitFor(async () => expect((await page(path)).status).toBe(404), { timeout: 3_000, interval: 50 });
   });
 });

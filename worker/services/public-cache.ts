@@ -73,6 +73,16 @@ export async function publicPageState(db: Database, id: number) {
         isNull(articles.archivedAt),
         isNull(articles.passwordHash),
         isNull(workspaces.deactivatedAt),
+        // Nor behind a folder password anywhere above it, so a copy stored before the folder
+        // was locked is never taken for a public page, whatever purge or bump was missed.
+        sql`NOT EXISTS (
+          WITH RECURSIVE chain(id, parent_id, password_hash, depth) AS (
+            SELECT id, parent_id, password_hash, 0 FROM folders WHERE id = (SELECT folder_id FROM articles WHERE id = ${id})
+            UNION ALL
+            SELECT f.id, f.parent_id, f.password_hash, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.parent_id WHERE chain.depth < 100
+          )
+          SELECT 1 FROM chain WHERE password_hash IS NOT NULL
+        )`,
       ),
     );
   return row ? { slug: articleSlug(row.title, id), version: row.version, embeddable: row.embeddable === 1 } : null;
