@@ -118,3 +118,26 @@ describe("public pages behind a folder password", () => {
     await vi.waitFor(async () => expect((await page(path)).status).toBe(404), { timeout: 3_000, interval: 50 });
   });
 });
+
+describe("API responses", () => {
+  it("are never sniffed, framed or sent on as a referrer: answers, errors and unknown routes alike", async () => {
+    const { owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const answers = [
+      await api("/users/self", { token }),
+      await api("/users/self"),
+      await api("/articles/999999999", { token }),
+      await api("/no/such/route", { token }),
+      await api("/health"),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([200, 401, 404, 404, 200]);
+    for (const response of answers) {
+      expect(response.headers.get("X-Content-Type-Options"), response.url).toBe("nosniff");
+      expect(response.headers.get("X-Frame-Options"), response.url).toBe("DENY");
+      expect(response.headers.get("Referrer-Policy"), response.url).toBe("no-referrer");
+      // Nothing that would stop another origin's client from using the API.
+      expect(response.headers.get("Cross-Origin-Resource-Policy")).toBeNull();
+      expect(response.headers.get("Access-Control-Allow-Origin") ?? "*").toBe("*");
+    }
+  });
+});

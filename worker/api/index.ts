@@ -1,4 +1,5 @@
 import { cors } from "hono/cors";
+import { secureHeaders } from "hono/secure-headers";
 import { requestBodyLimit } from "../lib/body-limits";
 import { createApp } from "../lib/create-app";
 import { accessesApi } from "./accesses";
@@ -49,6 +50,27 @@ export const api = createApp()
       ],
       exposeHeaders: ["Authorization", "Retry-After", "x-d1-bookmark"],
       maxAge: 600,
+    }),
+  )
+  // JSON is never to be sniffed into something else, framed or sent on as a referrer; the
+  // browser-page headers (CSP, HSTS, cross-origin isolation) mean nothing for an API that any
+  // origin may call, so only these three are set (pages get theirs in lib/page-security).
+  .use(
+    secureHeaders({
+      xContentTypeOptions: true,
+      xFrameOptions: "DENY",
+      referrerPolicy: "no-referrer",
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      strictTransportSecurity: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+      removePoweredBy: false,
     }),
   )
   // Every body is capped here, before any route parses it (per-route caps in lib/body-limits).
