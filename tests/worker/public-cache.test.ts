@@ -1,6 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
+import { documentFromPlainText } from "../../core/document/text";
 import { articleSlug } from "../../core/slug";
 import { articles } from "../../worker/db/schema";
 import { PUBLIC_PAGE_FRESH_SECONDS, publicCacheKey, publicPagePurger } from "../../worker/services/public-cache";
@@ -97,6 +100,26 @@ describe("a data centre that missed a purge", () => {
 });
 
 describe("every change to a public page purges it: the next request renders the change", () => {
+  it("an edit saved by the document's live room", async () => {
+    const { owner, article, path } = await cachedPage();
+    const room = `article-${article.id}`;
+    const token = await new SignJWT({ room })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(ROOM_TOKEN_ISSUER)
+      .setAudience(ROOM_TOKEN_AUDIENCE)
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(env.COLLAB_TOKEN_SECRET!));
+    const saved = await api(`/internal/rooms/${room}/document`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}` },
+      body: { body: documentFromPlainText("Written together in the room."), editor_ids: [owner.id] },
+    });
+    expect(saved.status).toBe(200);
+    const fresh = await page(path);
+    expect(fresh.headers.get("X-Cache")).toBe("MISS");
+    expect(await fresh.text()).toContain("Written together in the room.");
+  });
+
   it("a password on the document", async () => {
     const { article, token, path } = await cachedPage();
     expect((await api(`/articles/${article.id}`, { method: "PUT", token, body: { article: { password: "hunter22" } } })).status).toBe(200);
