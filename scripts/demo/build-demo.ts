@@ -151,7 +151,8 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
     await owner.call("POST", `/articles/${docs[key]!.id}/save_as_template`, { title });
   }
   const categories = (await owner.call("GET", "/categories")) as Json[];
-  await owner.call("PUT", `/articles/${docs.story!.id}/make_public`, { category_id: categories[0]?.id ?? null });
+  const category = categories.find((c) => c.slug === "marketing") ?? categories[0];
+  await owner.call("PUT", `/articles/${docs.story!.id}/make_public`, { category_id: category?.id ?? null });
 
   // People: a group, shares at each access level, a favourite, an archived document, a waiting access request.
   const group = await owner.call("POST", `/w/${ws}/channels`, { channel: { name: "Roastery crew", description: "Everyone who works the roaster", visibility: "public" } });

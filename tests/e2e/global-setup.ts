@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildDemo } from "../../scripts/demo/build-demo";
 import { prepareDatabase, startStack } from "../../scripts/local-stack";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
@@ -45,7 +46,7 @@ async function warm(url: string, partyUrl: string) {
 
 /**
  * Starts the real stack (wrangler dev + PartyKit) on free ports with fresh local state,
- * migrated and seeded, for the whole end-to-end run. Tests read E2E_BASE_URL.
+ * migrated and seeded with the demo workspace, for the whole end-to-end run. Tests read E2E_BASE_URL.
  */
 export default async function globalSetup() {
   const persistTo = await mkdtemp(path.join(tmpdir(), "brandwork-e2e-"));
@@ -56,6 +57,8 @@ export default async function globalSetup() {
   await prepareDatabase({ persistTo, logs });
   const stack = await startStack({ port: await freePort(), partyPort: await freePort(), persistTo, logs });
   try {
+    // The same demo workspace `npm start` shows (about 5 s), so the suite sees what a first run sees.
+    await buildDemo((path, init) => fetch(`${stack.url}${path}`, init));
     await warm(stack.url, stack.partyUrl);
   } catch (error) {
     await stack.stop();
