@@ -100,4 +100,18 @@ describe("a signed-in API read", () => {
       expect(second!.alongside, path).toBe(true);
     }
   });
+
+  it("reads a document's workspace once, for a member and for a signed-in outsider", async () => {
+    const { article, headers } = await member();
+    const outsider = await member();
+    const workspaceReads = (trips: Trip[]) => trips.flatMap((trip) => trip.sql).filter((sql) => sql.includes('from "workspaces"'));
+    expect(workspaceReads(await tripsFor(`/v1/articles/${article.id}`, headers))).toHaveLength(1);
+    // A stranger reaches a document only through a link grant; the read is the same.
+    const trips: Trip[] = [];
+    const ctx = createExecutionContext();
+    const response = await apiApp.request(`/v1/articles/${article.id}`, { headers: outsider.headers }, { ...env, DB: countingD1(env.DB, trips) }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(404);
+    expect(workspaceReads(trips)).toHaveLength(1);
+  });
 });

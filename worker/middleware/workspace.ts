@@ -13,7 +13,8 @@ import type { Actor } from "../policies";
  * own id catch it to answer with that resource's 404, or to read as an outsider.
  */
 export class NotAMember extends NotFound {
-  constructor() {
+  /** The workspace they are not in, already read, for callers that go on as an outsider. */
+  constructor(readonly workspace: Workspace) {
     super("Workspace not found");
   }
 }
@@ -55,7 +56,7 @@ function actorFromRow(
   if (!row) throw new NotFound("Workspace not found");
 
   const superAdminMode = session.user.isSuperAdmin && superAdminWorkspaceHeader === String(workspaceId);
-  if (!row.membership && !superAdminMode) throw new NotAMember();
+  if (!row.membership && !superAdminMode) throw new NotAMember(row.workspace);
   const actor: Actor = {
     userId: session.user.id,
     role: superAdminMode ? "super_admin" : row.membership!.role,

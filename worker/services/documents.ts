@@ -4,7 +4,7 @@ import type { Session } from "../auth/sessions";
 import { verifyPassword } from "../auth/password";
 import { clearFailures, enforceThrottle, recordFailure } from "../auth/throttle";
 import type { Database } from "../db/client";
-import { articles, folders, workspaces, type Article, type Folder } from "../db/schema";
+import { articles, folders, workspaces, type Article, type Folder, type Workspace } from "../db/schema";
 import { HttpError, NotFound, Unauthorized } from "../lib/errors";
 import { NotAMember, resolveActor } from "../middleware/workspace";
 import { can, type Actor, type DocumentResource } from "../policies";
@@ -49,23 +49,28 @@ export class AccessBlocked extends HttpError {
  * a signed-in outsider or an anonymous visitor as "unauthed" (only link grants reach them).
  */
 export async function actorFor(db: Database, request: RequestFacts, workspaceId: number): Promise<Actor> {
-  const [workspace] = await db
-    .select({ settings: workspaces.settings })
-    .from(workspaces)
-    .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)));
-  if (!workspace) throw new NotFound("Document not found");
-  const outsider = (userId: number, isSuperAdmin: boolean): Actor => ({
+  const outsider = (settings: Workspace["settings"], userId: number, isSuperAdmin: boolean): Actor => ({
     userId,
     role: "unauthed",
     workspaceId,
-    workspaceSettings: workspace.settings,
+    workspaceSettings: settings,
     isSuperAdmin,
   });
-  if (!request.session) return outsider(0, false);
+  if (!request.session) {
+    const [workspace] = await db
+      .select({ settings: workspaces.settings })
+      .from(workspaces)
+      .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)));
+    if (!workspace) throw new NotFound("Document not found");
+    return outsider(workspace.settings, 0, false);
+  }
+  // One read of the workspace for both answers: resolveActor's, which a stranger's NotAMember carries.
   try {
     return (await resolveActor(db, request.session, workspaceId, request.superAdminHeader)).actor;
   } catch (error) {
-    if (error instanceof NotAMember) return outsider(request.session.user.id, request.session.user.isSuperAdmin);
+    const { user } = request.session;
+    if (error instanceof NotAMember) return outsider(error.workspace.settings, user.id, user.isSuperAdmin);
+    if (error instanceof NotFound) throw new NotFound("Document not found");
     throw error;
   }
 }
