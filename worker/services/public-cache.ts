@@ -45,10 +45,13 @@ export function publicCacheKey(origin: string, articleId: number): string {
   return `${origin}${PUBLIC_PAGE_PREFIX}${articleId}`;
 }
 
-/** `public_version + 1`, for any update that changes what a public page shows. */
+/**
+ * `public_version + 1`, for any update that changes what a public page shows: a count of such
+ * changes. The cache is keyed by URL alone: the command purges the page (context.publicPages).
+ */
 export const nextPublicVersion = sql`${articles.publicVersion} + 1` as unknown as number;
 
-/** The statement that makes an article's cached public page unreachable; batch it with the change. */
+/** Counts a change to an article's public page; batch it with the change, then purge the page. */
 export function bumpPublicVersion(db: Database, articleId: number | SQL) {
   return db
     .update(articles)
