@@ -1,13 +1,14 @@
 import { exports, env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
 import { documentFromPlainText } from "../../core/document/text";
 import { articleSlug } from "../../core/slug";
-import { articles, folders } from "../../worker/db/schema";
+import { articles, channelJoinRequests, channelMemberships, channels, folders, mailOutbox, mailQuotas } from "../../worker/db/schema";
+import { MAIL_LIMITS } from "../../worker/services/mail-quota";
 import { PUBLIC_PAGE_FRESH_SECONDS } from "../../worker/services/public-cache";
-import { api, buildArticle, buildFolder, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,8 +18,11 @@ afterEach(() => {
 /** About 1.5 MB of markdown: under the 2 MB request cap, over what a D1 row holds once stored. */
 const bigMarkdown = () => Array.from({ length: 1_500 }, (_, i) => `Paragraph ${i} ${"lorem ipsum dolor sit amet ".repeat(37)}`).join("\n\n");
 
+// Converting 1.5 MB of markdown takes a few seconds on a busy machine: a guard against a hang, not a speed check.
+const LARGE_BODY_TIMEOUT = 60_000;
+
 describe("documents too large to store", () => {
-  it("PUT /articles/:id with 1.5 MB of markdown answers 413 naming the field, and the body stays as it was", async () => {
+  it("PUT /articles/:id with 1.5 MB of markdown answers 413 naming the field, and the body stays as it was", { timeout: LARGE_BODY_TIMEOUT }, async () => {
     const { workspace, owner } = await buildWorkspace();
     const token = await tokenFor(owner);
     const article = await buildArticle(workspace, owner, { text: "Small and fine" });
@@ -31,7 +35,7 @@ describe("documents too large to store", () => {
     expect(stored!.bodyText).toBe("Small and fine");
   });
 
-  it("POST /w/:ws/articles with 1.5 MB of markdown answers 413 and creates nothing", async () => {
+  it("POST /w/:ws/articles with 1.5 MB of markdown answers 413 and creates nothing", { timeout: LARGE_BODY_TIMEOUT }, async () => {
     const { workspace, owner } = await buildWorkspace();
     const token = await tokenFor(owner);
     const response = await api(`/w/${workspace.id}/articles`, { method: "POST", token, body: { article: { title: "Huge", markdown: bigMarkdown() } } });
@@ -55,7 +59,7 @@ describe("documents too large to store", () => {
     expect(stored!.bodyText).toBe("Before the room");
   });
 
-  it("an imported file too large to store fails by name with the reason; the other file is imported", async () => {
+  it("an imported file too large to store fails by name with the reason; the other file is imported", { timeout: LARGE_BODY_TIMEOUT }, async () => {
     const { workspace, owner } = await buildWorkspace();
     const token = await tokenFor(owner);
     const form = new FormData();
@@ -65,7 +69,7 @@ describe("documents too large to store", () => {
     expect(started.status).toBe(202);
     const { key } = (await json(started)).data;
     let job: Record<string, any> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any
-    for (let attempt = 0; attempt < 200 && !["successful", "failed", "aborted"].includes(job.status); attempt++) {
+    for (let attempt = 0; attempt < 1000 && !["successful", "failed", "aborted"].includes(job.status); attempt++) {
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 50));
       job = (await json(await api(`/imports/${key}`, { token }))).data;
     }
@@ -139,5 +143,35 @@ describe("API responses", () => {
       expect(response.headers.get("Cross-Origin-Resource-Policy")).toBeNull();
       expect(response.headers.get("Access-Control-Allow-Origin") ?? "*").toBe("*");
     }
+  });
+});
+
+describe("group join requests", () => {
+  beforeEach(() => {
+    // Limits count per clock hour: hold the clock mid-hour so the window cannot turn mid-test.
+    const midHour = new Date();
+    midHour.setUTCMinutes(30, 0, 0);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(midHour);
+  });
+
+  it("count the mails to the group's owners against the asker's hourly limit: over it, 429 and nothing written or sent", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const asker = await buildMember(workspace);
+    const [group] = await db.insert(channels).values({ workspaceId: workspace.id, name: `Closed ${crypto.randomUUID()}`, visibility: "closed", createdById: owner.id }).returning();
+    await db.insert(channelMemberships).values({ channelId: group!.id, userId: owner.id, role: "owner" });
+    const hour = 60 * 60 * 1000;
+    // The asker has already caused as much mail as an hour allows.
+    await db.insert(mailQuotas).values({ key: `user:${asker.user.id}`, windowStart: Math.floor(Date.now() / hour) * hour, count: MAIL_LIMITS.perUser });
+    const refused = await api(`/channels/${group!.id}/join`, { method: "POST", token: asker.token, body: { user_id: asker.user.id } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await db.select().from(channelJoinRequests).where(eq(channelJoinRequests.channelId, group!.id))).toHaveLength(0);
+    expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email))).filter((mail) => mail.kind === "channel_join_request")).toHaveLength(0);
+
+    // Someone with mail to spare asks the same group: 202, and the owner hears of it.
+    const other = await buildMember(workspace);
+    expect((await api(`/channels/${group!.id}/join`, { method: "POST", token: other.token, body: { user_id: other.user.id } })).status).toBe(202);
+    expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email))).filter((mail) => mail.kind === "channel_join_request")).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { channelJoinRequests, channelMemberships, memberships, users, type Chann
 import { Conflict } from "../lib/errors";
 import { fullName } from "../presenters/users";
 import { sendMail } from "../services/mail";
+import { reserveOutboundMail } from "../services/mail-quota";
 import { channelJoinRequestMail } from "../services/mail-templates";
 import { eventStatement, type CommandContext } from "./events";
 
@@ -27,7 +28,8 @@ async function joinRequestRecipients(db: Database, channel: Channel) {
 
 /**
  * Asks to join a closed group: records the request with only the hash of a random token and
- * emails the owners a link carrying the token. One pending request per person and group.
+ * emails the owners a link carrying the token. One pending request per person and group; the
+ * mails count against the requester's hourly limit (429, nothing written, when over it).
  */
 export async function channelJoinRequestCreator(
   db: Database,
@@ -47,6 +49,10 @@ export async function channelJoinRequestCreator(
     );
   if (pending) throw new Conflict("You have already asked to join this group; its owners have not answered yet");
 
+  // Each request mails every owner (or admin): counted against the requester's hourly mail
+  // limit before anything is written, so asking to join group after group ends in 429.
+  const recipients = await joinRequestRecipients(db, channel);
+  await reserveOutboundMail(db, { userId: requester.id, workspaceId: channel.workspaceId, recipients: recipients.length });
   const token = randomToken();
   const [[request]] = await db.batch([
     db
@@ -57,7 +63,7 @@ export async function channelJoinRequestCreator(
   ]);
 
   const url = joinRequestLink(props.origin, channel, request!.id, token);
-  for (const { email } of await joinRequestRecipients(db, channel)) {
+  for (const { email } of recipients) {
     await sendMail(
       db,
       env,
