@@ -97,6 +97,29 @@ describe("the demo workspace", () => {
     expect(docs.some((doc) => /light roast/i.test(doc.title))).toBe(true);
   });
 
+  it("shares at each access level, to a person, a group and the guest", async () => {
+    const ws = demo.workspaceId;
+    const docs = itemsOf(await get(`/w/${ws}/articles?per_page=100`)) as Json[];
+    const folders = itemsOf(await get(`/w/${ws}/folders`)) as Json[];
+    const idOf = (title: string) => docs.find((doc) => doc.title === title)!.id;
+    const grants = JSON.stringify([
+      await get(`/articles/${idOf("Wholesale price list 2026")}/accesses`),
+      await get(`/articles/${idOf("Wholesale partner guide")}/accesses`),
+      await get(`/folders/${folders.find((folder) => folder.name === "Marketing")!.id}/accesses`),
+    ]);
+    for (const level of ["read", "comment", "edit", "owner"]) expect(grants).toContain(`"permission":"${level}"`);
+  });
+
+  it("has a campaign with some pieces approved, and a nurture email sequence", async () => {
+    const [campaign] = itemsOf(await get(`/w/${demo.workspaceId}/campaigns`)) as Json[];
+    const { items } = await get(`/campaigns/${campaign!.id}`);
+    expect(items.length).toBeGreaterThan(2);
+    expect(items.filter((item: Json) => item.status === "approved").length).toBeGreaterThan(0);
+    expect(items.filter((item: Json) => item.status !== "approved").length).toBeGreaterThan(0);
+    const sequences = itemsOf(await get(`/w/${demo.workspaceId}/email_sequences`)) as Json[];
+    expect(sequences.map((sequence) => sequence.kind)).toContain("nurture");
+  });
+
   it("is built once: a second run changes nothing", async () => {
     const before = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)).length;
     expect(await buildDemo(fetcher)).toEqual({ created: false, workspaceId: demo.workspaceId });
