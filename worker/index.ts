@@ -3,7 +3,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as remixBuild from "#remix-build";
 import { api } from "./api";
 import { runScheduled } from "./cron";
-import { renderServerErrorPage } from "./lib/error-page";
+import { renderServerErrorPage, renderTooLargePage } from "./lib/error-page";
+import { PAGE_BODY_LIMIT, pageRequestWithinLimit } from "./lib/page-body-limit";
 import { newNonce, withPageSecurity } from "./lib/page-security";
 import { reportError } from "./lib/reporter";
 import { isPublicPagePath, servePublicPage } from "./services/public-cache";
@@ -14,8 +15,11 @@ const handleRemix = createRequestHandler(remixBuild as ServerBuild);
 const remixBuildId = (remixBuild as ServerBuild).assets.version;
 
 /** A Remix answer with this response's nonce in its scripts and in its security headers. */
-async function renderPage(request: Request, env: Env, ctx: ExecutionContext) {
+async function renderPage(incoming: Request, env: Env, ctx: ExecutionContext) {
   const nonce = newNonce();
+  // Actions buffer their forms (`request.formData()`): the body is capped before Remix sees it.
+  const request = await pageRequestWithinLimit(incoming);
+  if (!request) return withPageSecurity(renderTooLargePage(PAGE_BODY_LIMIT, nonce), env, incoming, { nonce });
   let response: Response;
   try {
     response = await handleRemix(request, { cloudflare: { env, ctx }, nonce });

@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { exports, env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
@@ -5,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
 import { documentFromPlainText } from "../../core/document/text";
 import { articleSlug } from "../../core/slug";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { articles, channelJoinRequests, channelMemberships, channels, folders, mailOutbox, mailQuotas } from "../../worker/db/schema";
+import worker from "../../worker/index";
+import { PAGE_BODY_LIMIT } from "../../worker/lib/page-body-limit";
 import { MAIL_LIMITS } from "../../worker/services/mail-quota";
 import { PUBLIC_PAGE_FRESH_SECONDS } from "../../worker/services/public-cache";
 import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
@@ -173,5 +177,82 @@ describe("group join requests", () => {
     const other = await buildMember(workspace);
     expect((await api(`/channels/${group!.id}/join`, { method: "POST", token: other.token, body: { user_id: other.user.id } })).status).toBe(202);
     expect((await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email))).filter((mail) => mail.kind === "channel_join_request")).toHaveLength(1);
+  });
+});
+
+describe("page form bodies", () => {
+  const MB = 1024 * 1024;
+  const form = (size: number) => `intent=login&email=someone%40example.com&password=${"x".repeat(size)}`;
+
+  /** A page request handed to the fetch handler as a Request, so a body the Worker stops reading is no broken pipe. */
+  async function sendPage(path: string, init: RequestInit) {
+    const ctx = createExecutionContext();
+    const request = new Request(`https://app.test${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
+    const response = await worker.fetch(request, env, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  it("answers 413 to a page action whose Content-Length is over the cap, before Remix reads the form", async () => {
+    const response = await sendPage("/login_or_signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://app.test", Host: "app.test" },
+      body: form(3 * MB),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await response.text()).toContain(`over the ${PAGE_BODY_LIMIT / MB} MB a form may send`);
+    expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("stops reading a page body without Content-Length once it passes the cap", async () => {
+    const chunk = new Uint8Array(256 * 1024).fill(120);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode("intent=login&password=")),
+      pull(controller) {
+        // Never ends by itself before 50 MB: only a server that stops reading lets this request finish.
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+        if (sent > 50 * MB) controller.close();
+      },
+    });
+    const response = await sendPage("/login_or_signup", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://app.test", Host: "app.test" }, body });
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(PAGE_BODY_LIMIT + 2 * MB);
+  });
+
+  it("still hands a small form, with or without Content-Length, to the page's action", async () => {
+    const small = form(10);
+    const withLength = await sendPage("/login_or_signup", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://app.test", Host: "app.test" }, body: small });
+    const streamed = await sendPage("/login_or_signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://app.test", Host: "app.test" },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(small));
+          controller.close();
+        },
+      }),
+    });
+    // The sign-in action judged the form (a wrong password: the page again, 400) the same both ways.
+    expect(withLength.status).toBe(400);
+    expect(streamed.status).toBe(400);
+    for (const response of [withLength, streamed]) expect(await response.text()).toContain("Sign in or create an account");
+  });
+
+  it("lets the import page stream an upload over the page cap through to the API, which starts its job", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const upload = new FormData();
+    // 3 MB of markdown: over the page cap, under the import's 5 MB a file.
+    upload.append("files", new File([`# Big import\n\n${"Lorem ipsum dolor sit amet. ".repeat(3 * MB / 28)}`], "big.md"));
+    const response = await exports.default.fetch(`https://app.test/workspaces/${workspace.id}/import?index`, {
+      method: "POST",
+      headers: { Cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}`, Origin: "https://app.test", Host: "app.test" },
+      body: upload,
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * What a page form (a Remix action) may send. The largest thing a form carries is a knowledge
+ * source's text (500,000 characters), which form encoding can take past 1 MB; the API's own
+ * largest JSON cap is 2 MB (lib/body-limits), so a page is capped the same.
+ */
+export const PAGE_BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Page actions that hand their body to the API unread, as a stream: the import page passes its
+ * upload through to `POST /v1/w/:ws/imports`, which caps it at 50 MB while reading.
+ */
+const STREAMED_PAGE_ACTIONS = [/^\/workspaces\/\d+\/import\/?$/];
+
+/**
+ * A page request whose body a Remix action may buffer (`request.formData()`), or null when the
+ * body is over `maxBytes`. A Content-Length over the cap is refused before a byte is read; a
+ * body without one is read only up to the cap and handed on buffered.
+ */
+export async function pageRequestWithinLimit(request: Request, maxBytes = PAGE_BODY_LIMIT): Promise<Request | null> {
+  if (!request.body || request.method === "GET" || request.method === "HEAD") return request;
+  if (STREAMED_PAGE_ACTIONS.some((pattern) => pattern.test(new URL(request.url).pathname))) return request;
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared)) return Number(declared) > maxBytes ? null : request;
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Stop reading: the rest of the body is never pulled.
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new Request(request, { body });
+}
