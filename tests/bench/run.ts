@@ -42,7 +42,7 @@ const benchStarted = performance.now();
 const failures: { step: string; reason: string }[] = [];
 
 function reasonOf(error: unknown) {
-  return (error instanceof Error ? error.message : String(error)).split("\n").slice(0, 6).join("\n    ");
+  return (error instanceof Error ? error.message : String(error)).split("\n").slice(0, 20).join("\n    ");
 }
 
 async function step<T>(name: string, body: () => Promise<T> | T): Promise<T | undefined> {
@@ -200,7 +200,14 @@ try {
     await seedSearchDocuments(persistTo, SIZES.searchDocuments);
     const [appPort, partyPort, barePort] = [await freePort(), await freePort(), await freePort()];
     // The app runs as `npm start` runs it: the Worker and the PartyKit server, on one state directory.
-    stack = await startStack({ port: appPort, partyPort, persistTo, logs: false });
+    // Their output goes to a file whose end is the failure's reason if they do not start.
+    const logFile = path.join(persistTo, "stack.log");
+    try {
+      stack = await startStack({ port: appPort, partyPort, persistTo, logs: { file: logFile } });
+    } catch (error) {
+      const log = (await readFile(logFile, "utf8").catch(() => "")).trim().split("\n").slice(-15).join("\n");
+      throw new Error(`${reasonOf(error)}\nlast lines of the stack's output:\n${log}`);
+    }
     bare = await serveBare(barePort, barePersist);
     return { base: stack.url, bareBase: `http://127.0.0.1:${barePort}` };
   });
