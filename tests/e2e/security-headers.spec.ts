@@ -91,3 +91,14 @@ test("the sign-in page runs under the policy with no violation", async ({ page }
   await expect(page.getByRole("heading", { name: "Enter your password" })).toBeVisible();
   expect(await violations()).toEqual([]);
 });
+
+test("static assets are never sniffed: the app's scripts and styles carry nosniff", async ({ request }) => {
+  const html = await (await request.get("/login_or_signup")).text();
+  const assets = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!))];
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets.slice(0, 5)) {
+    const response = await request.get(asset);
+    expect(response.status(), asset).toBe(200);
+    expect(response.headers()["x-content-type-options"], asset).toBe("nosniff");
+  }
+});
