@@ -296,7 +296,7 @@ async function throughput(
       "p99 ms": result?.p99 ?? "",
       floor: route.floor ?? "",
       ratio: ratio === undefined ? (route.floor ? "—" : "1.00×") : `${ratio.toFixed(2)}×`,
-      target: route.target === undefined ? "" : `≥ ${route.target}× ${ratio === undefined ? "" : ratio >= route.target ? "✔" : "✘ missed"}`,
+      target: route.target === undefined ? "" : `≥ ${route.target}× ${ratio === undefined ? "" : ratio >= route.target ? "✔" : "missed"}`,
     });
   }
   const hit = results.get("GET /p/:slug (edge cache HIT)");
@@ -310,7 +310,7 @@ async function throughput(
       "p99 ms": "",
       floor: "GET /p/:slug?bench=render (rendered)",
       ratio: `${times.toFixed(2)}×`,
-      target: `≥ 5× ${times >= 5 ? "✔" : "✘ missed"}`,
+      target: `≥ 5× ${times >= 5 ? "✔" : "missed"}`,
     });
   }
 }
@@ -319,7 +319,7 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
   await step(`search over ${SIZES.searchDocuments.toLocaleString("en")} documents`, async () => {
     const search = await measureSearch(base, session, SIZES.searches);
     console.log(`\n${search.requests} requests, one at a time\n`);
-    table([{ "p50 ms": search.p50.toFixed(1), "p95 ms": search.p95.toFixed(1), "p99 ms": search.p99.toFixed(1), target: `p99 < 50 ms ${search.p99 < 50 ? "✔" : "✘ missed"}` }]);
+    table([{ "p50 ms": search.p50.toFixed(1), "p95 ms": search.p95.toFixed(1), "p99 ms": search.p99.toFixed(1), target: `p99 < 50 ms ${search.p99 < 50 ? "✔" : "missed"}` }]);
     console.log("\nMatches the demo user may read, per query:", search.matches);
   });
 
@@ -363,7 +363,7 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
     console.log();
     const row = (what: string, bytes: Buffer, limitKb: number) => {
       const kb = gzipKb(bytes);
-      return { what, "KB gzip": kb.toFixed(1), target: `< ${limitKb} ${kb < limitKb ? "✔" : "✘ missed"}` };
+      return { what, "KB gzip": kb.toFixed(1), target: `< ${limitKb} ${kb < limitKb ? "✔" : "missed"}` };
     };
     table([row("Worker bundle (wrangler deploy --dry-run)", bundle, 1024), row(`First-page client JS, signed-in home (${scripts.length} files)`, clientJs, 200)]);
   });
