@@ -105,7 +105,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function stopChild(child: ChildProcess) {
+/** Ends a CLI and the workerd children it started (its whole process group): TERM, then KILL after 5 s. */
+export function stopChild(child: ChildProcess) {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
@@ -121,6 +122,7 @@ function stopChild(child: ChildProcess) {
       } catch {
         // already gone
       }
+      resolve();
     }, 5_000).unref();
   });
 }

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { prepareDatabase, run, startStack, type Stack } from "../../scripts/local-stack";
+import { prepareDatabase, run, startStack, stopChild, type Stack } from "../../scripts/local-stack";
 import { measurePropagation } from "./collab";
 import { measureFirstByte, measureOfflineWriter } from "./content";
 import { measureDocumentOpen } from "./editor";
@@ -88,26 +88,6 @@ function freePort(): Promise<number> {
   });
 }
 
-function stopGroup(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-      resolve();
-    }, 5_000).unref();
-  });
-}
-
 async function serveBare(port: number, persistTo: string): Promise<ChildProcess> {
   const args = ["dev", "--config", "tests/bench/bare/wrangler.toml", "--persist-to", persistTo, "--port", String(port), "--ip", "127.0.0.1"];
   const child = spawn(wrangler, [...args, "--show-interactive-dev-session=false", "--log-level", "error"], {
@@ -124,7 +104,7 @@ async function serveBare(port: number, persistTo: string): Promise<ChildProcess>
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  await stopGroup(child);
+  await stopChild(child);
   throw new Error(`the bare Worker on ${port} did not start within 60 s`);
 }
 
@@ -232,7 +212,7 @@ try {
   failures.push({ step: "bench", reason: reasonOf(error) });
   console.log(`✘ ${reasonOf(error)}`);
 } finally {
-  await Promise.all([bare ? stopGroup(bare) : undefined, stack?.stop()]);
+  await Promise.all([bare ? stopChild(bare) : undefined, stack?.stop()]);
   await rm(persistTo, { recursive: true, force: true });
 }
 

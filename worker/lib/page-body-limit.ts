@@ -1,3 +1,4 @@
+import { readCapped } from "./capped-read";
 /**
  * What a page form (a Remix action) may send. The largest thing a form carries is a knowledge
  * source's text (500,000 characters), which form encoding can take past 1 MB; the API's own
@@ -22,25 +23,7 @@ export async function pageRequestWithinLimit(request: Request, maxBytes = PAGE_B
   const declared = request.headers.get("Content-Length");
   if (declared !== null && /^\d+$/.test(declared)) return Number(declared) > maxBytes ? null : request;
 
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      // Stop reading: the rest of the body is never pulled.
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readCapped(request.body, maxBytes);
+  if (!body) return null;
   return new Request(request, { body });
 }

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { Invalid } from "../lib/errors";
+import { readCapped } from "../lib/capped-read";
 
 /**
  * Fetching a page someone names (a knowledge source, a voice sample): http(s) only, on
@@ -108,27 +109,13 @@ async function checkUrl(raw: string, field: string, resolve: (hostname: string) 
   return url;
 }
 
-async function readCapped(response: Response, maxBytes: number, field: string): Promise<string> {
+async function readPage(response: Response, maxBytes: number, field: string): Promise<string> {
   const declared = Number(response.headers.get("content-length"));
   const tooLarge = () => new Invalid(`That page is too large to read (at most ${Math.round(maxBytes / 1024 / 1024)} MB)`, { [field]: ["is too large"] });
   if (declared > maxBytes) throw tooLarge();
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
+  const bytes = await readCapped(response.body, maxBytes);
+  if (!bytes) throw tooLarge();
   return new TextDecoder().decode(bytes);
 }
 
@@ -190,7 +177,7 @@ export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 *
     }
     let body: string;
     try {
-      body = await readCapped(response, maxBytes, field);
+      body = await readPage(response, maxBytes, field);
     } catch (error) {
       if (signal.aborted) throw new Invalid(`That page did not answer within ${timeoutMs / 1000} seconds`, { [field]: ["timed out"] });
       throw error;
