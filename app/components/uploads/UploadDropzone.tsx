@@ -100,6 +100,9 @@ export function UploadDropzone({ workspaceId, canUpload, children }: { workspace
             type="file"
             multiple
             className="visually-hidden"
+            // The button below is the way in (keyboard and pointer); the input only carries the files.
+            aria-label="Upload files"
+            tabIndex={-1}
             onChange={(event) => {
               void start([...(event.target.files ?? [])]);
               event.target.value = "";

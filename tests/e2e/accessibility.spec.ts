@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USER, openAs } from "./helpers";
+
+// Every screen the navigation reaches, in the demo workspace (which has something on each), at
+// the desktop and phone widths, in both colour schemes: no WCAG 2 A/AA violation that axe finds.
+const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
+const SECTIONS = ["home", "recent", "shared_with_me", "favorites", "all_docs", "all_files", "campaigns", "brand-kits", "brain", "article_style", "handbooks", "templates", "uploads", "import", "archive", "members", "groups", "settings"];
+
+async function screens(page: Page) {
+  await page.goto("/");
+  const members = await page.getByRole("link", { name: "Members", exact: true }).first().getAttribute("href");
+  const base = members!.replace(/\/members$/, "");
+  await page.goto(`${base}/all_docs`);
+  const doc = await page.locator('main a[href^="/docs/"]').first().getAttribute("href");
+  return ["/", ...SECTIONS.map((section) => `${base}/${section}`), doc!, "/create/blog-post", "/directory", "/status"];
+}
+
+for (const [widthName, viewport] of Object.entries(WIDTHS)) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`every signed-in screen passes axe at ${widthName} width in the ${colorScheme} scheme`, async ({ page }) => {
+      test.setTimeout(120_000);
+      // The sidebar (where the workspace's links are read) is a closed drawer on a phone.
+      await page.setViewportSize(WIDTHS.desktop);
+      await openAs(page, DEMO_USER);
+      const paths = await screens(page);
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      const found: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole("main")).toBeVisible();
+        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+        for (const violation of violations) found.push(`${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
+
+test("the signed-out screens pass axe on a phone and a desktop", async ({ page }) => {
+  const found: string[] = [];
+  for (const viewport of Object.values(WIDTHS)) {
+    await page.setViewportSize(viewport);
+    for (const path of ["/login_or_signup", "/login_or_signup?step=sign_in", "/directory", "/privacy", "/terms"]) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      for (const violation of violations) found.push(`${path} @${viewport.width}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`);
+    }
+  }
+  expect(found).toEqual([]);
+});
