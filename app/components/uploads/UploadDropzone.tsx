@@ -101,7 +101,7 @@ export function UploadDropzone({ workspaceId, canUpload, children }: { workspace
             multiple
             className="visually-hidden"
             // The button below is the way in (keyboard and pointer); the input only carries the files.
-            aria-label="Upload files"
+            aria-label="Files to upload"
             tabIndex={-1}
             onChange={(event) => {
               void start([...(event.target.files ?? [])]);
