@@ -6,7 +6,8 @@ import { articleRefParam } from "../../core/contracts/articles";
 import { articleUpdater } from "../commands/articleUpdater";
 import { events, users } from "../db/schema";
 import { chunk, rowsPerInsert, runBatch } from "../db/batching";
-import { createApp } from "../lib/create-app";
+import type { Context } from "hono";
+import { createApp, type AppEnv } from "../lib/create-app";
 import { NotFound } from "../lib/errors";
 import { invalidFromZod, validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
@@ -23,6 +24,17 @@ const roomParam = z.object({ room: z.string().min(1).max(100) });
  * PartyKit room reads and saves the document through the internal endpoints with its own
  * token, and every save goes through the same sanitising path as `PUT /articles/:id`.
  */
+/**
+ * The JSON body of a room's server-to-server call, read only once the room token checked out,
+ * so an outsider learns nothing about the body's shape; 400 naming the field otherwise.
+ */
+async function roomRequestBody<T extends z.ZodType>(c: Context<AppEnv>, room: string, schema: T): Promise<z.infer<T>> {
+  await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
+  const parsed = schema.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) throw invalidFromZod(parsed.error);
+  return parsed.data;
+}
+
 export const collabApi = createApp()
   .post("/articles/:id/collab_token", requireSession, validate("param", articleRefParam), async (c) => {
     const db = c.get("db");
@@ -41,21 +53,18 @@ export const collabApi = createApp()
 
   .put("/internal/rooms/:room/document", validate("param", roomParam), async (c) => {
     const { room } = c.req.valid("param");
-    await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
-    // Validated after the token, so an outsider learns nothing about the body's shape.
-    const push = roomPushSchema.safeParse(await c.req.json().catch(() => null));
-    if (!push.success) throw invalidFromZod(push.error);
+    const push = await roomRequestBody(c, room, roomPushSchema);
     const db = c.get("db");
     const article = await loadRoomArticle(db, room);
     // The body was written since the room loaded it (an API save, an import): the room's
     // state must not overwrite it; the room loads the newer body instead.
     const revision = bodyRevision(article);
-    if (push.data.base_revision !== undefined && push.data.base_revision !== revision) return c.json({ data: { saved: false, stale: true, revision } });
-    const editors = await editorsOf(db, article, push.data.editor_ids);
+    if (push.base_revision !== undefined && push.base_revision !== revision) return c.json({ data: { saved: false, stale: true, revision } });
+    const editors = await editorsOf(db, article, push.editor_ids);
     const editor = editors.at(-1);
     // Edits by nobody who may still edit are not stored: the room keeps them, nothing else.
     if (!editor || article.archivedAt) return c.json({ data: { saved: false } });
-    const content = articleBody({ body: push.data.body as unknown as SerializedDocument });
+    const content = articleBody({ body: push.body as unknown as SerializedDocument });
     const context = { actor: editor, sessionUuid: null, ip: null, publicPages: publicPagesFor(c) };
     const recordVersion = await versionDue(db, article.id);
     const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion });
@@ -66,12 +75,10 @@ export const collabApi = createApp()
   // says access changed, and on a timer. Each answer notes the room as live for those notices.
   .post("/internal/rooms/:room/modes", validate("param", roomParam), async (c) => {
     const { room } = c.req.valid("param");
-    await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
-    const asked = roomModesRequestSchema.safeParse(await c.req.json().catch(() => null));
-    if (!asked.success) throw invalidFromZod(asked.error);
+    const asked = await roomRequestBody(c, room, roomModesRequestSchema);
     const db = c.get("db");
     const article = await loadRoomArticle(db, room);
-    const modes = await collabModesOf(db, article, asked.data.user_ids);
+    const modes = await collabModesOf(db, article, asked.user_ids);
     const present = [...modes].flatMap(([userId, entry]) => (entry ? [userId] : []));
     const rows = present.map((userId) => ({ name: ROOM_PRESENCE_EVENT, workspaceId: article.workspaceId, userId, articleId: article.id }));
     // An events row binds about a dozen parameters; D1 allows 100 per statement.

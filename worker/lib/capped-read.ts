@@ -16,6 +16,11 @@ export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: num
     }
     chunks.push(value);
   }
+  return concatBytes(chunks, size);
+}
+
+/** `chunks` joined into one array of `size` bytes (their total). */
+export function concatBytes(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

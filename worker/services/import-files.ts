@@ -8,6 +8,7 @@ import { sanitizeDocument } from "../../core/document/validate";
 import { MAX_IMPORT_FILES } from "../../core/contracts/imports";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
 import { HttpError, Invalid } from "../lib/errors";
+import { concatBytes } from "../lib/capped-read";
 
 // Turning uploaded files into documents: what an import job works through. Pure apart from
 // decoding, so each file's failure is its own and never stops the rest.
@@ -151,21 +152,11 @@ async function collect(data: AsyncIterable<Uint8Array>, max: number): Promise<Ui
     size += chunk.byteLength;
     if (size <= max) chunks.push(chunk);
   }
-  return size > max ? null : concat(chunks, size);
+  return size > max ? null : concatBytes(chunks, size);
 }
 
 async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
   for await (const chunk of data) void chunk;
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
@@ -211,7 +202,7 @@ async function inflateZip(
         return void errors.push({ name: path, error: `Skipped: a file may be at most ${mb(limits.entryBytes)}` });
       }
       chunks.push(chunk);
-      if (final) entries.push({ path, bytes: concat(chunks, size) });
+      if (final) entries.push({ path, bytes: concatBytes(chunks, size) });
     };
     file.start();
   });
