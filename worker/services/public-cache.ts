@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { articleSlug, idFromSlug } from "../../core/slug";
 import { createDb, type Database } from "../db/client";
 import { articles, workspaces } from "../db/schema";
 import type { AppEnv } from "../lib/create-app";
 import { restampPageSecurity } from "../lib/page-security";
+import { inGuardedFolderSql } from "./access";
 import { purgeZoneUrls, type ZonePurgeEnv } from "./zone-purge";
 
 // Public pages (`/p/:slug`) are served from the Workers Cache API, keyed by the page's URL
@@ -76,16 +77,9 @@ export async function publicPageState(db: Database, id: number) {
         isNull(articles.archivedAt),
         isNull(articles.passwordHash),
         isNull(workspaces.deactivatedAt),
-        // Nor behind a folder password anywhere above it, so a copy stored before the folder
-        // was locked is never taken for a public page, whatever purge or bump was missed.
-        sql`NOT EXISTS (
-          WITH RECURSIVE chain(id, parent_id, password_hash, depth) AS (
-            SELECT id, parent_id, password_hash, 0 FROM folders WHERE id = (SELECT folder_id FROM articles WHERE id = ${id})
-            UNION ALL
-            SELECT f.id, f.parent_id, f.password_hash, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.parent_id WHERE chain.depth < 100
-          )
-          SELECT 1 FROM chain WHERE password_hash IS NOT NULL
-        )`,
+        // Nor behind a folder password anywhere above it (the directory's own test), so a copy
+        // stored before the folder was locked is never taken for a public page.
+        or(isNull(articles.folderId), not(inGuardedFolderSql(articles.folderId))),
       ),
     );
   return row ? { slug: articleSlug(row.title, id), version: row.version, embeddable: row.embeddable === 1 } : null;
