@@ -126,6 +126,8 @@ test("dragging sidebar items reorders them and drops them into sections", async 
   // The top edge of a row drops before it; the middle of a section drops inside it.
   await row("Three").dragTo(row("One"), { targetPosition: { x: 40, y: 2 } });
   await expect.poll(order).toEqual(["Three", "One", "Two"]);
+  // The tree takes no drop while it saves the last one (aria-busy); wait for it as a person would.
+  await expect(sidebar).not.toHaveAttribute("aria-busy");
   await row("Two").dragTo(row("Three"), { targetPosition: { x: 40, y: 18 } });
   await expect.poll(() => sidebar.locator(".hb-tree__children .hb-row__label").allTextContents()).toEqual(["Two"]);
   await expect(sidebar).not.toHaveAttribute("aria-busy");
