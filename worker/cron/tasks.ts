@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { publishDue } from "../services/publishing/queue";
 import { cronRuns, generationJobs, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
@@ -67,5 +68,16 @@ const expireStaleGenerations: CronTask = {
   },
 };
 
-/** Every task the minute-cron runs, in order. Publishing scheduled posts joins this list. */
-export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations];
+/**
+ * Scheduled posts: due ones are claimed and handed to the queue (services/publishing), late
+ * ones become missed, tokens near expiry are refreshed, webhook retries are resent.
+ */
+const publishScheduledPosts: CronTask = {
+  name: "publish-scheduled-posts",
+  async run(db, now, env) {
+    await publishDue(db, env, now.getTime());
+  },
+};
+
+/** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
+export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations];

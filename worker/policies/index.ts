@@ -180,6 +180,13 @@ export const rules = {
   "knowledge.manage": { roles: MEMBERS },
   "content.generate": { roles: MEMBERS },
   "article_style.update": { roles: ADMINS },
+  // Scheduling and publishing: members (guests never) read the calendar, schedule, publish
+  // now and connect accounts; webhooks carry the workspace's activity out, so admins set them.
+  "posts.read": { roles: MEMBERS },
+  "posts.schedule": { roles: MEMBERS },
+  "posts.publish_now": { roles: MEMBERS },
+  "social_accounts.manage": { roles: MEMBERS },
+  "webhooks.manage": { roles: ADMINS },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

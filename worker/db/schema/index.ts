@@ -6,3 +6,4 @@ export * from "./channels";
 export * from "./operations";
 export * from "./documents";
 export * from "./content";
+export * from "./publishing";
