@@ -6,13 +6,13 @@ import type { ConnectedAccount, Provider, ProviderContext } from "./types";
  * The Sandbox network: a real network that lives in this app's D1. It accepts posts onto
  * its own timeline (the sandbox page shows them), hands out ids and URLs like a network,
  * rotates refresh tokens, and fails on demand: a post containing `#sandbox-429`,
- * `#sandbox-500`, `#sandbox-timeout` or `#sandbox-reauth` fails that way the first time the
+ * `#sandbox-500`, `#sandbox-timeout`, `#sandbox-reauth` or `#sandbox-400` fails that way the first time the
  * network sees it (it remembers, by the post's idempotency key), so every failure path can
  * be watched offline. A timeout is the nasty kind: the post IS published and the answer is
  * lost, so only `verify` can tell.
  */
 
-export const SANDBOX_FAULTS = ["429", "500", "timeout", "reauth"] as const;
+export const SANDBOX_FAULTS = ["400", "429", "500", "timeout", "reauth"] as const;
 export type SandboxFault = (typeof SANDBOX_FAULTS)[number];
 
 const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -68,6 +68,7 @@ export const sandboxProvider: Provider = {
     const text = post.thread.join("\n\n");
     const fault = faultIn(text);
     if (fault && (await firstTime(ctx, account.externalId, post.idempotencyKey, fault))) {
+      if (fault === "400") return { ok: false, errorClass: "bad_body", message: "400 Bad Request: the sandbox does not accept this text", hint: "Remove #sandbox-400 from the text and schedule it again." };
       if (fault === "429") return { ok: false, errorClass: "retry", message: "429 Too Many Requests: slow down", retryAfterMs: RETRY_AFTER_MS };
       if (fault === "500") return { ok: false, errorClass: "retry", message: "500 Internal Server Error: the sandbox had a hiccup" };
       if (fault === "reauth") {
