@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
 import { connectAccountSchema } from "../../core/contracts/posts";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
+import type { Database } from "../db/client";
 import { postTargets, sandboxTimeline, socialAccounts } from "../db/schema";
 import { createApp } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
@@ -26,7 +27,7 @@ import { actorForRow } from "./workspace-rows";
  * calendar's live channel: a short ticket, then a WebSocket to the workspace's InboxHub.
  */
 
-const providerContext = (c: { get(key: "db"): import("../db/client").Database; env: Env }) => ({ db: c.get("db"), env: c.env, now: Date.now, fetch });
+const providerContext = (c: { get(key: "db"): Database; env: Env }) => ({ db: c.get("db"), env: c.env, now: Date.now, fetch });
 
 export const socialAccountsApi = createApp()
   .get("/w/:ws/social_accounts", requireWorkspace, validate("param", workspaceParam), async (c) => {

@@ -1,7 +1,7 @@
 import { NETWORK_LIMITS, type NetworkLimits } from "../../core/publishing/limits";
 import { overallState } from "../../core/publishing/states";
 import type { PostingSchedule, PostTarget, ScheduledPost, SocialAccount } from "../db/schema";
-import { postAttempts, sandboxTimeline, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { type postAttempts, type sandboxTimeline, type webhookDeliveries, type webhookEndpoints } from "../db/schema";
 
 /** Scheduling's JSON. Credentials are never part of it: presenters whitelist fields. */
 

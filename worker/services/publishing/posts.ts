@@ -4,7 +4,7 @@ import { checkPost, type MediaItem } from "../../../core/publishing/rules";
 import { checkQuota } from "../../../core/publishing/quota";
 import { localToInstant, slotInstants } from "../../../core/publishing/time";
 import type { Database } from "../../db/client";
-import { postingSchedules, postTargets, socialAccounts, type SocialAccount } from "../../db/schema";
+import { type postingSchedules, postTargets, socialAccounts, type SocialAccount } from "../../db/schema";
 import { Invalid, NotFound } from "../../lib/errors";
 import type { Actor } from "../../policies";
 import { readableUpload } from "../uploads";
