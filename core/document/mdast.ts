@@ -359,7 +359,7 @@ function pushText(target: InlineNode[], value: string, format: number): void {
 }
 
 /** What a block can put inside a list item: its inline content, or its text. */
-function blockInline(block: BlockNode): InlineNode[] {
+export function blockInline(block: BlockNode): InlineNode[] {
   if (isNode(block, "paragraph") || isNode(block, "heading")) return block.children;
   if (isNode(block, "image")) return [block];
   const lines = plainTextLines([block]).filter(Boolean);
@@ -367,7 +367,7 @@ function blockInline(block: BlockNode): InlineNode[] {
 }
 
 /** The text of a raw HTML block (markdown allows them): tags, comments, scripts and styles removed. */
-function htmlText(html: string): string {
+export function htmlText(html: string): string {
   return html
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
