@@ -51,22 +51,25 @@ const SALE = /\b(sale|sales|clearance|discount\w*|\d+\s?%|half[- ]price|off\b|de
 
 const KIND_RULES: [Exclude<BriefKind, "seasonal-sale">, RegExp][] = [
   ["hiring", /\b(hiring|join (our|the) team|vacanc(y|ies)|job (opening|offer)s?|now recruiting|recruit(ing|ment)|apply (now|today|by)|apprenticeships?|internships?)\b/i],
-  ["offer", /(\d+\s?%|£\s?\d|\$\s?\d|€\s?\d|\bhalf[- ]price\b|\b(discount\w*|\d+ off|free delivery|free shipping|coupon|promo code|voucher|buy one|two for one|deal|offer|% off)\b|\boff (all|every|our|your|the|any)\b)/i],
   ["how-to", /^(how to|how do you|a guide|the guide|guide to|a beginner'?s guide|\d+ (ways|tips|steps|mistakes|things))\b|\b(tips for|step[- ]by[- ]step|checklist|tutorial|a guide to|how to)\b/i],
   [
     "event",
-    /\b(workshop|webinar|meet-?up|tasting|masterclass|classes?|event|festival|conference|open (day|house|evening)|talk|party|pop-?up|tour|live stream|livestream|join us|book (your|a) (seat|place|spot)|summit|fair|screening|launch night)\b/i,
+    /\b(workshop|webinar|meet-?up|tasting|masterclass|class(es)?|event|festival|conference|open (day|house|evening)|talk|party|pop-?up|tour|live stream|livestream|join us|book (your|a) (seat|place|spot)|summit|fair|screening|launch night|an? (evening|afternoon|morning|night) (with|of))\b/i,
   ],
+  ["offer", /(\d+\s?%|£\s?\d|\$\s?\d|€\s?\d|\bhalf[- ]price\b|\b(discount\w*|\d+ off|free|coupon|promo code|voucher|buy (one|two|three)|two for one|deals?|offer|for the price of)\b|\b(a quarter|a third|half) off\b|\boff (all|every|our|your|the|any)\b)/i],
   ["opinion", /^(why|the case (for|against)|stop|in defen[cs]e of|unpopular opinion|hot take)\b|\b(we believe|we think|should (be|stop|not)|overrated|underrated|myths?|is dead|is broken|matters more)\b/i],
-  ["story", /\b(story|stories|behind the scenes|meet (the|our)|journey|years ago|history|how we|our first|visit(ed)? to|looking back|what we learned|lessons from)\b/i],
-  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
+  ["story", /^(meet|how (a|an|the|one|our|we))\b|\b(story|stories|behind the scenes|meet (the|our)|journey|years ago|history|how we|our first|visit(ed)? to|looking back|what we learned|lessons from)\b/i],
+  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
 ];
+
+const DATED = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|tonight|tomorrow|this weekend)\b/i;
 
 /** Which kind of piece a brief asks for; a bare topic ("Meal prep on Sundays") reads as a how-to. */
 export function briefKind(text: string): BriefKind {
   if ((HOLIDAYS.test(text) || SEASONS.test(text)) && SALE.test(text)) return "seasonal-sale";
   for (const [kind, pattern] of KIND_RULES) if (pattern.test(text)) return kind;
-  return "how-to";
+  // Something on a day that is none of the above is something to come to.
+  return DATED.test(text) ? "event" : "how-to";
 }
 
 // Leading phrases that say what kind of piece it is rather than what it is about.
@@ -76,10 +79,14 @@ const LEADS = [
   /^(the )?(true )?stor(y|ies) (of|behind)\s+/i,
   /^behind the scenes (at|of|with)\s+/i,
   /^(join us|come join us) (for|at)\s+/i,
-  /^(we('| a)re|now) (hiring|recruiting)(:|\s+(for\s+)?)/i,
+  /^([\p{L}&'’]+\s+){0,3}?(is|are|'re|’re)\s+(now\s+)?(hiring|recruiting|looking for)(:|\s+(for\s+)?)/iu,
+  /^(now\s+)?(hiring|recruiting)(:|\s+(for\s+)?)/i,
+  /^\p{L}+['’]re\s+(now\s+)?(hiring|recruiting|looking for)(:|\s+(for\s+)?)/iu,
   /^introducing:?\s+/i,
   /^(announcing|announcement):?\s+/i,
   /^why\s+/i,
+  /^meet\s+/i,
+  /^(\p{L}+\s+){0,2}sale\s+(on|for)\s+/iu,
   /^the case (for|against)\s+/i,
   /^in defen[cs]e of\s+/i,
 ];
@@ -88,7 +95,7 @@ const TIME_WORDS = /^(in|on|at|from|until|till|til|by|before|after|this|next|eve
 const PLACE_PREPS = /^(in|at|near|around|across)$/i;
 const DETERMINERS = /^(a|an|the|our|your|my|their|his|her|its|this|these|those|that|some|all|every)$/i;
 const PRONOUNS = /^(we|us|you|i|they|it|he|she|me|them|our|your)$/i;
-const GENERIC = new Set(["new", "latest", "first", "best", "great", "big", "little", "small", "own", "next", "last", "all", "more", "most", "some", "any", "free", "one", "way", "ways", "thing", "things", "lot", "lots", "time", "today", "tips", "guide", "story", "how", "why", "what", "sale", "offer", "deal", "off", "half", "price", "home", "us", "team"]);
+const GENERIC = new Set(["new", "latest", "first", "best", "great", "big", "little", "small", "own", "next", "last", "all", "more", "most", "some", "any", "free", "one", "way", "ways", "thing", "things", "lot", "lots", "time", "today", "tips", "guide", "story", "how", "why", "what", "sale", "offer", "deal", "off", "half", "price", "home", "us", "team", "back", "order", "scenes", "evening", "morning", "afternoon", "night", "right", "alive", "day", "week", "month", "year", "end", "start", "place", "shop", "store", "customers", "people"]);
 
 function termsOf(text: string): Term[] {
   const doc = nlp(text) as unknown as { json: () => { terms: { text: string; post: string; tags: string[] }[] }[] };
@@ -115,7 +122,7 @@ function join(terms: readonly Term[]): string {
 
 /** A phrase for the middle of a sentence: its first word loses its capital unless it is a name. */
 export function midSentence(phrase: string, capitals: ReadonlyMap<string, string>): string {
-  const first = phrase.split(/[\s-]/)[0] ?? "";
+  const first = (phrase.split(/[\s-]/)[0] ?? "").replace(/[^\p{L}\p{N}'’&]/gu, "");
   if (!first || capitals.has(first.toLowerCase()) || isAcronym(first) || innerCapital(first)) return phrase;
   return phrase.charAt(0).toLowerCase() + phrase.slice(1);
 }
@@ -152,21 +159,29 @@ function capitalsOf(terms: readonly Term[], brandNames: readonly string[]): Map<
   return capitals;
 }
 
-/** The longest run of date terms, with the preposition in front of it: "on Saturday 14 March". */
-function timeSpan(terms: readonly Term[]): [number, number] | null {
+const CONCRETE = (t: Term) => t.tags.has("Month") || t.tags.has("WeekDay") || t.tags.has("Holiday") || /\d/.test(t.text) || /^(today|tonight|tomorrow)$/i.test(t.text);
+
+/** Runs of date terms with the preposition in front: "on Saturday 14 March", "every Sunday", "in June". Vague ones ("a day", "the tax year") are not times. */
+function timeSpans(terms: readonly Term[]): [number, number][] {
+  const spans: [number, number][] = [];
   for (let i = 0; i < terms.length; i++) {
-    if (!isDate(terms[i]!) || terms[i]!.lower === "sale") continue;
+    if (!isDate(terms[i]!) && !/^\d{4}$/.test(terms[i]!.text)) continue;
     let start = i;
     let end = i;
     while (end + 1 < terms.length && (isDate(terms[end + 1]!) || (terms[end + 1]!.tags.has("Value") && !terms[end + 1]!.text.includes("%")))) end++;
-    while (start > 0 && terms[start - 1]!.tags.has("Value") && !terms[start - 1]!.text.includes("%")) start--;
-    if (start > 0 && TIME_WORDS.test(terms[start - 1]!.text)) start--;
-    if (start > 0 && /^(this|next|every)$/i.test(terms[start - 1]!.text)) start--;
+    while (start > 0 && terms[start - 1]!.tags.has("Value") && !terms[start - 1]!.text.includes("%") && !/^(a|an|one)$/i.test(terms[start - 1]!.text)) start--;
+    const run = terms.slice(start, end + 1);
+    i = end;
     // "Black Friday" is the occasion, not the time, when it leads a seasonal brief.
-    if (start === i && i > 0 && /^black|cyber|boxing$/i.test(terms[i - 1]!.text)) continue;
-    return [start, end];
+    if (start > 0 && /^(black|cyber|boxing)$/i.test(terms[start - 1]!.text)) continue;
+    const anchored = start > 0 && /^(this|next|every|each)$/i.test(terms[start - 1]!.text);
+    if (!run.some(CONCRETE) && !anchored) continue;
+    if (anchored) start--;
+    if (start > 0 && TIME_WORDS.test(terms[start - 1]!.text)) start--;
+    if (start === 0 && run.length === terms.length) continue;
+    spans.push([start, end]);
   }
-  return null;
+  return spans;
 }
 
 function placeSpan(terms: readonly Term[], taken: (i: number) => boolean): [number, number] | null {
@@ -192,21 +207,25 @@ export function readBrief(brief: string, names: readonly string[] = []): BriefRe
 
   const occasion = (text.match(HOLIDAYS)?.[0] ?? text.match(SEASONS)?.[0] ?? "").replace(/\b\p{Ll}/gu, (c) => (HOLIDAYS.test(text) ? c.toUpperCase() : c));
   const removed = new Set<number>();
-  const time = timeSpan(all);
-  const timeText = time ? join(all.slice(time[0], time[1] + 1)) : "";
-  if (time) for (let i = time[0]; i <= time[1]; i++) removed.add(i);
-  const place = placeSpan(all, (i) => removed.has(i));
+  const times = timeSpans(all);
+  const timeText = times.map(([from, to]) => join(all.slice(from, to + 1))).join(" ");
+  for (const [from, to] of times) for (let i = from; i <= to; i++) removed.add(i);
+  // A place is its own part where it says where to go; in a story or an opinion it stays in the sentence.
+  const place = ["event", "hiring", "announcement", "offer", "seasonal-sale"].includes(kind) ? placeSpan(all, (i) => removed.has(i)) : null;
   const placeText = place ? join(all.slice(place[0], place[1] + 1)) : "";
   if (place) for (let i = place[0]; i <= place[1]; i++) removed.add(i);
   let rest = all.filter((_, i) => !removed.has(i));
 
   // Drop a kind-saying lead ("How to", "Join us for", "We are hiring") and an occasion label ("Black Friday sale:").
   let restText = join(rest);
-  for (const lead of LEADS) {
+  for (const lead of kind === "story" ? LEADS.filter((l) => !/why/.test(l.source)) : LEADS) {
     const match = restText.match(lead);
     if (!match) continue;
-    const words = match[0].trim().split(/\s+/).length;
-    rest = rest.slice(words);
+    let consumed = 0;
+    while (rest.length > 0 && consumed < match[0].trim().length) {
+      consumed += rest[0]!.text.length + (rest[0]!.text ? 1 : 0);
+      rest = rest.slice(1);
+    }
     restText = join(rest);
     break;
   }
@@ -221,7 +240,12 @@ export function readBrief(brief: string, names: readonly string[] = []): BriefRe
   let actionTerms: Term[] = [];
   let objectTerms: Term[] = [];
   const leadingPronoun = rest[0] && /^(we|i|you|they)$/i.test(rest[0].text);
+  // Only a launch, a view or a story is told as "something does something"; the others are one phrase.
+  const splits = kind === "announcement" || kind === "opinion";
+  if (!splits) verbAt = -1;
   if (verbAt > 0 && !leadingPronoun) {
+    // "Ledgerly now files": the adverb belongs to the action.
+    while (verbAt > 1 && (rest[verbAt - 1]!.tags.has("Adverb") || /^(now|just|finally|also|officially)$/i.test(rest[verbAt - 1]!.text))) verbAt--;
     subjectTerms = rest.slice(0, verbAt);
     let end = verbAt;
     while (end + 1 < rest.length && (rest[end + 1]!.tags.has("Verb") || rest[end + 1]!.tags.has("Adverb") || rest[end + 1]!.tags.has("Particle"))) end++;
@@ -229,7 +253,7 @@ export function readBrief(brief: string, names: readonly string[] = []): BriefRe
     objectTerms = rest.slice(end + 1);
   } else {
     subjectTerms = rest;
-    if (leadingPronoun) {
+    if (leadingPronoun && splits) {
       // "we stopped selling single-use cups": the subject is what the claim is about.
       const nounStart = rest.findIndex((t, i) => i > 1 && !t.tags.has("Verb") && !t.tags.has("Adverb") && !PRONOUNS.test(t.text));
       if (nounStart > 0) {
@@ -238,7 +262,16 @@ export function readBrief(brief: string, names: readonly string[] = []): BriefRe
       }
     }
   }
-  // A kind that has its own lead ("a head roaster" after "We're hiring") keeps what follows as the subject.
+  // When the subject would be the whole brief, its last phrase ("for new customers") is set aside,
+  // so a sentence built around the subject never repeats the brief word for word.
+  if (!actionTerms.length && !objectTerms.length && removed.size === 0 && subjectTerms === rest && rest.length === all.length) {
+    const relative = rest.findIndex((t, i) => i >= 1 && /^(that|which|who)$/i.test(t.text));
+    const cut = relative > 0 ? relative : rest.findLastIndex((t, i) => i >= 3 && t.tags.has("Preposition") && /^(for|with|to|on|at|in|from|across|near|by)$/i.test(t.text));
+    if (cut > 0) {
+      objectTerms = rest.slice(cut);
+      subjectTerms = rest.slice(0, cut);
+    }
+  }
   const subjectRaw = join(subjectTerms) || join(rest) || firstSentence;
   const subject = midSentence(restoreCapitals(subjectRaw, capitals), capitals);
   const thing = subject.replace(/^(a|an|the|our|your|my|their|this|these|those)\s+/i, "");
@@ -301,7 +334,8 @@ function nounPhrases(terms: readonly Term[], capitals: ReadonlyMap<string, strin
     } else flush();
   }
   flush();
-  return [...new Set(phrases)];
+  // Compounds ("cold brew") say more than single words, so they come first.
+  return [...new Set(phrases)].sort((a, b) => Number(b.includes(" ")) - Number(a.includes(" ")));
 }
 
 /** "#ColdBrew": each word capitalised and joined; acronyms and names kept as written. */
