@@ -97,7 +97,20 @@ const DETERMINERS = /^(a|an|the|our|your|my|their|his|her|its|this|these|those|t
 const PRONOUNS = /^(we|us|you|i|they|it|he|she|me|them|our|your)$/i;
 const GENERIC = new Set(["new", "latest", "first", "best", "great", "big", "little", "small", "own", "next", "last", "all", "more", "most", "some", "any", "free", "one", "way", "ways", "thing", "things", "lot", "lots", "time", "today", "tips", "guide", "story", "how", "why", "what", "sale", "offer", "deal", "off", "half", "price", "home", "us", "team", "back", "order", "scenes", "evening", "morning", "afternoon", "night", "right", "alive", "day", "week", "month", "year", "end", "start", "place", "shop", "store", "customers", "people"]);
 
+// Tagging is the slow part (a few milliseconds a sentence), and one brief is read several times
+// per generation (outline, draft, every channel's hashtags): remember the last few.
+const TAGGED = new Map<string, Term[]>();
+
 function termsOf(text: string): Term[] {
+  const known = TAGGED.get(text);
+  if (known) return known;
+  const terms = tag(text);
+  if (TAGGED.size >= 200) TAGGED.delete(TAGGED.keys().next().value!);
+  TAGGED.set(text, terms);
+  return terms;
+}
+
+function tag(text: string): Term[] {
   const doc = nlp(text) as unknown as { json: () => { terms: { text: string; post: string; tags: string[] }[] }[] };
   return doc.json().flatMap((sentence) =>
     sentence.terms.map((term) => ({ text: term.text, post: term.post, tags: new Set(term.tags), lower: term.text.toLowerCase() })),

@@ -80,7 +80,7 @@ function shortAudience(raw: string): string {
 /** "keeping a sourdough starter alive while…" → "keeping a sourdough starter": the task up to its first preposition, at most four words. */
 function shortTask(doing: string): string {
   const words = doing.split(/\s+/);
-  const stop = words.findIndex((word, i) => i > 0 && /^(at|in|on|for|with|to|from|before|after|while|through|into|by|during|without|alive|right|well)$/i.test(word));
+  const stop = words.findIndex((word, i) => i > 0 && /^(at|in|on|for|with|to|from|before|after|while|through|into|by|during|without)$/i.test(word));
   return words.slice(0, Math.min(stop === -1 ? words.length : stop, 4)).join(" ");
 }
 
@@ -138,7 +138,7 @@ function partsOf(reading: BriefReading, voice: VoiceContext, audience: string): 
     occasion: reading.occasion,
     task,
     doing,
-    topic: doing || subject,
+    topic: doing || (reading.kind === "event" ? ours : subject),
     short: doing ? shortTask(doing) : /^(how|why)\b/i.test(subject) || /,/.test(subject) ? (reading.kind === "story" ? "that story" : "it") : `the ${subject.split(/\s+(?:for|with|to|in|on|at|of|who|that)\s+/)[0]!.split(/\s+/).at(-1)}`,
     claim,
     product: reading.kind === "offer" || reading.kind === "seasonal-sale" ? reading.thing.replace(DISCOUNT, "").trim() : "",
