@@ -1,4 +1,4 @@
-import nlp from "compromise";
+import nlp from "compromise/two";
 import { CHANNEL_LIMITS, type SocialChannel } from "../channels";
 
 /**
