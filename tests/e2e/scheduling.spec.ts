@@ -22,7 +22,7 @@ test("a post for two Sandbox accounts turns published on the open calendar and a
 
   await page.getByRole("link", { name: "New post" }).click();
   const dialog = page.getByRole("dialog", { name: "New post" });
-  await dialog.getByRole("checkbox", { name: /Fernhill Deals/ }).check();
+  for (const name of [/Fernhill Main/, /Fernhill Deals/]) await dialog.getByRole("checkbox", { name }).check();
   await dialog.getByLabel("Text", { exact: true }).fill("Oat-milk cold brew lands today. #ColdBrew");
   await expect(dialog.getByRole("region", { name: "Preview for Fernhill Main" }).getByText("41 / 500")).toBeVisible();
   await dialog.getByLabel(/^When/).fill(nowLocal());
@@ -67,6 +67,7 @@ test("a revoked account shows a reconnect banner, holds its post, and reconnecti
   const banner = page.getByRole("alert").filter({ hasText: "Fernhill Main needs reconnecting." });
   await expect(banner).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("dialog", { name: "Post" }).getByText(/needs to be reconnected/)).toBeVisible();
+  await page.keyboard.press("Escape");
   await banner.getByRole("button", { name: "Reconnect Fernhill Main" }).click();
   await expect(page.getByText("Fernhill Main is connected again")).toBeVisible();
   await expect(banner).toBeHidden();
