@@ -343,19 +343,27 @@ function phrasing(nodes: readonly LooseNode[], depth: number, context: Context):
   for (const node of nodes) collectLeaves(node, leaves, depth, context);
   if (leaves.length === 0) return "";
   // Breaks and images carry no marks: they join a run when both neighbours share it.
-  const before: number[] = [];
-  let marks = 0;
-  for (const leaf of leaves) {
-    before.push(marks);
-    if (leaf.marks !== null) marks = leaf.marks;
+  let marked = false;
+  for (const leaf of leaves) if (leaf.marks) marked = true;
+  let pieces: Piece[];
+  if (marked) {
+    const before: number[] = [];
+    let marks = 0;
+    for (const leaf of leaves) {
+      before.push(marks);
+      if (leaf.marks !== null) marks = leaf.marks;
+    }
+    marks = 0;
+    for (let index = leaves.length - 1; index >= 0; index--) {
+      const leaf = leaves[index]!;
+      if (leaf.marks !== null) marks = leaf.marks;
+      else leaf.marks = before[index]! & marks;
+    }
+    pieces = group(leaves, 0);
+  } else {
+    // Plain text, links and images: no marks to place.
+    pieces = leaves.map((leaf) => leaf.piece);
   }
-  marks = 0;
-  for (let index = leaves.length - 1; index >= 0; index--) {
-    const leaf = leaves[index]!;
-    if (leaf.marks !== null) marks = leaf.marks;
-    else leaf.marks = before[index]! & marks;
-  }
-  const pieces = group(leaves, 0);
   let first: string | undefined;
   for (const style of STYLES) {
     const tokens: Token[] = [];

@@ -33,7 +33,9 @@ import {
   type ListItemChild,
   type ListItemNode,
   type ListNode,
+  type TableCellNode,
   type TableNode,
+  type TableRowNode,
 } from "./types";
 
 /**
@@ -129,7 +131,6 @@ function keepFootnotesAsText(state: StateCore): void {
   }
 }
 
-const LIST_OPEN: ReadonlySet<string> = new Set(["bullet_list_open", "ordered_list_open"]);
 const ALIGNMENTS: Readonly<Record<string, ElementFormat>> = {
   "text-align:left": "left",
   "text-align:center": "center",
@@ -215,13 +216,7 @@ class TokenConverter {
   private paragraphBlocks(inlineToken: Token, out: BlockNode[]): void {
     const inline = this.inline(inlineToken);
     if (inline.length === 0) return;
-    let images = 0;
-    let others = 0;
-    for (const node of inline) {
-      if (isNode(node, "image")) images++;
-      else if (!isNode(node, "linebreak") && !(isNode(node, "text") && !node.text.trim())) others++;
-    }
-    if (images > 0 && others === 0) {
+    if (isImagesOnly(inline)) {
       for (const node of inline) if (isNode(node, "image")) out.push(node);
     } else {
       out.push(paragraph(inline));
@@ -250,7 +245,8 @@ class TokenConverter {
       this.index++;
       const item: Item = { content: [], nested: [], lifted: [], checked };
       while (this.index < tokens.length && tokens[this.index]!.nesting !== -1) {
-        if (LIST_OPEN.has(tokens[this.index]!.type)) {
+        const type = tokens[this.index]!.type;
+        if (type === "bullet_list_open" || type === "ordered_list_open") {
           if (level >= MAX_NESTING) {
             const flattened: BlockNode[] = [];
             this.flatten(flattened);
@@ -261,6 +257,16 @@ class TokenConverter {
           continue;
         }
         // A list item holds inline content only (Lexical): other blocks join it line by line.
+        if (type === "paragraph_open") {
+          // The usual case, without a paragraph node made only to be taken apart.
+          const inline = this.inline(tokens[this.index + 1]!);
+          this.index += 3;
+          if (inline.length === 0) continue;
+          if (item.content.length > 0) item.content.push(lineBreak());
+          const imagesOnly = isImagesOnly(inline);
+          for (const node of inline) if (!imagesOnly || isNode(node, "image")) item.content.push(node);
+          continue;
+        }
         const blocks: BlockNode[] = [];
         this.block(level, blocks);
         for (const block of blocks) {
@@ -295,38 +301,44 @@ class TokenConverter {
     return list(check ? "check" : ordered ? "number" : "bullet", children, start);
   }
 
-  /** The table at the current token; every row gets as many cells (Lexical's selection assumes a grid). */
+  /**
+   * The table at the current token, capped at MAX_TABLE_CELLS cells. markdown-it gives every
+   * row the header's number of cells, so every row gets as many (Lexical's selection assumes a grid).
+   */
   private table(): TableNode {
     const tokens = this.tokens;
-    const rows: Array<Array<{ inline: Token; format: ElementFormat }>> = [];
-    let row: Array<{ inline: Token; format: ElementFormat }> = [];
+    const rows: TableRowNode[] = [];
+    let cells: TableCellNode[] = [];
+    let columns = MAX_TABLE_CELLS;
+    let maxRows = 1;
+    const formats: ElementFormat[] = [];
     let token = tokens[++this.index];
     for (; token && token.type !== "table_close"; token = tokens[++this.index]) {
-      if (token.type === "tr_open") row = [];
-      else if (token.type === "tr_close") rows.push(row);
-      else if (token.type === "th_open" || token.type === "td_open") {
-        row.push({ inline: tokens[this.index + 1]!, format: ALIGNMENTS[attribute(token, "style") ?? ""] ?? "" });
+      if (token.type === "tr_open") {
+        cells = [];
+      } else if (token.type === "tr_close") {
+        if (rows.length === 0) {
+          columns = Math.max(1, Math.min(cells.length, MAX_TABLE_CELLS));
+          maxRows = Math.floor(MAX_TABLE_CELLS / columns);
+        }
+        if (rows.length < maxRows) {
+          while (cells.length < columns) cells.push(tableCell([paragraph([], formats[cells.length] ?? "")], rows.length === 0));
+          rows.push(tableRow(cells));
+        } else {
+          this.warnings.add(WARNINGS.table);
+        }
+      } else if ((token.type === "th_open" || token.type === "td_open") && rows.length < maxRows) {
+        if (cells.length >= columns) {
+          this.warnings.add(WARNINGS.table);
+          continue;
+        }
+        const format = ALIGNMENTS[attribute(token, "style") ?? ""] ?? "";
+        if (rows.length === 0) formats.push(format);
+        cells.push(tableCell([paragraph(this.inline(tokens[this.index + 1]!), format)], rows.length === 0));
       }
     }
     this.index++; // table_close
-    let columns = 1;
-    for (const cells of rows) columns = Math.max(columns, cells.length);
-    columns = Math.min(columns, MAX_TABLE_CELLS);
-    const maxRows = Math.floor(MAX_TABLE_CELLS / columns);
-    if (rows.length > maxRows || rows.some((cells) => cells.length > columns)) this.warnings.add(WARNINGS.table);
-    const header = rows[0] ?? [];
-    const kept = rows.length > maxRows ? rows.slice(0, maxRows) : rows;
-    return table(
-      kept.map((cells, rowIndex) => {
-        const out = [];
-        for (let column = 0; column < columns; column++) {
-          const cell = cells[column];
-          const format = cell?.format ?? header[column]?.format ?? "";
-          out.push(tableCell([paragraph(cell ? this.inline(cell.inline) : [], format)], rowIndex === 0));
-        }
-        return tableRow(out);
-      })
-    );
+    return table(rows);
   }
 
   /**
@@ -355,13 +367,12 @@ class TokenConverter {
     const out: InlineNode[] = [];
     const children = inlineToken.children;
     if (!children) return out;
+    // Open emphasis of each kind (they can nest: `*a *b* c*`), and the format they make.
     let italic = 0;
     let bold = 0;
     let struck = 0;
     let format = 0;
-    const updateFormat = () => {
-      format = (italic > 0 ? TEXT_FORMAT.italic : 0) | (bold > 0 ? TEXT_FORMAT.bold : 0) | (struck > 0 ? TEXT_FORMAT.strikethrough : 0);
-    };
+    let emptyLinks = false;
     /** The link text goes into; Lexical links hold text, never other links. */
     let current: LinkNode | null = null;
     /** Per open link token: the link it created, or null when its text stays outside any link. */
@@ -386,27 +397,27 @@ class TokenConverter {
           break;
         case "em_open":
           italic++;
-          updateFormat();
+          format = formatOf(italic, bold, struck);
           break;
         case "em_close":
           italic--;
-          updateFormat();
+          format = formatOf(italic, bold, struck);
           break;
         case "strong_open":
           bold++;
-          updateFormat();
+          format = formatOf(italic, bold, struck);
           break;
         case "strong_close":
           bold--;
-          updateFormat();
+          format = formatOf(italic, bold, struck);
           break;
         case "s_open":
           struck++;
-          updateFormat();
+          format = formatOf(italic, bold, struck);
           break;
         case "s_close":
           struck--;
-          updateFormat();
+          format = formatOf(italic, bold, struck);
           break;
         case "link_open": {
           const url = attribute(token, "href") ?? "";
@@ -421,6 +432,7 @@ class TokenConverter {
             out.push(created);
             // `[](url)` would be an empty, invisible link: show its address.
             if (children[index + 1]?.type === "link_close") created.children.push(text(url, format));
+            else emptyLinks = true;
             current = created;
           }
           opened.push(created);
@@ -450,10 +462,22 @@ class TokenConverter {
       }
     }
     // Drop links left empty (their only child was an image, now beside them).
-    return out.some((node) => isNode(node, "link") && node.children.length === 0)
-      ? out.filter((node) => !isNode(node, "link") || node.children.length > 0)
-      : out;
+    return emptyLinks ? out.filter((node) => !isNode(node, "link") || node.children.length > 0) : out;
   }
+}
+
+/** Whether inline content is images with nothing but whitespace and line breaks between them. */
+function isImagesOnly(inline: InlineNode[]): boolean {
+  let images = 0;
+  for (const node of inline) {
+    if (isNode(node, "image")) images++;
+    else if (!isNode(node, "linebreak") && !(isNode(node, "text") && !node.text.trim())) return false;
+  }
+  return images > 0;
+}
+
+function formatOf(italic: number, bold: number, struck: number): number {
+  return (italic > 0 ? TEXT_FORMAT.italic : 0) | (bold > 0 ? TEXT_FORMAT.bold : 0) | (struck > 0 ? TEXT_FORMAT.strikethrough : 0);
 }
 
 /** Adds text, merged into the previous text node when the format matches. */
