@@ -36,6 +36,7 @@ export const stemsOf = (text: string) =>
 /** Sentences of a text: split after . ! ? before a capital or a digit, so "£3.50" stays whole. */
 export function sentencesIn(text: string): string[] {
   return text
+    .replace(/\s*\[\d+\]/g, "")
     .replace(/\s+/g, " ")
     .split(/(?<=[.!?]["”’)]?)\s+(?=["“‘(]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
@@ -43,6 +44,8 @@ export function sentencesIn(text: string): string[] {
 }
 
 const DEPENDENT = /^(it|its|they|their|them|this|these|those|he|she|his|her|that|such|both|there|here|(most|some|all|many|none|each|one|two|few) of (them|these|those|us))\b/i;
+
+const INTENT = /^(we|i) (want|would like|'d like|need|hope|plan|aim)\b|^(our|the) (goal|aim|objective|target)\b|^(the )?goal:/i;
 
 const LEADING_LINKS = /^(however|also|in addition|additionally|moreover|furthermore|and|but|so|plus|then|still|even so|for example|for instance|in fact|of course|as a result|that said),?\s+/i;
 
@@ -108,6 +111,8 @@ export function gatherFacts(reading: BriefReading, voice: VoiceContext, passages
   const add = (raw: string, origin: FactOrigin, base: number, passage?: Passage, ref?: number) => {
     // A sentence leaning on the one before it ("It has…", "Most of them…") makes no sense alone.
     if (usesAvoided(raw, rules) || /\?\s*$/.test(raw) || wordCount(raw) < 4 || DEPENDENT.test(raw.trim())) return;
+    // A brief's own intentions ("We want office workers to try…") are for the writer, not the reader.
+    if (origin === "source" && INTENT.test(raw.trim())) return;
     const short = shorten(raw, rules.maxWords, wanted);
     if (!short) return;
     const text = inVoice(short, rules);
@@ -123,7 +128,17 @@ export function gatherFacts(reading: BriefReading, voice: VoiceContext, passages
     // The knowledge search retrieved each passage for this brief, so every sentence of it is a candidate; overlap ranks them.
     for (const sentence of sentencesIn(passage.text)) add(sentence, "passage", 2 - Math.min(index, 4) * 0.2, passage, index + 1);
   });
-  if (sourceText) sentencesIn(sourceText.replace(/^#+\s.*$/gm, "").replace(/^\s*[-*]\s+/gm, "")).slice(0, 60).forEach((s, i) => add(s, "source", 3 - Math.min(i, 20) * 0.05));
+  if (sourceText) {
+    // Material in markdown (a pillar post): its sources list, headings, bold lead-ins and list markers are not sentences.
+    const prose = sourceText
+      .replace(/^#{1,6}\s+Sources\s*\n[\s\S]*$/m, "")
+      .replace(/^#{1,6}\s.*$/gm, "")
+      .replace(/\*\*[^*]+\*\*/g, "")
+      .replace(/^\s*([-*]|\d+\.)\s+/gm, "");
+    sentencesIn(prose)
+      .slice(0, 60)
+      .forEach((s, i) => add(s, "source", 3 - Math.min(i, 20) * 0.05));
+  }
   const note = (key: "product_or_service_description" | "company_info" | "audience", origin: FactOrigin, base: number) =>
     sentencesIn(voice.notes[key] ?? "").forEach((s) => add(s, origin, base));
   note("product_or_service_description", "product", 1);

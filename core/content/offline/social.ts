@@ -75,7 +75,7 @@ export function writeSocialPosts(brief: SocialBrief, voice: VoiceContext, passag
         return { ...base, body };
       }
       case "linkedin": {
-        const facts = factsFor(3);
+        const facts = factsFor(2);
         return {
           ...base,
           body: lines(w.line("hooks"), ...facts.map(cited), w.line("audience"), lines(w.line("questions"), w.line("calls")).join(" ")).join("\n\n"),
