@@ -54,9 +54,9 @@ export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContex
           ];
           break;
         case "lesson":
-          subject = w.voiced(`Lesson ${i}: ${pick(w.random, [`the first step with ${topic}`, `one change to ${topic} that matters`, `what to stop doing about ${topic}`, `a habit for ${topic}`])}`);
-          preview = w.voiced(`Something about ${topic} you can use today.`);
-          body = [fact(), fact(), w.say(`Try it this week: give ${topic} twenty minutes, and note what changed.`), w.line("questions")];
+          subject = w.voiced(`Lesson ${i}: ${pick(w.random, [`where to start with ${parts.short}`, "one change that matters", "what to stop doing", "a habit worth keeping"])}`);
+          preview = w.voiced(`One idea about ${parts.short} to use today.`);
+          body = [fact(), fact(), w.say(`Try it this week: give ${parts.short} twenty minutes, and note what changed.`), w.line("questions")];
           break;
         case "proof":
           subject = w.voiced(`What we have seen with ${topic}`);
@@ -79,7 +79,7 @@ export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContex
       const deadline = deadlineLabel(brief.deadline);
       const last = i === brief.count - 1 && brief.count > 1;
       if (i === 0) {
-        subject = w.voiced(`${cap(offer)}, for ${topic}`);
+        subject = w.voiced(`${cap(offer)}, for ${parts.audience || "you"}`);
         preview = `Until ${deadline}.`;
         body = [w.say(`${parts.audience ? `For ${parts.audience}` : "For you"}: ${offer}, until ${deadline}.`), w.line("hooks"), fact(), `**[Claim the offer](#)**`];
       } else if (last) {
