@@ -36,7 +36,9 @@ import {
 } from "./types";
 
 /**
- * mdast (the markdown syntax tree) to a document, shared by the markdown and HTML importers.
+ * mdast (the markdown syntax tree) to a document, for the HTML importer (html.ts reaches it
+ * through hast-util-to-mdast); the markdown importer (markdown-import.ts) maps the same way
+ * from markdown-it's tokens and shares the warnings and helpers below.
  * SPEC section 4's mappings: inline code becomes italic text, a code block one paragraph per
  * line, a blockquote a box with the quote colour, a thematic break a line divider, a task
  * list a check list. SPEC section 9's caps: a table keeps at most 65,536 cells and nesting
