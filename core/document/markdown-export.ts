@@ -366,6 +366,11 @@ function phrasing(nodes: readonly LooseNode[], depth: number, context: Context):
   const leaves: Leaf[] = [];
   for (const node of nodes) collectLeaves(node, leaves, depth, context);
   if (leaves.length === 0) return "";
+  const only = leaves.length === 1 ? leaves[0]! : null;
+  if (only && !only.marks && only.piece.kind === "text") {
+    // The most common line: one run of plain text.
+    return write([{ kind: "text", value: only.piece.value }], context).value;
+  }
   // Breaks and images carry no marks: they join a run when both neighbours share it.
   let marked = false;
   for (const leaf of leaves) if (leaf.marks) marked = true;
