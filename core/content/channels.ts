@@ -1,3 +1,5 @@
+import { NETWORK_LIMITS } from "../publishing/limits";
+
 /**
  * SPEC section 3's social channels and the limits each network enforces. The guardrails
  * hold every generated post to these, whatever provider wrote it.
@@ -18,14 +20,25 @@ export interface ChannelLimits {
   thread?: boolean;
 }
 
+/**
+ * Read from the networks' limits table (core/publishing/limits.ts), the one the scheduler
+ * enforces, so a generated post fits where it will be published (and a deployment's override
+ * of the table is the only place a number changes). SEO and email are not networks.
+ */
+const network = (name: keyof typeof NETWORK_LIMITS): ChannelLimits => {
+  const limits = NETWORK_LIMITS[name];
+  return { body: limits.characters, ...(limits.hashtags !== null ? { hashtags: limits.hashtags } : {}), ...(limits.threadPosts > 0 ? { thread: true } : {}) };
+};
+
 export const CHANNEL_LIMITS: Record<SocialChannel, ChannelLimits> = {
-  twitter: { body: 280, thread: true },
-  linkedin: { body: 3_000 },
-  instagram: { body: 2_200, hashtags: 30 },
-  instagram_reel: { body: 2_200, hashtags: 30 },
-  facebook: { body: 63_206 },
-  tiktok: { body: 2_200 },
-  youtube: { title: 100, description: 5_000 },
+  twitter: network("x"),
+  linkedin: network("linkedin"),
+  instagram: network("instagram"),
+  instagram_reel: network("instagram"),
+  facebook: network("facebook"),
+  tiktok: network("tiktok"),
+  // YouTube's text is a title (100 characters, a YouTube Studio rule) and the description the table holds.
+  youtube: { title: 100, description: NETWORK_LIMITS.youtube.characters },
   seo: { title: 60, description: 160 },
   email: {},
 };
