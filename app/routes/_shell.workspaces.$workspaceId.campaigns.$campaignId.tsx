@@ -13,9 +13,12 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => camp
 
 /** One campaign: every piece by date, each editable, rewritable and approvable. */
 export default function CampaignDetail() {
-  const { workspace, campaign } = useLoaderData<typeof loader>();
+  const { workspace, campaign, accounts, timeZone } = useLoaderData<typeof loader>();
+  const channels = [...new Set((campaign.items ?? []).filter((i) => i.status === "approved" && i.channel).map((i) => i.channel!))];
   const actionData = useActionData<CampaignActionResult>();
   const navigation = useNavigation();
+  const scheduling = navigation.state !== "idle" && navigation.formData?.get("intent") === "schedule";
+  const scheduleResult = actionData?.intent === "schedule" ? actionData : null;
   const busy = (itemId: number, intent: string) => navigation.state !== "idle" && navigation.formData?.get("item_id") === String(itemId) && navigation.formData?.get("intent") === intent;
   const approved = campaign.items?.filter((i) => i.status === "approved").length ?? 0;
 
@@ -31,6 +34,45 @@ export default function CampaignDetail() {
         </p>
         <p className="campaign-head__brief">{campaign.brief}</p>
       </header>
+      {channels.length > 0 ? (
+        <section className="campaign-card" aria-labelledby="schedule-approved">
+          <h2 id="schedule-approved" className="campaign-card__title">
+            Schedule the approved pieces
+          </h2>
+          {accounts.length === 0 ? (
+            <p>
+              Connect an account on the <Link to={`/workspaces/${workspace.id}/scheduled-posts`}>scheduled posts</Link> page first (the Sandbox needs no keys).
+            </p>
+          ) : (
+            <Form method="post" className="campaign-form" aria-busy={scheduling || undefined}>
+              <input type="hidden" name="intent" value="schedule" />
+              <input type="hidden" name="campaign_id" value={campaign.id} />
+              <input type="hidden" name="time_zone" value={timeZone} />
+              {scheduleResult ? <p role={scheduleResult.ok ? "status" : "alert"} className={scheduleResult.ok ? "" : "field__error"}>{scheduleResult.message}</p> : null}
+              {channels.map((channel) => (
+                <label key={channel} className="field">
+                  <span className="field__label">{CHANNEL_LABELS[channel]} posts go to</span>
+                  <select className="input" name={`account_${channel}`} defaultValue="">
+                    <option value="">Not now</option>
+                    {accounts.map((account) => (
+                      <option key={account.id} value={account.id}>
+                        {account.name} ({account.network})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+              <label className="field">
+                <span className="field__label">At ({timeZone}) on each piece's date</span>
+                <input className="input" type="time" name="time" defaultValue="09:00" required />
+              </label>
+              <button type="submit" className="button button--primary" disabled={scheduling}>
+                {scheduling ? "Scheduling…" : "Schedule approved pieces"}
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
       <ol className="campaign-items">
         {campaign.items?.map((item) => {
           const label = item.channel ? CHANNEL_LABELS[item.channel] : "Pillar post";

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { asc, desc, eq } from "drizzle-orm";
-import { campaignItems, campaigns } from "../../../worker/db/schema";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { campaignItems, campaigns, socialAccounts } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
 import { presentCampaign } from "../../../worker/presenters/campaigns";
 import { workspaceBrandKits } from "../../../worker/services/brand-kits";
@@ -28,8 +28,19 @@ export async function campaignPage(request: Request, context: AppLoadContext, wo
   const id = Number(campaignIdParam);
   const [campaign] = Number.isInteger(id) && id > 0 ? await db.select().from(campaigns).where(eq(campaigns.id, id)) : [];
   if (!campaign || campaign.workspaceId !== workspace.id) throw data("Campaign not found", { status: 404 });
-  const items = await db.select().from(campaignItems).where(eq(campaignItems.campaignId, campaign.id)).orderBy(asc(campaignItems.position));
-  return { workspace: { id: workspace.id, name: workspace.name }, campaign: presentCampaign(campaign, items) };
+  const [items, accounts] = await Promise.all([
+    db.select().from(campaignItems).where(eq(campaignItems.campaignId, campaign.id)).orderBy(asc(campaignItems.position)),
+    can(actor, "posts.schedule")
+      ? db.select({ id: socialAccounts.id, name: socialAccounts.displayName, network: socialAccounts.network }).from(socialAccounts).where(and(eq(socialAccounts.workspaceId, workspace.id), eq(socialAccounts.state, "active")))
+      : Promise.resolve([]),
+  ]);
+  return {
+    workspace: { id: workspace.id, name: workspace.name },
+    campaign: presentCampaign(campaign, items),
+    /** Accounts the approved pieces can be scheduled to (empty: the schedule form is not offered). */
+    accounts,
+    timeZone: actor.workspaceSettings.preferences?.time_zone ?? "UTC",
+  };
 }
 
 export async function campaignsAction(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
@@ -55,6 +66,14 @@ export async function campaignsAction(request: Request, context: AppLoadContext,
     });
     if (!result.ok) return fail(result);
     throw redirect(`/workspaces/${workspace.id}/campaigns/${result.data.id}`);
+  }
+  if (intent === "schedule") {
+    const accounts = Object.fromEntries(
+      [...form.entries()].filter(([name, value]) => name.startsWith("account_") && String(value)).map(([name, value]) => [name.slice("account_".length), Number(value)]),
+    );
+    const result = await call<{ scheduled: number }>("POST", `/campaigns/${text("campaign_id")}/schedule`, { accounts, time: text("time") || "09:00", time_zone: text("time_zone") || "UTC" });
+    if (!result.ok) return fail(result);
+    return { ok: true, intent, message: `${result.data.scheduled} approved ${result.data.scheduled === 1 ? "piece is" : "pieces are"} scheduled. See them on the calendar.` };
   }
   if (!itemId) return data<CampaignActionResult>({ ok: false, intent, message: "That form was incomplete. Reload the page and try again." }, { status: 400 });
   if (intent === "save") {
