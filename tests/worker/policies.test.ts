@@ -74,6 +74,7 @@ const expected: Record<Action, UserRole[]> = {
   "knowledge.manage": ["super_admin", "admin", "member"],
   "content.generate": ["super_admin", "admin", "member"],
   "article_style.update": ["super_admin", "admin"],
+  "inbox.read": ["super_admin", "admin", "member", "guest"],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */

@@ -19,6 +19,7 @@ import { guestsApi } from "./guests";
 import { handbooksApi } from "./handbooks";
 import { homeApi } from "./home";
 import { importsApi } from "./imports";
+import { inboxApi } from "./inbox";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
@@ -98,6 +99,7 @@ export const api = createApp()
   .route("/", importsApi)
   .route("/", searchApi)
   .route("/", publicPagesApi)
+  .route("/", inboxApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { sendInboxDigests } from "../services/inbox";
 import { cronRuns, generationJobs, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
@@ -67,5 +68,13 @@ const expireStaleGenerations: CronTask = {
   },
 };
 
+/** The daily inbox digest: each person whose oldest waiting item is a day old gets one email. */
+const sendDigests: CronTask = {
+  name: "send-inbox-digests",
+  async run(db, now, env) {
+    await sendInboxDigests(db, env, now);
+  },
+};
+
 /** Every task the minute-cron runs, in order. Publishing scheduled posts joins this list. */
-export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations];
+export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations, sendDigests];

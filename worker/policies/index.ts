@@ -180,6 +180,7 @@ export const rules = {
   "knowledge.manage": { roles: MEMBERS },
   "content.generate": { roles: MEMBERS },
   "article_style.update": { roles: ADMINS },
+  "inbox.read": { roles: SIGNED_IN },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

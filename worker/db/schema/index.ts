@@ -6,3 +6,5 @@ export * from "./channels";
 export * from "./operations";
 export * from "./documents";
 export * from "./content";
+export * from "./reviews";
+export * from "./inbox";
