@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { encodeAuthState } from "../../app/lib/auth-cookie";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { channelMemberships, channels, inboxItems, mailOutbox, type Workspace } from "../../worker/db/schema";
 import { notify, sendInboxDigests } from "../../worker/services/inbox";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
@@ -18,7 +18,8 @@ async function setup() {
 const inbox = (workspace: Pick<Workspace, "id">, token: string, query = "") => api(`/w/${workspace.id}/inbox${query}`, { token });
 const counts = async (workspace: Pick<Workspace, "id">, token: string) =>
   (await json(await api(`/w/${workspace.id}/inbox/counts`, { token }))).data;
-const itemsOf = (body: { data: { items: unknown[] }[] }) => body.data.flatMap((group) => group.items) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const itemsOf = (body: Record<string, any>) => (body.data as { items: Record<string, any>[] }[]).flatMap((group) => group.items);
 const mailsTo = (to: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));
 
 function nextMessage(socket: WebSocket) {
@@ -295,5 +296,37 @@ describe("GET /v1/inbox/socket", () => {
     expect((await openSocket({ Cookie: cookie, Origin: "https://evil.example" })).response.status).toBe(403);
     expect((await openSocket({})).response.status).toBe(401);
     expect((await api("/inbox/socket", { token: member.token })).status).toBe(426);
+  });
+});
+
+describe("the inbox page", () => {
+  const cookieFor = (token: string) => `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}`;
+  const page = (path: string, token: string, init: RequestInit = {}) =>
+    exports.default.fetch(`https://app.test${path}`, {
+      ...init,
+      headers: { Cookie: cookieFor(token), Origin: "https://app.test", Host: "app.test", ...(init.headers ?? {}) },
+    });
+
+  it("renders the person's items grouped under their document, and marks one read from a form", async () => {
+    const { workspace, owner, member, article } = await setup();
+    const [item] = await notify(db, env, [
+      { workspaceId: workspace.id, recipientId: member.user.id, actorId: owner.id, type: "Review", event: "requested", articleId: article.id },
+    ]);
+    const response = await page(`/workspaces/${workspace.id}/inbox`, member.token);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Spring launch");
+    expect(html).toContain("asked you to approve");
+    expect(html).toContain("1 unread");
+
+    const form = new URLSearchParams({ intent: "update", id: String(item!.id), read: "true" });
+    const posted = await page(`/workspaces/${workspace.id}/inbox`, member.token, {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(posted.status).toBe(200);
+    expect(await counts(workspace, member.token)).toMatchObject({ unread: 0 });
+    expect((await page(`/workspaces/${workspace.id}/inbox`, member.token).then((r) => r.text()))).toContain("all caught up");
   });
 });
