@@ -20,6 +20,7 @@ import { handbooksApi } from "./handbooks";
 import { homeApi } from "./home";
 import { importsApi } from "./imports";
 import { inboxApi } from "./inbox";
+import { reviewsApi } from "./reviews";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
@@ -100,6 +101,7 @@ export const api = createApp()
   .route("/", searchApi)
   .route("/", publicPagesApi)
   .route("/", inboxApi)
+  .route("/", reviewsApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)
