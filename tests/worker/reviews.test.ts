@@ -1,6 +1,8 @@
+import { exports } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articles, channelMemberships, channels, events, mailOutbox, workspaces, type Article } from "../../worker/db/schema";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { isApproved, requiresApproval } from "../../worker/services/reviews";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
@@ -194,5 +196,48 @@ describe("requiresApproval", () => {
     expect(await requiresApproval(db, workspace.id, "campaign_pieces")).toBe(true);
     const [stored] = await db.select().from(workspaces).where(eq(workspaces.id, workspace.id));
     expect(stored!.settings.statuses?.labels?.draft ?? "Draft").toBe("Draft");
+  });
+});
+
+describe("the review pages", () => {
+  const cookieFor = (token: string) => `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}`;
+  const page = (path: string, token: string, init: RequestInit = {}) =>
+    exports.default.fetch(`https://app.test${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: { Cookie: cookieFor(token), Origin: "https://app.test", Host: "app.test", ...(init.headers ?? {}) },
+    });
+  const post = (path: string, token: string, form: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) for (const entry of [value].flat()) body.append(key, entry);
+    return page(path, token, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  };
+
+  it("an editor asks from the form and lands on the review; the reviewer approves from its page", async () => {
+    const { writer, approver, article } = await setup();
+    const base = `/docs/launch-post-${article.id}/reviews`;
+    const form = await page(`${base}/new`, writer.token);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("Ask for a review of");
+    expect((await page(`${base}/new`, approver.token)).status).toBe(403);
+
+    const sent = await post(`${base}/new`, writer.token, { kind: "approval", user_ids: [String(approver.user.id)], message: "Please", due_date: "2026-12-24" });
+    expect(sent.status).toBe(302);
+    const location = sent.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^${base}/\\d+$`));
+    const shown = await (await page(location, approver.token)).text();
+    expect(shown).toContain("In review");
+    expect(shown).toContain("Approve");
+
+    expect((await post(location, approver.token, { intent: "answer", answer: "approved" })).status).toBe(200);
+    expect(await statusOf(article)).toBe("approved");
+    expect(await (await page(location, writer.token)).text()).toContain("1 of 1 answered");
+  });
+
+  it("a review under another document's address does not exist", async () => {
+    const { workspace, writer, approver, article } = await setup();
+    const other = await buildArticle(workspace, writer.user, { title: "Other" });
+    const { data: review } = await json(await ask(article, writer.token, { kind: "approval", user_ids: [approver.user.id] }));
+    expect((await page(`/docs/other-${other.id}/reviews/${review.id}`, writer.token)).status).toBe(404);
   });
 });
