@@ -8,6 +8,7 @@ import { PAGE_BODY_LIMIT, pageRequestWithinLimit } from "./lib/page-body-limit";
 import { newNonce, withPageSecurity } from "./lib/page-security";
 import { reportError } from "./lib/reporter";
 import { isPublicPagePath, servePublicPage } from "./services/public-cache";
+import { handleQueue, type QueueMessage } from "./services/publishing/queue";
 
 export { InboxHub } from "../durable/inbox";
 
@@ -58,4 +59,9 @@ export default {
       throw error;
     }
   },
-} satisfies ExportedHandler<Env>;
+
+  /** Publishing (one scheduled post per message) and webhook deliveries; see services/publishing. */
+  async queue(batch, env, ctx) {
+    await handleQueue(batch, env, ctx);
+  },
+} satisfies ExportedHandler<Env, QueueMessage>;

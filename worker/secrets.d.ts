@@ -48,5 +48,11 @@ declare namespace Cloudflare {
     CF_ZONE_ID?: string;
     /** An API token with the zone's "Cache Purge" permission. Without both, only the local data centre is purged. */
     CF_PURGE_TOKEN?: string;
+    /** Encrypts social account credentials at rest (any long random string). Required in production. */
+    CREDENTIALS_KEY?: string;
+    /** JSON overrides of core/publishing/limits.ts per network, e.g. {"instagram":{"hashtags":5}}. */
+    NETWORK_LIMITS?: string;
+    /** The app's public origin, for links in emails sent outside a request (publishing); default http://localhost:8787. */
+    APP_URL?: string;
   }
 }

@@ -79,7 +79,7 @@ export default function ReviewPage() {
         <div>
           <dt>Review</dt>
           <dd data-testid="review-status">
-            {REVIEW_STATUS[review.status]} · {review.progress.answered} of {review.progress.total} answered
+            {`${REVIEW_STATUS[review.status]} · ${review.progress.answered} of ${review.progress.total} answered`}
           </dd>
         </div>
         {review.requester && (

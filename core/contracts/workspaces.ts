@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../publishing/time";
 import { DEFAULT_SORT, documentStatuses, sortOrders, viewKinds } from "../enums";
 import { approvalScopes } from "./reviews";
 
@@ -40,6 +41,8 @@ export const workspaceSettingsSchema = z.object({
       members_can_invite: z.boolean(),
       guests_can_see_members: z.boolean(),
       version_control_mode: z.enum(["off", "branches"]),
+      /** The workspace's IANA time zone: the calendar's default and schedules' default. */
+      time_zone: z.string().trim().min(1).max(64).refine(isTimeZone, "must be a time zone such as Europe/Paris"),
     })
     .partial()
     .strict(),
@@ -74,6 +77,8 @@ export const workspaceSettingsSchema = z.object({
       /** Whether other sites may frame this workspace's public pages (`/p/...`); off by default. */
       allow_embedding: z.boolean(),
       default_category_id: z.number().int().positive().nullable(),
+      /** A scheduled post found this many minutes late is still published; later, it is missed. */
+      late_publish_minutes: z.number().int().min(0).max(1440),
     })
     .partial()
     .strict(),
@@ -102,6 +107,7 @@ export const defaultWorkspaceSettings = {
     members_can_invite: true,
     guests_can_see_members: false,
     version_control_mode: "off",
+    time_zone: "UTC",
   },
   branding: {
     theme: { hue: 243, preset: "indigo", overrides: {} as Partial<Record<"accent" | "background" | "surface" | "text", string>> },
@@ -109,7 +115,7 @@ export const defaultWorkspaceSettings = {
     app_logo_url: null,
   },
   custom_url: { subdomain: null },
-  publish: { public_directory: false, allow_search_indexing: false, allow_embedding: false, default_category_id: null },
+  publish: { public_directory: false, allow_search_indexing: false, allow_embedding: false, default_category_id: null, late_publish_minutes: 15 },
   statuses: {
     labels: { draft: "Draft", in_review: "In review", reviewed: "Reviewed", approved: "Approved", suggestions: "Suggestions" },
     require_approval: { campaign_pieces: true, scheduled_posts: true, publishing: false },

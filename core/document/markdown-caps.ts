@@ -2,11 +2,12 @@ import { MAX_NESTING, MAX_TABLE_CELLS } from "./types";
 
 /**
  * SPEC section 9's caps applied to markdown source before parsing, where they are cheap.
- * micromark recurses a few frames per nested quote or list (a line `>>>…` 10,000 levels deep
- * overflows the stack), slows down quadratically with nesting depth and nested emphasis,
- * and spends tens of microseconds per table cell. Capping the text first keeps the parser
- * fast and off the stack limit; mdast.ts applies the same caps to the tree, exactly, for
- * whatever these line-based rules miss (HTML import, tables inside quotes).
+ * markdown-it recurses a few frames per nested quote or list (a line `>>>…` 10,000 levels
+ * deep would overflow the stack, or hit its nesting limit, past which it drops the rest of
+ * the text), re-reads a line once per container it sits in, and builds tokens for every
+ * table cell, kept or not. Capping the text first keeps the parser fast, off the stack limit
+ * and below its own limit; markdown-import.ts applies the same caps to the tokens, exactly,
+ * for whatever these line-based rules miss (tables inside quotes, nesting across lines).
  *
  * Every rule only touches lines past a cap, so ordinary documents come through unchanged.
  */
@@ -21,7 +22,7 @@ export interface CappedMarkdown {
 const CONTAINER_MARKER = /[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/y;
 /**
  * Leading indentation kept at most (columns): 100 levels of the narrowest list nesting (two
- * columns each). micromark's time per line grows with the depth, so this bound matters.
+ * columns each). The parser's time per line grows with the depth, so this bound matters.
  */
 const MAX_INDENT = 2 * MAX_NESTING;
 /** `*`, `_` or `~` in one run: 100 levels of strong emphasis take 200. */

@@ -36,7 +36,9 @@ import {
 } from "./types";
 
 /**
- * mdast (the markdown syntax tree) to a document, shared by the markdown and HTML importers.
+ * mdast (the markdown syntax tree) to a document, for the HTML importer (html.ts reaches it
+ * through hast-util-to-mdast); the markdown importer (markdown-import.ts) maps the same way
+ * from markdown-it's tokens and shares the warnings and helpers below.
  * SPEC section 4's mappings: inline code becomes italic text, a code block one paragraph per
  * line, a blockquote a box with the quote colour, a thematic break a line divider, a task
  * list a check list. SPEC section 9's caps: a table keeps at most 65,536 cells and nesting
@@ -359,7 +361,7 @@ function pushText(target: InlineNode[], value: string, format: number): void {
 }
 
 /** What a block can put inside a list item: its inline content, or its text. */
-function blockInline(block: BlockNode): InlineNode[] {
+export function blockInline(block: BlockNode): InlineNode[] {
   if (isNode(block, "paragraph") || isNode(block, "heading")) return block.children;
   if (isNode(block, "image")) return [block];
   const lines = plainTextLines([block]).filter(Boolean);
@@ -367,7 +369,7 @@ function blockInline(block: BlockNode): InlineNode[] {
 }
 
 /** The text of a raw HTML block (markdown allows them): tags, comments, scripts and styles removed. */
-function htmlText(html: string): string {
+export function htmlText(html: string): string {
   return html
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")

@@ -225,6 +225,27 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
       ],
     },
   });
+  // Scheduling: two Sandbox accounts, a weekday schedule with a queued post, posts over the next
+  // two weeks (one for both accounts, one draft) and one published straight away.
+  const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const main = await owner.call("POST", `/w/${ws}/social_accounts`, { network: "sandbox", display_name: "Fernhill Coffee" });
+  const cafe = await owner.call("POST", `/w/${ws}/social_accounts`, { network: "sandbox", display_name: "Fernhill Café" });
+  const mornings = await owner.call("POST", `/w/${ws}/schedules`, {
+    account_id: main.id,
+    name: "Weekday mornings",
+    slots: ["mon", "wed", "fri"].map((day) => ({ day, time: "08:30" })),
+    time_zone: "Europe/London",
+  });
+  await owner.call("POST", `/w/${ws}/posts`, {
+    text: "Guji is back. Peach, jasmine and a clean, tea-like finish, roasted light on Thursday. #ColdBrew #SingleOrigin",
+    targets: [{ account_id: main.id }, { account_id: cafe.id, text: "Guji is back on the bar from Friday: ask for it as a pour-over. #SingleOrigin" }],
+    publish_at: inHours(50),
+  });
+  await owner.call("POST", `/w/${ws}/posts`, { text: "Cupping Friday: taste three new arrivals with our roasters, 4 pm at the roastery. Free, no booking.", targets: [{ account_id: cafe.id }], publish_at: inHours(120) });
+  await owner.call("POST", `/w/${ws}/posts`, { text: "Brew guide: the 1:16 V60 we use on the bar.", targets: [{ account_id: main.id }], schedule_id: mornings.id });
+  await member.call("POST", `/w/${ws}/posts`, { text: "Draft: holiday gift boxes announcement (prices to confirm).", targets: [{ account_id: main.id }], draft: true, publish_at: inHours(240) });
+  const now = await owner.call("POST", `/w/${ws}/posts`, { text: "Good morning from the roastery: today's batch is our Fernhill House blend.", targets: [{ account_id: main.id }], publish_at: inHours(1) });
+  await owner.call("POST", `/posts/${now.id}/publish_now`);
   return { created: true, workspaceId: ws };
 }
 

@@ -1,5 +1,9 @@
-import { blogBriefSchema, blogDraftRequestSchema } from "../../core/contracts/content";
+import { blogBriefSchema, blogDraftRequestSchema, emailSequenceBriefSchema, socialBriefSchema } from "../../core/contracts/content";
+import { formatSocialPosts } from "../../core/content/formats";
 import { writeBlogOutline, writeBlogPost } from "../../core/content/offline/blog";
+import { CORPUS, WORKSPACES } from "../../core/content/offline/briefs.corpus";
+import { writeEmailSequence } from "../../core/content/offline/email";
+import { writeSocialPosts } from "../../core/content/offline/social";
 import type { VoiceContext } from "../../core/content/voice";
 import { type BenchSession, devFetch } from "./session";
 
@@ -20,6 +24,31 @@ export function measureOfflineWriter(seconds = 3) {
     generations++;
   }
   return { perSecond: generations / seconds, averageCharacters: Math.round(characters / generations) };
+}
+
+/**
+ * Three samples of the offline writer, from the test corpus (core/content/offline/briefs.corpus.ts),
+ * for a person to read: social posts for a launch, an email for an event, a blog draft for a how-to.
+ */
+export function offlineWriterSamples(): string {
+  const entry = (brief: string) => CORPUS.find((c) => c.brief === brief)!;
+  const launch = entry("Our new oat-milk cold brew launches in April");
+  const event = entry("Join us for a latte art workshop on Saturday 14 March in Leeds");
+  const howTo = entry("How to choose the right saddle for a daily commute");
+  const posts = writeSocialPosts(socialBriefSchema.parse({ topic: launch.brief, audience: launch.audience, channels: ["twitter", "linkedin", "instagram"] }), WORKSPACES[launch.workspace], launch.passages);
+  const [email] = writeEmailSequence(
+    emailSequenceBriefSchema.parse({ kind: "nurture", topic: event.brief, audience: event.audience, goal: "Book a place", count: 3, cadence_days: 3 }),
+    WORKSPACES[event.workspace],
+    event.passages,
+  );
+  const brief = blogBriefSchema.parse({ topic: howTo.brief, audience: howTo.audience, length: "short" });
+  const outline = writeBlogOutline(brief, WORKSPACES[howTo.workspace], howTo.passages);
+  const draft = writeBlogPost(blogDraftRequestSchema.parse({ ...brief, outline }), WORKSPACES[howTo.workspace], howTo.passages);
+  return [
+    `1. Social posts — “${launch.brief}” (${WORKSPACES[launch.workspace].brandName})\n\n${formatSocialPosts(posts)}`,
+    `2. First email of a nurture sequence — “${event.brief}” (${WORKSPACES[event.workspace].brandName})\n\nSubject: ${email!.subject}\nPreview: ${email!.preview}\n\n${email!.body}`,
+    `3. Blog draft — “${howTo.brief}” (${WORKSPACES[howTo.workspace].brandName})\n\n${draft}`,
+  ].join("\n\n――――――――\n\n");
 }
 
 /** Time from sending a draft request to the first streamed text event, through the running Worker. */

@@ -4,6 +4,10 @@
  * same run, and the CPU time for the 2 MB a document may hold. Bounded in time: each size runs in
  * a child process that is stopped when the budget runs out; then the largest size that finished is
  * reported and the rest is extrapolated from the growth between two measured sizes (the output says so).
+ *
+ * The baseline and the round trip are measured alike, in the same child process: each warmed up
+ * once on the same text, then the fastest of a few runs, taken in turns so a busy neighbour
+ * slows both the same way.
  */
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -62,16 +66,8 @@ function once<T>(run: () => T): { ms: number; cpuMs: number; result: T } {
   return { ms, cpuMs: (used.user + used.system) / 1000, result };
 }
 
-/** The fastest of `repeat` runs, after one warm-up run. */
-function best<T>(run: () => T, repeat: number) {
-  once(run);
-  let fastest = once(run);
-  for (let i = 1; i < repeat; i++) {
-    const next = once(run);
-    if (next.ms < fastest.ms) fastest = next;
-  }
-  return fastest;
-}
+/** Runs per size after the warm-up: the fastest counts (CPU time), for the baseline and the round trip alike. */
+const REPEAT = 3;
 
 function roundTrip(markdown: string) {
   const toDocument = once(() => markdownToDocument(markdown));
@@ -81,6 +77,9 @@ function roundTrip(markdown: string) {
 
 interface SizeRun {
   bytes: number;
+  /** markdown-it's parse alone, on the same text in the same process. */
+  parseMs: number;
+  parseCpuMs: number;
   ms: number;
   cpuMs: number;
   toMs: number;
@@ -143,9 +142,7 @@ export async function measureMarkdown({ targetBytes = MB, maxBytes = 2 * MB, bud
 
   // The size the throughput is reported at: the target if it was measured, else the largest that fitted.
   const at = measured.filter((m) => m.bytes <= targetBytes * 1.01).at(-1) ?? measured[0]!;
-  const text = sampleMarkdown(at.bytes);
-  const md = new MarkdownIt();
-  const parseOnly = best(() => md.parse(text, {}), 5);
+  const parseOnly = { ms: at.parseMs, cpuMs: at.parseCpuMs };
   const megabytes = at.bytes / MB;
 
   // CPU time at the maximum document size: measured if it fitted, else extrapolated with the
@@ -169,8 +166,11 @@ export async function measureMarkdown({ targetBytes = MB, maxBytes = 2 * MB, bud
         "round trip ms": String(Math.round(m.ms)),
         "CPU ms": String(Math.round(m.cpuMs)),
         "MB/s (CPU)": (m.bytes / MB / (m.cpuMs / 1000)).toFixed(3),
+        "× markdown-it parse": (m.parseCpuMs / m.cpuMs).toFixed(2),
       })),
-      ...(stopped === null ? [] : [{ KB: String(Math.round(stopped / KB)), "round trip ms": "stopped: over the budget", "CPU ms": "", "MB/s (CPU)": "" }]),
+      ...(stopped === null
+        ? []
+        : [{ KB: String(Math.round(stopped / KB)), "round trip ms": "stopped: over the budget", "CPU ms": "", "MB/s (CPU)": "", "× markdown-it parse": "" }]),
     ],
     // MB/s from CPU time (the process's, so V8's GC threads count too), not wall time: the
     // machine is shared, and a busy neighbour would otherwise decide the ratio.
@@ -189,14 +189,26 @@ export async function measureMarkdown({ targetBytes = MB, maxBytes = 2 * MB, bud
   };
 }
 
-// Child mode (see runSize): `tsx tests/bench/markdown.ts <bytes>` prints one size's round trip as JSON.
+// Child mode (see runSize): `tsx tests/bench/markdown.ts <bytes>` prints one size's round trip and
+// markdown-it's parse of the same text as JSON.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // Warm the converter's code paths on a small file first, so the measured size is not a JIT measurement.
-  roundTrip(sampleMarkdown(16 * KB));
   const markdown = sampleMarkdown(Number(process.argv[2]));
-  const run = roundTrip(markdown);
+  const md = new MarkdownIt();
+  // One warm-up run each, so neither figure is a JIT or heap-growth measurement.
+  md.parse(markdown, {});
+  roundTrip(markdown);
+  let parse = once(() => md.parse(markdown, {}));
+  let run = roundTrip(markdown);
+  for (let i = 1; i < REPEAT; i++) {
+    const nextParse = once(() => md.parse(markdown, {}));
+    if (nextParse.cpuMs < parse.cpuMs) parse = nextParse;
+    const next = roundTrip(markdown);
+    if (next.cpuMs < run.cpuMs) run = next;
+  }
   const result: SizeRun = {
     bytes: Buffer.byteLength(markdown),
+    parseMs: parse.ms,
+    parseCpuMs: parse.cpuMs,
     ms: run.ms,
     cpuMs: run.cpuMs,
     toMs: run.toDocument.ms,

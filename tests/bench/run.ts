@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { prepareDatabase, run, startStack, stopChild, type Stack } from "../../scripts/local-stack";
 import { measurePropagation } from "./collab";
-import { measureFirstByte, measureOfflineWriter } from "./content";
+import { measureFirstByte, measureOfflineWriter, offlineWriterSamples } from "./content";
 import { measureDocumentOpen } from "./editor";
 import { measureMarkdown } from "./markdown";
 import { publishBenchPage } from "./public-page";
@@ -326,6 +326,7 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
       { measure: "offline writer: blog outline + medium draft", value: `${writer.perSecond.toFixed(0)} /s`, detail: `${writer.averageCharacters.toLocaleString("en")} characters each` },
       { measure: "time to first streamed text (POST /generations)", value: `p50 ${firstByte.p50.toFixed(1)} ms`, detail: `p99 ${firstByte.p99.toFixed(1)} ms over ${firstByte.runs} runs` },
     ]);
+    console.log(`\nWhat it writes, three samples from the test corpus\n\n${offlineWriterSamples()}`);
   });
 
   await step("sizes (gzip)", async () => {

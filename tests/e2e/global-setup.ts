@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildDemo } from "../../scripts/demo/build-demo";
-import { prepareDatabase, startStack } from "../../scripts/local-stack";
+import { prepareDatabase, startCronTicker, startStack } from "../../scripts/local-stack";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
 export function freePort(): Promise<number> {
@@ -64,9 +64,12 @@ export default async function globalSetup() {
     await stack.stop();
     throw error;
   }
+  // The minute cron, as `npm start` runs it (tests that publish also call it themselves, so none waits a minute).
+  const stopCron = startCronTicker(stack.url, () => {});
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_PARTY_URL = stack.partyUrl;
   return async () => {
+    stopCron();
     await stack.stop();
     await rm(persistTo, { recursive: true, force: true });
   };

@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { workspaceNavItems } from "../../app/components/shell/navigation";
 import { buildDemo, type DemoResult } from "../../scripts/demo/build-demo";
 import { DEMO_BRAND } from "../../scripts/demo/content";
@@ -44,6 +44,7 @@ const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   "All docs": async (ws) => itemsOf(await get(`/w/${ws}/articles`)),
   "All files": async (ws) => itemsOf(await get(`/w/${ws}/all_files`)),
   Campaigns: async (ws) => itemsOf(await get(`/w/${ws}/campaigns`)),
+  "Scheduled posts": async (ws) => itemsOf(await get(`/w/${ws}/posts?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`)),
   "Brand kits": async (ws) => itemsOf(await get(`/w/${ws}/brand_kits`)),
   Brain: async (ws) => itemsOf(await get(`/w/${ws}/knowledge_sources`)),
   "House style": async (ws) => [(await get(`/w/${ws}/article_style`)).tone].filter(Boolean),
@@ -109,6 +110,18 @@ describe("the demo workspace", () => {
       await get(`/folders/${folders.find((folder) => folder.name === "Marketing")!.id}/accesses`),
     ]);
     for (const level of ["read", "comment", "edit", "owner"]) expect(grants).toContain(`"permission":"${level}"`);
+  });
+
+  it("has two Sandbox accounts, a posting schedule with a queued post, a draft, and a post that went out", async () => {
+    const ws = demo.workspaceId;
+    expect(itemsOf(await get(`/w/${ws}/social_accounts`))).toHaveLength(2);
+    const [schedule] = itemsOf(await get(`/w/${ws}/schedules`)) as Json[];
+    expect((await get(`/schedules/${schedule!.id}`)).queue).toHaveLength(1);
+    const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+    const states = async () => new Set((itemsOf(await get(`/w/${ws}/posts?${range}`)) as Json[]).map((post) => post.state));
+    // "Publish now" goes through the real queue: it lands a moment later.
+    await vi.waitUntil(async () => (await states()).has("published"), { timeout: 10_000, interval: 100 });
+    expect(await states()).toEqual(new Set(["scheduled", "draft", "published"]));
   });
 
   it("has a campaign with some pieces approved, and a nurture email sequence", async () => {

@@ -74,6 +74,11 @@ const expected: Record<Action, UserRole[]> = {
   "knowledge.manage": ["super_admin", "admin", "member"],
   "content.generate": ["super_admin", "admin", "member"],
   "article_style.update": ["super_admin", "admin"],
+  "posts.read": ["super_admin", "admin", "member"],
+  "posts.schedule": ["super_admin", "admin", "member"],
+  "posts.publish_now": ["super_admin", "admin", "member"],
+  "social_accounts.manage": ["super_admin", "admin", "member"],
+  "webhooks.manage": ["super_admin", "admin"],
   "inbox.read": ["super_admin", "admin", "member", "guest"],
   // Review rules hang on the document and on being the requester or a reviewer.
   "reviews.read": [],

@@ -67,7 +67,7 @@ export const generationsApi = createApp()
         const passages = await relevantPassages(db, workspace.id, retrievalQuery(request), 5);
         await db.update(generationJobs).set({ status: "processing", sourceIds: [...new Set(passages.map((p) => p.sourceId))] }).where(eq(generationJobs.id, jobId));
         let saved = Date.now();
-        for await (const piece of provider.stream({ task: request, voice, passages, signal: stop.signal })) {
+        for await (const piece of provider.stream({ task: request, voice, passages, variation: { seed: String(jobId) }, signal: stop.signal })) {
           output += piece;
           await send("text", { text: piece });
           if (Date.now() - saved > SAVE_EVERY_MS) {

@@ -31,6 +31,10 @@ import { searchApi } from "./search";
 import { templatesApi } from "./templates";
 import { usersApi } from "./users";
 import { workspacesApi } from "./workspaces";
+import { postsApi } from "./posts";
+import { schedulesApi } from "./schedules";
+import { socialAccountsApi } from "./social-accounts";
+import { webhooksApi } from "./webhooks";
 
 /** The JSON API, mounted at /v1 by the Worker. One sub-app per resource. */
 export const api = createApp()
@@ -105,6 +109,10 @@ export const api = createApp()
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)
-  .route("/", usersApi);
+  .route("/", usersApi)
+  .route("/", postsApi)
+  .route("/", socialAccountsApi)
+  .route("/", schedulesApi)
+  .route("/", webhooksApi);
 
 export type ApiType = typeof api;

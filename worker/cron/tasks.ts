@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { publishDue } from "../services/publishing/queue";
 import { sendInboxDigests } from "../services/inbox";
 import { cronRuns, generationJobs, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 
@@ -68,6 +69,17 @@ const expireStaleGenerations: CronTask = {
   },
 };
 
+/**
+ * Scheduled posts: due ones are claimed and handed to the queue (services/publishing), late
+ * ones become missed, tokens near expiry are refreshed, webhook retries are resent.
+ */
+const publishScheduledPosts: CronTask = {
+  name: "publish-scheduled-posts",
+  async run(db, now, env) {
+    await publishDue(db, env, now.getTime());
+  },
+};
+
 /** The daily inbox digest: each person whose oldest waiting item is a day old gets one email. */
 const sendDigests: CronTask = {
   name: "send-inbox-digests",
@@ -76,5 +88,5 @@ const sendDigests: CronTask = {
   },
 };
 
-/** Every task the minute-cron runs, in order. Publishing scheduled posts joins this list. */
-export const cronTasks: CronTask[] = [pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations, sendDigests];
+/** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
+export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations, sendDigests];

@@ -193,6 +193,13 @@ export const rules = {
   "knowledge.manage": { roles: MEMBERS },
   "content.generate": { roles: MEMBERS },
   "article_style.update": { roles: ADMINS },
+  // Scheduling and publishing: members (guests never) read the calendar, schedule, publish
+  // now and connect accounts; webhooks carry the workspace's activity out, so admins set them.
+  "posts.read": { roles: MEMBERS },
+  "posts.schedule": { roles: MEMBERS },
+  "posts.publish_now": { roles: MEMBERS },
+  "social_accounts.manage": { roles: MEMBERS },
+  "webhooks.manage": { roles: ADMINS },
   "inbox.read": { roles: SIGNED_IN },
   "reviews.read": { roles: SIGNED_IN, when: holds("read") },
   "reviews.create": { roles: SIGNED_IN, when: holds("edit") },

@@ -24,8 +24,9 @@ export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): strin
       return doc && item.commentId ? `${doc}?comment=${item.commentId}` : doc;
     case "post_failed":
     case "post_missed":
+      return `/workspaces/${item.workspaceId}/scheduled-posts${item.postId ? `?post=${item.postId}` : ""}`;
     case "account_needs_reauth":
-      return `/workspaces/${item.workspaceId}/scheduled-posts`;
+      return `/workspaces/${item.workspaceId}/scheduled-posts?accounts=1`;
     default:
       return doc;
   }

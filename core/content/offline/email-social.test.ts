@@ -16,7 +16,7 @@ describe("offline writer: email sequences", () => {
     expect(emails[0]!.subject).toBe("Welcome: let's talk about healthy weeknight dinners");
     expect(emails[3]!.body).toContain("**[Start a free trial](#)**");
     expect(emails.every((e) => e.preview.length > 0 && e.body.endsWith("The Acme team"))).toBe(true);
-    expect(emails[1]!.body).toContain("busy parents");
+    expect(emails.some((e) => e.body.includes("busy parents"))).toBe(true);
   });
 
   it("writes a promo sequence that names the offer and counts down to the deadline", () => {
@@ -48,14 +48,14 @@ describe("offline writer: social posts", () => {
       expect(post.image_brief).not.toBe("");
       expect(guardPost(post).notes).toEqual([]);
     }
-    expect(posts.find((p) => p.channel === "instagram")!.hashtags).toContain("#mealPrep");
+    expect(posts.find((p) => p.channel === "instagram")!.hashtags).toContain("#MealPrep");
     expect(posts.find((p) => p.channel === "seo")!.title).toBeDefined();
   });
 
   it("repurposes source text: its points appear in the posts", () => {
     const brief = socialBriefSchema.parse({ topic: "Our spring menu", channels: ["linkedin"], source_text: "Asparagus is back on the menu this week. It pairs well with lemon." });
     const [post] = writeSocialPosts(brief, voice);
-    expect(post!.body).toContain("→ Asparagus is back on the menu this week.");
+    expect(post!.body).toContain("Asparagus is back on the menu this week.");
   });
 
   it("reads its text format back, and ignores unknown or repeated channels", () => {

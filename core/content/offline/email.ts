@@ -1,13 +1,17 @@
 import type { EmailDraft, EmailSequenceBrief } from "../../contracts/content";
-import { pick, seededRandom } from "../seeded";
+import { pick } from "../seeded";
 import type { Passage } from "../passages";
 import type { VoiceContext } from "../voice";
-import { audiencePhrase, capitalise, firstSentence, relevantPassages } from "./words";
+import { cited, type Fact } from "./facts";
+import { cap } from "./plans";
+import { createWriter, type Variation } from "./writer";
 
 /**
  * The offline writer's email sequences. A nurture sequence moves from welcome through
  * lessons and proof to the goal; a promo sequence announces the offer and counts down to
- * its deadline. Every email gets a subject, a preview line and a short markdown body.
+ * its deadline. The brief is read like any other (subject, kind, audience), every email
+ * carries a fact from the workspace's material where there is one (cited [n]), and no
+ * sentence is repeated from one email to the next.
  */
 
 const deadlineLabel = (isoDate: string) =>
@@ -21,60 +25,52 @@ function nurtureStage(index: number, count: number): "welcome" | "lesson" | "pro
   return index === count - 2 && count > 3 ? "proof" : "lesson";
 }
 
-export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContext, passages: readonly Passage[] = []): EmailDraft[] {
-  const random = seededRandom(`email:${brief.kind}:${brief.topic}`);
-  const topic = brief.topic.replace(/[.!?]+$/, "");
-  const lower = topic.toLowerCase();
-  const audience = audiencePhrase(brief.audience || voice.notes.audience || "");
-  const brand = voice.brandName;
-  const signOff = `${pick(random, SIGN_OFFS)}\nThe ${brand} team`;
-  const facts = relevantPassages(passages, [brief.topic, brief.kind === "nurture" ? brief.goal : brief.offer], brief.count).map((p) => firstSentence(p.text));
+export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContext, passages: readonly Passage[] = [], variation?: Variation): EmailDraft[] {
+  const w = createWriter(brief.topic, voice, passages, { salt: `email:${brief.kind}`, audience: brief.audience, variation });
+  const { parts } = w;
+  const topic = parts.topic;
+  const signOff = `${pick(w.random, SIGN_OFFS)}\nThe ${voice.brandName} team`;
+  const fact = (): string | null => {
+    const found: Fact | null = w.fact((f) => f.ref !== undefined) ?? w.fact();
+    return found ? cited(found) : null;
+  };
   const emails: EmailDraft[] = [];
 
   for (let i = 0; i < brief.count; i++) {
     const day = i * brief.cadence_days;
-    const fact = facts[i % Math.max(1, facts.length)];
     let subject: string;
     let preview: string;
-    let body: string[];
+    let body: (string | null)[];
     if (brief.kind === "nurture") {
       const goal = brief.goal.replace(/[.!?]+$/, "");
       switch (nurtureStage(i, brief.count)) {
         case "welcome":
-          subject = `Welcome: let's talk about ${lower}`;
-          preview = `What to expect from us over the next ${brief.count > 1 ? `${(brief.count - 1) * brief.cadence_days} days` : "few days"}.`;
+          subject = w.voiced(`Welcome: let's talk about ${topic}`);
+          preview = w.voiced(`What to expect over the next ${brief.count > 1 ? `${(brief.count - 1) * brief.cadence_days} days` : "few days"}.`);
           body = [
-            "Hi {{first_name}},",
-            `Thanks for joining us. Over the next few emails we will share what we have learned about ${lower}, written for ${audience}.`,
-            `No fluff: one idea per email, each something you can use the same day.`,
+            w.say(`Thanks for joining us. Over the next ${brief.count > 1 ? `${brief.count - 1} emails` : "few weeks"} we will share what we know about ${topic}${parts.audience ? `, written for ${parts.audience}` : ""}.`),
+            w.line("hooks"),
+            fact(),
           ];
           break;
         case "lesson":
-          subject = `Lesson ${i}: ${pick(random, ["the first step most people skip", "one change that makes a difference", "what to stop doing", "a habit worth keeping"])}`;
-          preview = `A practical idea about ${lower} you can try today.`;
-          body = [
-            "Hi {{first_name}},",
-            fact ? `Here is something worth knowing: ${fact}` : `Here is a simple idea about ${lower} that works for ${audience}.`,
-            `Try it this week: pick one small part of ${lower}, give it twenty minutes, and note what changed.`,
-          ];
+          subject = w.voiced(`Lesson ${i}: ${pick(w.random, [`where to start with ${parts.short}`, "one change that matters", "what to stop doing", "a habit worth keeping"])}`);
+          preview = w.voiced(`One idea about ${parts.short} to use today.`);
+          body = [fact(), fact(), w.say(`Try it this week: give ${topic} twenty minutes, and note what changed.`), w.line("questions")];
           break;
         case "proof":
-          subject = `What happened when a team tried this`;
-          preview = `A short story about ${lower}, and what it means for you.`;
-          body = [
-            "Hi {{first_name}},",
-            fact ?? `Teams like yours have used these ideas to make ${lower} simpler and more reliable.`,
-            "The lesson is the same every time: start small, keep going, and measure what matters.",
-          ];
+          subject = w.voiced(`What we have seen with ${topic}`);
+          preview = w.voiced(`What happened, and what it means for ${parts.audience || "you"}.`);
+          body = [fact(), fact(), w.line("audience")];
           break;
         case "ask":
-          subject = `Ready for the next step?`;
-          preview = `${capitalise(goal)}: here is how.`;
+          subject = w.voiced(`Ready for the next step with ${topic}?`);
+          preview = w.voiced(`${cap(goal)}: here is how.`);
           body = [
-            "Hi {{first_name}},",
-            `Over these emails we have covered the essentials of ${lower}. The natural next step is to ${goal.charAt(0).toLowerCase() + goal.slice(1)}.`,
-            `**[${capitalise(goal)}](#)**`,
-            "Questions first? Just reply to this email: a person reads every answer.",
+            w.say(`Over these emails we have covered what matters most about ${topic}.`),
+            fact(),
+            `**[${cap(goal)}](#)**`,
+            w.say("Questions first? Just reply: a person reads every answer."),
           ];
           break;
       }
@@ -83,25 +79,20 @@ export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContex
       const deadline = deadlineLabel(brief.deadline);
       const last = i === brief.count - 1 && brief.count > 1;
       if (i === 0) {
-        subject = `${capitalise(offer)}, for ${lower}`;
+        subject = w.voiced(`${cap(offer)}, for ${parts.audience || "you"}`);
         preview = `Until ${deadline}.`;
-        body = ["Hi {{first_name}},", `We made something for ${audience}: ${offer}. It runs until ${deadline}.`, `**[Claim the offer](#)**`];
+        body = [w.say(`${parts.audience ? `For ${parts.audience}` : "For you"}: ${offer}, until ${deadline}.`), w.line("hooks"), fact(), `**[Claim the offer](#)**`];
       } else if (last) {
-        subject = `Last chance: ${offer} ends ${deadline}`;
+        subject = w.voiced(`Last chance: ${offer} ends ${deadline}`);
         preview = "After today it is gone.";
-        body = ["Hi {{first_name}},", `A quick reminder: ${offer} ends on ${deadline}. If ${lower} is on your list, now is the time.`, `**[Claim the offer before it ends](#)**`];
+        body = [w.say(`A quick reminder: ${offer} ends on ${deadline}.`), w.say(`If ${topic} is on your list, now is the time.`), fact(), `**[Claim the offer before it ends](#)**`];
       } else {
-        subject = pick(random, [`Still thinking about ${lower}?`, `Why people are taking us up on this`, `A closer look at the offer`]);
-        preview = `${capitalise(offer)}, until ${deadline}.`;
-        body = [
-          "Hi {{first_name}},",
-          fact ? fact : `Here is what ${offer} means in practice for ${lower}.`,
-          `It is available until ${deadline}.`,
-          `**[See the offer](#)**`,
-        ];
+        subject = w.voiced(pick(w.random, [`Still thinking about ${topic}?`, `Why people are choosing ${topic}`, `A closer look at ${offer}`]));
+        preview = w.voiced(`${cap(offer)}, until ${deadline}.`);
+        body = [fact(), fact(), w.say(`${cap(offer)} runs until ${deadline}.`), `**[See the offer](#)**`];
       }
     }
-    emails.push({ send_day: day, subject, preview, body: [...body, signOff].join("\n\n") });
+    emails.push({ send_day: day, subject, preview, body: ["Hi {{first_name}},", ...body.filter((line): line is string => Boolean(line)), signOff].join("\n\n") });
   }
   return emails;
 }

@@ -1,104 +1,146 @@
 import type { SocialBrief, SocialPost } from "../../contracts/content";
-import { normaliseHashtags } from "../guardrails";
-import { splitIntoPassages, type Passage } from "../passages";
-import { pick, seededRandom } from "../seeded";
-import { brandKeywords, type VoiceContext } from "../voice";
-import { audiencePhrase, capitalise, firstSentence, keywordsFor, relevantPassages } from "./words";
-import type { SocialChannel } from "../channels";
+import { CHANNEL_LIMITS, type SocialChannel } from "../channels";
+import { composePost } from "../guardrails";
+import type { Passage } from "../passages";
+import type { VoiceContext } from "../voice";
+import { hashtagsFor } from "./brief";
+import { cited, type Fact } from "./facts";
+import { cap } from "./plans";
+import { createWriter, type Variation, type Writer } from "./writer";
 
 /**
- * The offline writer's social posts: one post per channel, shaped the way each network
- * reads (a hook and a thread-sized point for X, short paragraphs and a question for
- * LinkedIn, a caption and hashtags for Instagram and TikTok, title, description and an
- * outline for YouTube, title and meta description for SEO), from the brief, the source
- * material (when repurposing) and the brand's keywords.
+ * The offline writer's social posts: one post per channel, shaped the way each network reads
+ * (a hook and one fact for X, short paragraphs and a question for LinkedIn, a caption for
+ * Instagram, a script for TikTok and Reels, title, description and chapters for YouTube, a
+ * title and meta description for SEO), from the brief's parts, the workspace's facts (cited
+ * [n] as the provider numbered them) and the brand's voice. No sentence appears in two posts.
  */
 
-const HASHTAG_COUNT: Record<SocialChannel, number> = {
-  twitter: 2,
-  linkedin: 4,
-  instagram: 12,
-  instagram_reel: 10,
-  facebook: 3,
-  tiktok: 6,
-  youtube: 5,
-  seo: 0,
-  email: 0,
-};
+const fromKnowledge = (fact: Fact) => fact.ref !== undefined;
 
-const toTag = (phrase: string) =>
-  phrase
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((word, i) => (i === 0 ? word.toLowerCase() : capitalise(word.toLowerCase())))
-    .join("");
+/**
+ * Up to `count` facts for one post: the first from the workspace's knowledge when it has any,
+ * so every post cites one; more of the knowledge only while enough is left for the posts
+ * still to write (`after`), else the brand kit's own sentences.
+ */
+function pickFacts(w: Writer, count: number, after: number): Fact[] {
+  const facts: Fact[] = [];
+  const first = w.fact(fromKnowledge) ?? w.fact();
+  if (first) facts.push(first);
+  while (facts.length < count) {
+    const next = w.left(fromKnowledge) > after ? w.fact() : w.fact((f) => !fromKnowledge(f));
+    if (!next) break;
+    facts.push(next);
+  }
+  return facts;
+}
 
-const HOOKS = [
-  (topic: string) => `Most teams get ${topic} wrong in the same way.`,
-  (topic: string) => `${capitalise(topic)} does not have to be complicated.`,
-  (topic: string) => `Here is what we wish we had known about ${topic} sooner.`,
-  (topic: string) => `One small change to how you approach ${topic} makes a big difference.`,
-];
+const lines = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => Boolean(p));
 
-export function writeSocialPosts(brief: SocialBrief, voice: VoiceContext, passages: readonly Passage[] = []): SocialPost[] {
-  const random = seededRandom(`social:${brief.topic}`);
-  const topic = brief.topic.replace(/[.!?]+$/, "");
-  const lower = topic.toLowerCase();
-  const audience = audiencePhrase(brief.audience || voice.notes.audience || "");
-  const keywords = keywordsFor([], brandKeywords(voice));
-  // The points to make: from the source when repurposing, else from the knowledge passages.
-  const sourcePoints = brief.source_text ? splitIntoPassages(brief.source_text, 60).map(firstSentence) : [];
-  const knowledge = relevantPassages(passages, [brief.topic, ...keywords], 3).map((p) => firstSentence(p.text));
-  const points = [...sourcePoints, ...knowledge].slice(0, 5);
-  if (points.length === 0) points.push(`Start small with ${lower}, then build on what works.`, `Measure one thing that matters, every week.`, `Make one person responsible for each step.`);
-  const hook = pick(random, HOOKS)(lower);
-  const tagPool = normaliseHashtags([toTag(topic), ...keywords.map(toTag), "marketing", "contentStrategy", "smallBusiness", "growth", "tips", "strategy", "branding", "socialMedia", "howTo", "learnOnTikTok", "business", "team"]);
-  const imageBrief = `A clean, bright image about ${lower} for ${audience}: one clear subject, room for a short headline, in ${voice.brandName}'s brand colours.`;
-  const cta = voice.notes.product_or_service_description ? `See how ${voice.brandName} helps.` : "Save this for later.";
+/** Fits the X post: hook, fact, call to action, dropping from the end (never the cited fact) until it fits with its hashtags. */
+function fitX(parts: string[], hashtags: string[], keep: string | undefined): string {
+  const max = CHANNEL_LIMITS.twitter.body!;
+  const chosen = [...parts];
+  while (chosen.length > 1 && composePost({ body: chosen.join(" "), hashtags }).length > max) {
+    const drop = chosen.findLastIndex((p) => p !== keep);
+    chosen.splice(drop === -1 ? chosen.length - 1 : drop, 1);
+  }
+  return chosen.join(" ");
+}
 
-  return brief.channels.map((channel): SocialPost => {
-    const hashtags = tagPool.slice(0, HASHTAG_COUNT[channel]);
-    const base = { channel, hashtags, image_brief: imageBrief };
+function shortenTo(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,;:.-]+$/, "")}…`;
+}
+
+export function writeSocialPosts(brief: SocialBrief, voice: VoiceContext, passages: readonly Passage[] = [], variation?: Variation): SocialPost[] {
+  const w = createWriter(brief.topic, voice, passages, { salt: "social", audience: brief.audience, sourceText: brief.source_text, variation });
+  const { parts, plan, reading, rules } = w;
+  const brand = voice.brandName;
+  const image = w.voiced(`${plan.image(parts)}, in ${brand}'s colours, with room for a short headline.`);
+  const tags = (channel: SocialChannel) => hashtagsFor(reading, w.keywords, channel, brand, rules.avoid);
+  const signOff = `The ${brand} team`;
+
+  return brief.channels.map((channel, index): SocialPost => {
+    const hashtags = tags(channel);
+    const after = brief.channels.length - index - 1;
+    const factsFor = (count: number) => pickFacts(w, count, after);
+    const base = { channel, hashtags, image_brief: image };
     switch (channel) {
-      case "twitter":
-        return { ...base, body: `${hook} ${points[0]}` };
-      case "linkedin":
+      case "twitter": {
+        const [fact] = factsFor(1);
+        const hook = w.line("hooks");
+        const body = fitX(lines(hook, fact && cited(fact), w.line("calls")), hashtags, fact && cited(fact));
+        return { ...base, body };
+      }
+      case "linkedin": {
+        const facts = factsFor(2);
         return {
           ...base,
-          body: [hook, `We talk to ${audience} every week, and the same lessons come up:`, points.map((p) => `→ ${p}`).join("\n"), `What has worked for you? ${cta}`].join("\n\n"),
+          body: lines(w.line("hooks"), ...facts.map(cited), w.line("audience"), lines(w.line("questions"), w.line("calls")).join(" ")).join("\n\n"),
         };
-      case "instagram":
-        return { ...base, body: [hook, ...points.slice(0, 3).map((p, i) => `${i + 1}. ${p}`), `${cta} Follow for more on ${lower}.`].join("\n\n") };
+      }
+      case "instagram": {
+        const facts = factsFor(2);
+        return { ...base, body: lines(w.line("hooks"), facts.map(cited).join("\n"), w.line("audience"), w.line("calls")).join("\n\n") };
+      }
       case "instagram_reel":
-      case "tiktok":
+      case "tiktok": {
+        const facts = factsFor(2);
         return {
           ...base,
-          image_brief: `Vertical video, 20–40 seconds. Open on the hook as on-screen text, one shot per point, end on the call to action.`,
-          body: [`${hook}`, `On screen: ${points.slice(0, 3).join(" / ")}`, cta].join("\n\n"),
+          image_brief: w.voiced(`Vertical video, 20–40 seconds: ${plan.image(parts).charAt(0).toLowerCase()}${plan.image(parts).slice(1)}. Open on the first line as on-screen text.`),
+          body: lines(w.line("hooks"), facts.length > 0 && `On screen:\n${facts.map((f) => `– ${cited(f)}`).join("\n")}`, w.line("calls")).join("\n\n"),
         };
-      case "facebook":
-        return { ...base, body: [`${hook} ${points[0]}`, `${points.slice(1, 3).join(" ")}`.trim(), `${cta} Tell us in the comments what you would add.`].filter(Boolean).join("\n\n") };
-      case "youtube":
+      }
+      case "facebook": {
+        const facts = factsFor(2);
+        const [first, ...rest] = facts;
+        return { ...base, body: lines(lines(w.line("hooks"), first && cited(first)).join(" "), rest.map(cited).join(" "), lines(w.line("questions"), w.line("calls")).join(" ")).join("\n\n") };
+      }
+      case "youtube": {
+        const facts = factsFor(2);
+        const title = shortenTo(w.title(), CHANNEL_LIMITS.youtube.title!);
+        const hook = w.line("hooks");
+        const call = w.line("calls");
+        const chapters = facts.map((f, i) => `0${i + 1}:00 ${shortenTo(f.text.replace(/[.!?]+$/, ""), 70)}`);
         return {
           ...base,
-          title: `${capitalise(lower)}: ${pick(random, ["a practical guide", "what actually works", "the simple version"])}`,
-          description: [`${hook} In this video: ${points.slice(0, 3).join(" ")}`, `00:00 Introduction`, ...points.slice(0, 3).map((p, i) => `0${i + 1}:00 ${p.replace(/[.!?]+$/, "")}`), cta].join("\n"),
-          body: ["Script outline:", `1. Hook: ${hook}`, ...points.slice(0, 3).map((p, i) => `${i + 2}. ${p}`), `${Math.min(points.length, 3) + 2}. Close: ${cta}`].join("\n"),
+          title,
+          description: lines(lines(hook, ...facts.slice(0, 2).map(cited)).join(" "), "", "00:00 Intro", ...chapters, "", call).join("\n").replace(/\n{3,}/g, "\n\n"),
+          body: lines("Script outline:", hook && `1. Open: ${hook}`, ...facts.map((f, i) => `${i + 2}. ${cited(f)}`), call && `${facts.length + 2}. Close: ${call}`).join("\n"),
         };
-      case "seo":
+      }
+      case "seo": {
+        const facts = factsFor(2);
+        const title = shortenTo(w.title(), CHANNEL_LIMITS.seo.title!);
+        const lead = facts.find((f) => f.text.length <= CHANNEL_LIMITS.seo.description!) ?? null;
+        const description = shortenTo(lead ? lead.text : (w.line("hooks") ?? cap(reading.thing)), CHANNEL_LIMITS.seo.description!);
+        const headings = plan.sections.map((section) => section(parts)).filter((s) => s !== null).slice(0, 5);
         return {
           ...base,
-          title: `${capitalise(lower)}: a practical guide${keywords[0] ? ` to ${keywords[0]}` : ""}`,
-          description: `${capitalise(lower)} for ${audience}: ${points[0]!.replace(/[.!?]+$/, "").toLowerCase()}. ${cta}`,
-          body: ["Suggested headings:", `- What ${lower} is`, `- Why it matters for ${audience}`, `- How to start`, `- Common mistakes`, keywords.length > 0 ? `\nKeywords to use: ${keywords.join(", ")}` : ""].join("\n").trim(),
+          title,
+          description,
+          body: lines(
+            "Suggested headings:",
+            headings.map((s) => `- ${w.voiced(s.heading)}`).join("\n"),
+            facts.length > 0 && `\nFacts to use, with their sources:\n${facts.map((f) => `- ${cited(f)}`).join("\n")}`,
+            w.keywords.length > 0 && `\nKeywords to use: ${w.keywords.join(", ")}`,
+          ).join("\n"),
         };
-      case "email":
+      }
+      case "email": {
+        const facts = factsFor(2);
+        const title = w.title();
+        const hook = w.line("hooks");
         return {
           ...base,
-          title: `${capitalise(lower)}, in three ideas`,
-          description: points[0]!,
-          body: ["Hi {{first_name}},", hook, points.slice(0, 3).map((p) => `- ${p}`).join("\n"), cta, `The ${voice.brandName} team`].join("\n\n"),
+          title,
+          description: shortenTo(facts[0]?.text ?? hook ?? cap(reading.thing), 140),
+          body: lines("Hi {{first_name}},", hook, ...facts.map(cited), w.line("audience"), w.line("calls"), signOff).join("\n\n"),
         };
+      }
     }
   });
 }

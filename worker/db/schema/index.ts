@@ -6,5 +6,6 @@ export * from "./channels";
 export * from "./operations";
 export * from "./documents";
 export * from "./content";
+export * from "./publishing";
 export * from "./reviews";
 export * from "./inbox";

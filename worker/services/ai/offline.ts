@@ -5,24 +5,24 @@ import { writeSocialPosts } from "../../../core/content/offline/social";
 import type { GenerationInput, TextProvider } from "./provider";
 
 /** The whole text the offline writer produces for a task. */
-export function offlineText({ task, voice, passages }: GenerationInput): string {
+export function offlineText({ task, voice, passages, variation }: GenerationInput): string {
   switch (task.kind) {
     case "blog_outline":
-      return writeBlogOutline(task.brief, voice, passages)
+      return writeBlogOutline(task.brief, voice, passages, variation)
         .map((section) => `## ${section.heading}\n${section.points.map((p) => `- ${p}`).join("\n")}`)
         .join("\n\n");
     case "blog_draft":
-      return writeBlogPost(task.brief, voice, passages);
+      return writeBlogPost(task.brief, voice, passages, variation);
     case "email_sequence":
-      return formatEmailSequence(writeEmailSequence(task.brief, voice, passages));
+      return formatEmailSequence(writeEmailSequence(task.brief, voice, passages, variation));
     case "social_posts":
-      return formatSocialPosts(writeSocialPosts(task.brief, voice, passages));
+      return formatSocialPosts(writeSocialPosts(task.brief, voice, passages, variation));
   }
 }
 
 /**
- * The default provider: no network, no key. It writes from the brief, the brand voice and
- * the retrieved passages (core/content/offline), and streams the text in small pieces like
+ * The default provider: no network, no key. It reads the brief, writes from the brand voice and
+ * the retrieved passages (core/content/offline), seeded by the job, and streams the text in small pieces like
  * a model would, so the screen behaves the same whichever provider is configured.
  */
 export function offlineProvider(): TextProvider {

@@ -1,6 +1,7 @@
 import type { BlogBrief, BlogDraftRequest, EmailSequenceBrief, SocialBrief } from "../../../core/contracts/content";
 import type { Passage } from "../../../core/content/passages";
 import type { VoiceContext } from "../../../core/content/voice";
+import type { Variation } from "../../../core/content/offline/writer";
 
 /**
  * The one AI provider interface. A provider turns a generation task into text, streamed
@@ -20,6 +21,8 @@ export interface GenerationInput {
   voice: VoiceContext;
   /** Retrieved knowledge, best first; the text cites them as [n]. */
   passages: Passage[];
+  /** The offline writer's seed (each job passes its own, so "regenerate" reads differently) and a campaign's shared sentence ledger; model providers ignore it. */
+  variation?: Variation;
   signal?: AbortSignal;
 }
 

@@ -1,0 +1,65 @@
+import FullCalendar from "@fullcalendar/react";
+import dayGridPlugin from "@fullcalendar/react/daygrid";
+import interactionPlugin from "@fullcalendar/react/interaction";
+import listPlugin from "@fullcalendar/react/list";
+import classicThemePlugin from "@fullcalendar/react/themes/classic";
+import timeGridPlugin from "@fullcalendar/react/timegrid";
+import { overallState, TARGET_STATE_LABELS } from "../../../core/publishing/states";
+import type { Account, Post } from "./types";
+
+interface CalendarProps {
+  posts: Post[];
+  accounts: Account[];
+  zone: string;
+  editable: boolean;
+  onRange: (from: Date, to: Date) => void;
+  onOpen: (post: Post) => void;
+  /** A wall-clock time in `zone`: `YYYY-MM-DDTHH:mm`. */
+  onCompose: (localTime: string) => void;
+  /** How far the post was dragged, in wall-clock days and milliseconds (DST-safe). */
+  onMove: (post: Post, delta: { days: number; milliseconds: number }, revert: () => void) => void;
+}
+
+const MOVABLE = new Set(["draft", "scheduled", "failed", "missed"]);
+
+/**
+ * FullCalendar 7 (month, week, day and list views) in the viewer's time zone. Client only:
+ * the server renders the list beside it, and this file never reaches the Worker bundle.
+ */
+export default function Calendar({ posts, accounts, zone, editable, onRange, onOpen, onCompose, onMove }: CalendarProps) {
+  const events = posts.map((post) => {
+    const state = overallState(post.targets.map((t) => t.state));
+    const names = post.targets.map((t) => accounts.find((a) => a.id === t.account_id)?.display_name ?? "?").join(", ");
+    return {
+      id: String(post.id),
+      title: `${TARGET_STATE_LABELS[state]} · ${names}: ${post.text.slice(0, 60) || "(no text)"}`,
+      start: post.publish_at ?? undefined,
+      classNames: [`cal-event`, `cal-event--${state}`],
+      editable: editable && post.targets.every((t) => MOVABLE.has(t.state)),
+      extendedProps: { post },
+    };
+  });
+  return (
+    <FullCalendar
+      plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+      initialView="dayGridMonth"
+      timeZone={zone}
+      headerToolbar={{ start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
+      height="auto"
+      nowIndicator
+      events={events}
+      eventDisplay="block"
+      datesSet={(info: { start: Date; end: Date }) => onRange(info.start, info.end)}
+      eventClick={(info: { event: { extendedProps: Record<string, unknown> }; jsEvent: Event }) => {
+        info.jsEvent.preventDefault();
+        onOpen(info.event.extendedProps.post as Post);
+      }}
+      dateClick={(info: { dateStr: string }) => editable && onCompose(info.dateStr.length > 10 ? info.dateStr.slice(0, 16) : `${info.dateStr}T09:00`)}
+      eventDrop={(info: { delta: { years?: number; months?: number; days?: number; milliseconds?: number }; event: { extendedProps: Record<string, unknown> }; revert: () => void }) => {
+        const { years = 0, months = 0, days = 0, milliseconds = 0 } = info.delta;
+        if (years || months) return info.revert();
+        onMove(info.event.extendedProps.post as Post, { days, milliseconds }, info.revert);
+      }}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { networks } from "../publishing/limits";
+import { targetStates, webhookEvents } from "../publishing/states";
+import { isTimeZone, weekdays } from "../publishing/time";
+import { positiveId } from "./common";
+
+/** Bodies and queries of scheduling and publishing (worker/api/posts.ts, social-accounts.ts). */
+
+const timeZone = z.string().trim().min(1).max(64).refine(isTimeZone, "must be a time zone such as Europe/Paris");
+const isoInstant = z.iso.datetime({ offset: true, error: "must be a date and time such as 2027-03-28T09:00:00Z" });
+const localTime = z.iso.datetime({ local: true, error: "must be a local date and time such as 2027-03-28T09:00" });
+const postText = z.string().max(70_000, "is too long (at most 70,000 characters)");
+
+/**
+ * When a post goes out: an instant (`publish_at`, with its offset), or a wall-clock time in a
+ * zone (`local_time` + `time_zone`), which the server turns into the instant with Temporal so
+ * 09:00 in Paris is 09:00 in Paris on both sides of a DST change.
+ */
+const when = {
+  publish_at: isoInstant.optional(),
+  local_time: localTime.optional(),
+  time_zone: timeZone.optional(),
+};
+
+const target = z.object({
+  account_id: positiveId,
+  /** This network's own text; omitted or null: the shared text. */
+  text: postText.nullish(),
+});
+
+export const createPostSchema = z
+  .object({
+    text: postText.default(""),
+    targets: z.array(target).min(1, "choose at least one account").max(20, "at most 20 accounts per post"),
+    media: z.array(positiveId).max(35, "at most 35 files").default([]),
+    ...when,
+    /** Put the post in the next free slot of this schedule instead of at a time. */
+    schedule_id: positiveId.optional(),
+    /** Save without scheduling. */
+    draft: z.boolean().default(false),
+    campaign_item_id: positiveId.optional(),
+    article_id: positiveId.optional(),
+  })
+  .superRefine((body, issues) => {
+    if (body.local_time && !body.time_zone) issues.addIssue({ code: "custom", path: ["time_zone"], message: "is needed with local_time" });
+    if (body.publish_at && body.local_time) issues.addIssue({ code: "custom", path: ["local_time"], message: "give publish_at or local_time, not both" });
+    if (!body.draft && !body.publish_at && !body.local_time && !body.schedule_id) {
+      issues.addIssue({ code: "custom", path: ["publish_at"], message: "choose when to publish (publish_at, local_time or schedule_id), or save it as a draft" });
+    }
+    const ids = body.targets.map((t) => t.account_id);
+    if (new Set(ids).size !== ids.length) issues.addIssue({ code: "custom", path: ["targets"], message: "lists an account twice" });
+  });
+
+/** PATCH /v1/posts/:id: what changes, with the version the editor saw (a stale version is 409). */
+export const updatePostSchema = z
+  .object({
+    version: z.number().int().positive(),
+    text: postText.optional(),
+    targets: z.array(target).min(1, "choose at least one account").max(20).optional(),
+    media: z.array(positiveId).max(35).optional(),
+    ...when,
+    draft: z.boolean().optional(),
+  })
+  .superRefine((body, issues) => {
+    if (body.local_time && !body.time_zone) issues.addIssue({ code: "custom", path: ["time_zone"], message: "is needed with local_time" });
+    if (body.publish_at && body.local_time) issues.addIssue({ code: "custom", path: ["local_time"], message: "give publish_at or local_time, not both" });
+    if (body.targets) {
+      const ids = body.targets.map((t) => t.account_id);
+      if (new Set(ids).size !== ids.length) issues.addIssue({ code: "custom", path: ["targets"], message: "lists an account twice" });
+    }
+  });
+
+export const listPostsQuery = z.object({
+  from: isoInstant,
+  to: isoInstant,
+  state: z.enum(targetStates).optional(),
+  account_id: positiveId.optional(),
+  network: z.enum(networks).optional(),
+  campaign_id: positiveId.optional(),
+});
+
+export const findSlotQuery = z.object({
+  account_id: positiveId,
+  after: isoInstant.optional(),
+});
+
+export const connectAccountSchema = z.object({
+  network: z.enum(networks),
+  display_name: z.string().trim().min(1, "can't be blank").max(60, "is too long (at most 60 characters)"),
+});
+
+const slot = z.object({
+  day: z.enum(weekdays),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:30"),
+});
+
+export const createScheduleSchema = z.object({
+  account_id: positiveId,
+  name: z.string().trim().min(1, "can't be blank").max(80),
+  slots: z.array(slot).max(100).default([]),
+  time_zone: timeZone,
+  paused: z.boolean().default(false),
+});
+
+export const updateScheduleSchema = createScheduleSchema.omit({ account_id: true }).partial();
+
+/** PUT /v1/schedules/:id/queue: the queue's posts in their new order (they take the slots in turn). */
+export const reorderQueueSchema = z.object({ post_ids: z.array(positiveId).min(1).max(500) });
+
+export const scheduleCampaignSchema = z.object({
+  /** Which account posts each channel's pieces, e.g. { "twitter": 3, "linkedin": 5 }. */
+  accounts: z.record(z.string(), positiveId).refine((map) => Object.keys(map).length > 0, "choose an account for at least one channel"),
+  /** The local time of day each piece goes out on its date. */
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:30").default("09:00"),
+  time_zone: timeZone,
+});
+
+export const createWebhookSchema = z.object({
+  url: z.url({ protocol: /^https$/, error: "must be an https URL" }).max(2000),
+  events: z.array(z.enum(webhookEvents)).min(1, "choose at least one event"),
+});
+
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+export type UpdatePostInput = z.infer<typeof updatePostSchema>;

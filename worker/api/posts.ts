@@ -1,0 +1,334 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { idParam, workspaceParam } from "../../core/contracts/common";
+import { createPostSchema, findSlotQuery, listPostsQuery, scheduleCampaignSchema, updatePostSchema } from "../../core/contracts/posts";
+import { localToInstant } from "../../core/publishing/time";
+import { runBatch } from "../db/batching";
+import { campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, socialAccounts, type PostTarget, type ScheduledPost } from "../db/schema";
+import type { Database } from "../db/client";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { Conflict, Invalid, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize, type Actor } from "../policies";
+import { presentAttempt, presentPost } from "../presenters/posts";
+import { claimDue } from "../services/publishing/claim";
+import { broadcast } from "../services/publishing/events";
+import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
+import { toMessage } from "../services/publishing/publisher";
+import { enqueue } from "../services/publishing/queue";
+import { actorForRow } from "./workspace-rows";
+
+/**
+ * Scheduled posts: compose for several accounts, reschedule, cancel, duplicate, publish now,
+ * the calendar's range query and the next free slot. Every write is validated against the
+ * networks' limits and quotas first and lands in one batch.
+ */
+
+/** Targets that may still change: not sent, not being sent right now. */
+const CHANGEABLE = ["draft", "scheduled", "publishing", "failed", "missed", "cancelled"] as const;
+const sending = (target: PostTarget) => target.state === "publishing" && target.sendAttempt === target.attempt;
+
+async function loadPost(c: Context<AppEnv>, id: number) {
+  const db = c.get("db");
+  const [post] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, id));
+  if (!post) throw new NotFound("Post not found");
+  const actor = await actorForRow(c, post.workspaceId, "posts.read", "Post not found");
+  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, id)).orderBy(asc(postTargets.id));
+  return { actor, post, targets };
+}
+
+async function presentOne(db: Database, post: ScheduledPost) {
+  const targets = await db.select().from(postTargets).where(eq(postTargets.postId, post.id)).orderBy(asc(postTargets.id));
+  return presentPost(post, targets);
+}
+
+const zoneOf = (actor: Actor, input: { time_zone?: string }) => input.time_zone ?? actor.workspaceSettings.preferences?.time_zone ?? "UTC";
+
+/** Sends the accounts' due targets to the queue now, the same path the cron takes. */
+async function kick(db: Database, env: Env, accountIds: Iterable<number>) {
+  const now = Date.now();
+  for (const accountId of new Set(accountIds)) {
+    const claimed = await claimDue(db, now, { accountId, limit: 1 });
+    if (claimed.length) await enqueue(env, claimed.map(toMessage));
+  }
+}
+
+export const postsApi = createApp()
+  .get("/w/:ws/posts", requireWorkspace, validate("param", workspaceParam), validate("query", listPostsQuery), async (c) => {
+    const db = c.get("db");
+    const actor = c.get("actor");
+    authorize(actor, "posts.read");
+    const query = c.req.valid("query");
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    if (to <= from) throw new Invalid("to must be after from", { to: ["must be after from"] });
+    if (to - from > 100 * 24 * 60 * 60 * 1000) throw new Invalid("The range is too long (at most 100 days)", { to: ["is more than 100 days after from"] });
+    const targetFilter = and(
+      eq(postTargets.workspaceId, actor.workspaceId),
+      gte(postTargets.publishAt, from),
+      lt(postTargets.publishAt, to),
+      query.state ? eq(postTargets.state, query.state) : undefined,
+      query.account_id ? eq(postTargets.accountId, query.account_id) : undefined,
+      query.network ? inArray(postTargets.accountId, db.select({ id: socialAccounts.id }).from(socialAccounts).where(and(eq(socialAccounts.workspaceId, actor.workspaceId), eq(socialAccounts.network, query.network)))) : undefined,
+    );
+    const postIds = db.selectDistinct({ id: postTargets.postId }).from(postTargets).where(targetFilter);
+    const [posts, targets] = await db.batch([
+      db
+        .select({ post: scheduledPosts, campaignId: campaignItems.campaignId })
+        .from(scheduledPosts)
+        .leftJoin(campaignItems, eq(campaignItems.id, scheduledPosts.campaignItemId))
+        .where(and(eq(scheduledPosts.workspaceId, actor.workspaceId), inArray(scheduledPosts.id, postIds), query.campaign_id ? eq(campaignItems.campaignId, query.campaign_id) : undefined))
+        .orderBy(asc(scheduledPosts.publishAt))
+        .limit(1000),
+      db.select().from(postTargets).where(inArray(postTargets.postId, postIds)).orderBy(asc(postTargets.id)),
+    ]);
+    const byPost = new Map<number, PostTarget[]>();
+    for (const target of targets) byPost.set(target.postId, [...(byPost.get(target.postId) ?? []), target]);
+    return c.json({ data: posts.map(({ post, campaignId }) => presentPost(post, byPost.get(post.id) ?? [], { campaignId })) });
+  })
+
+  .get("/w/:ws/posts/find_slot", requireWorkspace, validate("param", workspaceParam), validate("query", findSlotQuery), async (c) => {
+    const db = c.get("db");
+    const actor = c.get("actor");
+    authorize(actor, "posts.read");
+    const query = c.req.valid("query");
+    await accountsById(db, actor.workspaceId, [query.account_id]);
+    const after = Math.max(Date.now(), query.after ? Date.parse(query.after) : 0);
+    const schedules = await db
+      .select()
+      .from(postingSchedules)
+      .where(and(eq(postingSchedules.workspaceId, actor.workspaceId), eq(postingSchedules.accountId, query.account_id), eq(postingSchedules.paused, false)));
+    let best: { at: number; scheduleId: number } | null = null;
+    for (const schedule of schedules) {
+      const at = await nextFreeSlot(db, schedule, after);
+      if (at !== null && (!best || at < best.at)) best = { at, scheduleId: schedule.id };
+    }
+    return c.json({ data: best ? { slot: new Date(best.at).toISOString(), schedule_id: best.scheduleId } : { slot: null, schedule_id: null } });
+  })
+
+  .post("/w/:ws/posts", requireWorkspace, validate("param", workspaceParam), validate("json", createPostSchema), async (c) => {
+    const db = c.get("db");
+    const actor = c.get("actor");
+    authorize(actor, "posts.schedule");
+    const input = c.req.valid("json");
+    const accounts = await accountsById(db, actor.workspaceId, input.targets.map((t) => t.account_id));
+    const media = await readableMedia(db, actor, input.media);
+    const zone = zoneOf(actor, input);
+    let publishAt = publishInstant(input);
+    let scheduleId: number | null = null;
+    if (input.schedule_id) {
+      // "Add to queue": the schedule's next free slot.
+      const [schedule] = await db.select().from(postingSchedules).where(and(eq(postingSchedules.id, input.schedule_id), eq(postingSchedules.workspaceId, actor.workspaceId)));
+      if (!schedule) throw new NotFound("Schedule not found");
+      if (!accounts.has(schedule.accountId)) throw new Invalid("The schedule belongs to an account this post does not target", { schedule_id: ["is for another account"] });
+      publishAt = await nextFreeSlot(db, schedule, Math.max(Date.now(), publishAt ?? 0));
+      if (publishAt === null) throw new Invalid("The schedule has no free slot in the next twelve weeks: add slots first", { schedule_id: ["has no free slot"] });
+      scheduleId = schedule.id;
+    }
+    if (input.campaign_item_id) {
+      const [item] = await db
+        .select({ id: campaignItems.id })
+        .from(campaignItems)
+        .innerJoin(campaigns, eq(campaigns.id, campaignItems.campaignId))
+        .where(and(eq(campaignItems.id, input.campaign_item_id), eq(campaigns.workspaceId, actor.workspaceId)));
+      if (!item) throw new NotFound("Campaign item not found");
+    }
+    const at = publishAt ?? Date.now();
+    await checkTargets(db, c.env, { text: input.text, targets: input.targets, media, publishAt, accounts, scheduling: !input.draft, timeZone: zone, now: Date.now() });
+    const newPostId = sql`(SELECT max(id) FROM scheduled_posts WHERE workspace_id = ${actor.workspaceId})`;
+    await runBatch(db, [
+      db.insert(scheduledPosts).values({
+        workspaceId: actor.workspaceId,
+        authorId: actor.userId,
+        text: input.text,
+        media: input.media,
+        publishAt: at,
+        timeZone: zone,
+        scheduleId,
+        campaignItemId: input.campaign_item_id ?? null,
+        articleId: input.article_id ?? null,
+      }),
+      ...input.targets.map((target) =>
+        db.insert(postTargets).values({
+          postId: newPostId as unknown as number,
+          workspaceId: actor.workspaceId,
+          accountId: target.account_id,
+          text: target.text ?? null,
+          state: input.draft ? "draft" : "scheduled",
+          idempotencyKey: crypto.randomUUID(),
+          publishAt: at,
+        }),
+      ),
+    ]);
+    const [post] = await db.select().from(scheduledPosts).where(and(eq(scheduledPosts.workspaceId, actor.workspaceId), eq(scheduledPosts.authorId, actor.userId))).orderBy(desc(scheduledPosts.id)).limit(1);
+    await broadcast(c.env, actor.workspaceId, { type: "post.updated", post_id: post!.id });
+    return c.json({ data: await presentOne(db, post!) }, 201);
+  })
+
+  .get("/posts/:id", requireSession, validate("param", idParam), async (c) => {
+    const { post, targets } = await loadPost(c, c.req.valid("param").id);
+    const attempts = targets.length
+      ? await c.get("db").select().from(postAttempts).where(inArray(postAttempts.targetId, targets.map((t) => t.id))).orderBy(asc(postAttempts.id)).limit(200)
+      : [];
+    return c.json({ data: { ...presentPost(post, targets), attempts: attempts.map(presentAttempt) } });
+  })
+
+  .patch("/posts/:id", requireSession, validate("param", idParam), validate("json", updatePostSchema), async (c) => {
+    const db = c.get("db");
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    authorize(actor, "posts.schedule");
+    const input = c.req.valid("json");
+    if (input.version !== post.version) throw new Conflict("Someone changed this post since you opened it. Reload it to see their changes.");
+    const busy = targets.find(sending);
+    if (busy) throw new Conflict("This post is being published right now. Edit it once it is done.");
+    const wanted = input.targets ?? targets.map((t) => ({ account_id: t.accountId, text: t.text }));
+    const accounts = await accountsById(db, post.workspaceId, wanted.map((t) => t.account_id));
+    const mediaIds = input.media ?? post.media;
+    const media = await readableMedia(db, actor, mediaIds);
+    const zone = input.time_zone ?? post.timeZone;
+    const publishAt = publishInstant(input) ?? post.publishAt;
+    const text = input.text ?? post.text;
+    const draft = input.draft ?? targets.every((t) => t.state === "draft");
+    const published = new Map(targets.filter((t) => t.state === "published").map((t) => [t.accountId, t]));
+    // Published targets are history: their text and time stay as they went out.
+    const open = wanted.filter((t) => !published.has(t.account_id));
+    await checkTargets(db, c.env, { text, targets: open, media, publishAt, accounts, scheduling: !draft, excludePostId: post.id, timeZone: zone, now: Date.now() });
+    const existing = new Map(targets.map((t) => [t.accountId, t]));
+    const removed = targets.filter((t) => t.state !== "published" && !wanted.some((w) => w.account_id === t.accountId));
+    const state = draft ? ("draft" as const) : ("scheduled" as const);
+    const [updated] = await runBatch(db, [
+      db
+        .update(scheduledPosts)
+        .set({ text, media: mediaIds, publishAt, timeZone: zone, version: post.version + 1, updatedAt: new Date() })
+        .where(and(eq(scheduledPosts.id, post.id), eq(scheduledPosts.version, post.version)))
+        .returning({ id: scheduledPosts.id }),
+      ...(removed.length ? [db.delete(postTargets).where(and(inArray(postTargets.id, removed.map((t) => t.id)), or(ne(postTargets.state, "publishing"), isNull(postTargets.sendAttempt), ne(postTargets.sendAttempt, postTargets.attempt))))] : []),
+      ...open.map((target) => {
+        const before = existing.get(target.account_id);
+        if (!before) {
+          return db.insert(postTargets).values({ postId: post.id, workspaceId: post.workspaceId, accountId: target.account_id, text: target.text ?? null, state, idempotencyKey: crypto.randomUUID(), publishAt });
+        }
+        // Back to waiting, with a clean slate; the conditions keep a send in flight untouched.
+        return db
+          .update(postTargets)
+          .set({ text: target.text ?? null, state, publishAt, nextAttemptAt: null, leaseUntil: null, attemptFloor: sql`${postTargets.attempt}`, errorClass: null, errorMessage: null, errorHint: null, updatedAt: new Date() })
+          .where(and(eq(postTargets.id, before.id), inArray(postTargets.state, [...CHANGEABLE]), or(ne(postTargets.state, "publishing"), isNull(postTargets.sendAttempt), ne(postTargets.sendAttempt, postTargets.attempt))));
+      }),
+    ]);
+    if ((updated as unknown[]).length === 0) throw new Conflict("Someone changed this post since you opened it. Reload it to see their changes.");
+    const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
+    await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
+    return c.json({ data: await presentOne(db, fresh!) });
+  })
+
+  .post("/posts/:id/cancel", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    authorize(actor, "posts.schedule");
+    if (targets.some(sending)) throw new Conflict("This post is being published right now; it can no longer be cancelled.");
+    await runBatch(db, [
+      db
+        .update(postTargets)
+        .set({ state: "cancelled", leaseUntil: null, updatedAt: new Date() })
+        .where(and(eq(postTargets.postId, post.id), inArray(postTargets.state, ["draft", "scheduled", "publishing", "failed", "missed"]), or(ne(postTargets.state, "publishing"), isNull(postTargets.sendAttempt), ne(postTargets.sendAttempt, postTargets.attempt)))),
+      db.update(scheduledPosts).set({ version: post.version + 1, updatedAt: new Date() }).where(eq(scheduledPosts.id, post.id)),
+    ]);
+    const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
+    await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
+    return c.json({ data: await presentOne(db, fresh!) });
+  })
+
+  .delete("/posts/:id", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    authorize(actor, "posts.schedule");
+    if (targets.some(sending)) throw new Conflict("This post is being published right now. Delete it once it is done.");
+    // The publisher re-reads before sending: a deleted post is simply not found.
+    await db.delete(scheduledPosts).where(eq(scheduledPosts.id, post.id));
+    await broadcast(c.env, post.workspaceId, { type: "post.deleted", post_id: post.id });
+    return c.body(null, 204);
+  })
+
+  .post("/posts/:id/duplicate", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    authorize(actor, "posts.schedule");
+    const newPostId = sql`(SELECT max(id) FROM scheduled_posts WHERE workspace_id = ${post.workspaceId})`;
+    await runBatch(db, [
+      db.insert(scheduledPosts).values({ workspaceId: post.workspaceId, authorId: actor.userId, text: post.text, media: post.media, publishAt: post.publishAt, timeZone: post.timeZone, campaignItemId: post.campaignItemId, articleId: post.articleId }),
+      ...targets.map((target) =>
+        db.insert(postTargets).values({ postId: newPostId as unknown as number, workspaceId: post.workspaceId, accountId: target.accountId, text: target.text, state: "draft", idempotencyKey: crypto.randomUUID(), publishAt: post.publishAt }),
+      ),
+    ]);
+    const [copy] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.workspaceId, post.workspaceId)).orderBy(desc(scheduledPosts.id)).limit(1);
+    await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: copy!.id });
+    return c.json({ data: await presentOne(db, copy!) }, 201);
+  })
+
+  .post("/posts/:id/publish_now", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    authorize(actor, "posts.publish_now");
+    const waiting = targets.filter((t) => ["draft", "scheduled", "failed", "missed"].includes(t.state));
+    if (waiting.length === 0) throw new Conflict("Nothing left to publish: every account has it already, or it is on its way.");
+    const accounts = await accountsById(db, post.workspaceId, waiting.map((t) => t.accountId));
+    const media = await readableMedia(db, actor, post.media);
+    const now = Date.now();
+    await checkTargets(db, c.env, { text: post.text, targets: waiting.map((t) => ({ account_id: t.accountId, text: t.text })), media, publishAt: now, accounts, scheduling: true, excludePostId: post.id, timeZone: post.timeZone });
+    await runBatch(db, [
+      db
+        .update(postTargets)
+        .set({ state: "scheduled", publishAt: now, nextAttemptAt: null, leaseUntil: null, attemptFloor: sql`${postTargets.attempt}`, errorClass: null, errorMessage: null, errorHint: null, updatedAt: new Date() })
+        .where(and(inArray(postTargets.id, waiting.map((t) => t.id)), inArray(postTargets.state, ["draft", "scheduled", "failed", "missed"]))),
+      db.update(scheduledPosts).set({ publishAt: now, updatedAt: new Date() }).where(eq(scheduledPosts.id, post.id)),
+    ]);
+    // The same path as the cron: claim, queue, publish. No second way to send.
+    await kick(db, c.env, waiting.map((t) => t.accountId));
+    const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
+    await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
+    return c.json({ data: await presentOne(db, fresh!) }, 202);
+  })
+
+  .post("/campaigns/:id/schedule", requireSession, validate("param", idParam), validate("json", scheduleCampaignSchema), async (c) => {
+    const db = c.get("db");
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, c.req.valid("param").id));
+    if (!campaign) throw new NotFound("Campaign not found");
+    const actor = await actorForRow(c, campaign.workspaceId, "posts.schedule", "Campaign not found");
+    const input = c.req.valid("json");
+    const accounts = await accountsById(db, campaign.workspaceId, Object.values(input.accounts));
+    const items = await db.select().from(campaignItems).where(eq(campaignItems.campaignId, campaign.id)).orderBy(asc(campaignItems.position));
+    const already = new Set(
+      (await db.select({ itemId: scheduledPosts.campaignItemId }).from(scheduledPosts).where(inArray(scheduledPosts.campaignItemId, items.map((i) => i.id).concat(0)))).map((row) => row.itemId),
+    );
+    // Approved pieces with a date, for a channel that has an account, not scheduled before.
+    const chosen = items.filter((item) => item.status === "approved" && item.publishOn && item.channel && input.accounts[item.channel] && !already.has(item.id));
+    if (chosen.length === 0) {
+      throw new Invalid("No approved pieces are waiting to be scheduled for the channels you chose. Approve pieces first.", { accounts: ["no approved, unscheduled piece for these channels"] });
+    }
+    const now = Date.now();
+    const planned = chosen.map((item) => {
+      const text = [item.body, item.hashtags.length ? item.hashtags.map((tag) => (tag.startsWith("#") ? tag : `#${tag}`)).join(" ") : ""].filter(Boolean).join("\n\n");
+      return { item, accountId: input.accounts[item.channel!]!, text, publishAt: Math.max(now + 60_000, localToInstant(`${item.publishOn}T${input.time}`, input.time_zone)) };
+    });
+    for (const plan of planned) {
+      await checkTargets(db, c.env, { text: plan.text, targets: [{ account_id: plan.accountId }], media: [], publishAt: plan.publishAt, accounts, scheduling: true, timeZone: input.time_zone }).catch((error: unknown) => {
+        if (error instanceof Invalid) throw new Invalid(`"${plan.item.title || plan.item.channel}" (${plan.item.publishOn}): ${error.message}`, { [`items.${plan.item.id}`]: [error.message] });
+        throw error;
+      });
+    }
+    await runBatch(
+      db,
+      planned.flatMap((plan) => {
+        const postId = sql`(SELECT id FROM scheduled_posts WHERE campaign_item_id = ${plan.item.id} ORDER BY id DESC LIMIT 1)`;
+        return [
+          db.insert(scheduledPosts).values({ workspaceId: campaign.workspaceId, authorId: actor.userId, text: plan.text, publishAt: plan.publishAt, timeZone: input.time_zone, campaignItemId: plan.item.id }),
+          db.insert(postTargets).values({ postId: postId as unknown as number, workspaceId: campaign.workspaceId, accountId: plan.accountId, state: "scheduled", idempotencyKey: crypto.randomUUID(), publishAt: plan.publishAt }),
+        ];
+      }),
+    );
+    await broadcast(c.env, campaign.workspaceId, { type: "post.updated" });
+    return c.json({ data: { scheduled: planned.length, skipped: items.length - planned.length } }, 201);
+  });
+

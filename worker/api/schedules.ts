@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { idParam, workspaceParam } from "../../core/contracts/common";
+import { createScheduleSchema, reorderQueueSchema, updateScheduleSchema } from "../../core/contracts/posts";
+import { slotInstants } from "../../core/publishing/time";
+import { runBatch } from "../db/batching";
+import { postingSchedules, postTargets, scheduledPosts } from "../db/schema";
+import { createApp } from "../lib/create-app";
+import { Invalid, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize } from "../policies";
+import { presentPost, presentSchedule } from "../presenters/posts";
+import { broadcast } from "../services/publishing/events";
+import { accountsById } from "../services/publishing/posts";
+import { actorForRow } from "./workspace-rows";
+
+/**
+ * Posting schedules: weekly slots per account in a time zone. "Add to queue" (POST /posts
+ * with schedule_id) fills the next free slot; reordering the queue hands the slots out again
+ * in the new order; a paused schedule holds its posts until it is resumed.
+ */
+
+const PENDING = ["draft", "scheduled"] as const;
+
+export const schedulesApi = createApp()
+  .get("/w/:ws/schedules", requireWorkspace, validate("param", workspaceParam), async (c) => {
+    const actor = c.get("actor");
+    authorize(actor, "posts.read");
+    const rows = await c.get("db").select().from(postingSchedules).where(eq(postingSchedules.workspaceId, actor.workspaceId)).orderBy(asc(postingSchedules.name));
+    return c.json({ data: rows.map(presentSchedule) });
+  })
+
+  .post("/w/:ws/schedules", requireWorkspace, validate("param", workspaceParam), validate("json", createScheduleSchema), async (c) => {
+    const db = c.get("db");
+    const actor = c.get("actor");
+    authorize(actor, "posts.schedule");
+    const input = c.req.valid("json");
+    await accountsById(db, actor.workspaceId, [input.account_id]);
+    const [schedule] = await db
+      .insert(postingSchedules)
+      .values({ workspaceId: actor.workspaceId, accountId: input.account_id, name: input.name, slots: input.slots, timeZone: input.time_zone, paused: input.paused })
+      .returning();
+    return c.json({ data: presentSchedule(schedule!) }, 201);
+  })
+
+  .get("/schedules/:id", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const [schedule] = await db.select().from(postingSchedules).where(eq(postingSchedules.id, c.req.valid("param").id));
+    if (!schedule) throw new NotFound("Schedule not found");
+    await actorForRow(c, schedule.workspaceId, "posts.read", "Schedule not found");
+    const posts = await db.select().from(scheduledPosts).where(eq(scheduledPosts.scheduleId, schedule.id)).orderBy(asc(scheduledPosts.publishAt), asc(scheduledPosts.id)).limit(200);
+    const targets = posts.length ? await db.select().from(postTargets).where(inArray(postTargets.postId, posts.map((p) => p.id))) : [];
+    const upcoming = slotInstants(schedule.slots, schedule.timeZone, Date.now(), 2).slice(0, 20);
+    return c.json({
+      data: {
+        ...presentSchedule(schedule),
+        queue: posts.map((post) => presentPost(post, targets.filter((t) => t.postId === post.id))),
+        upcoming_slots: upcoming.map((at) => new Date(at).toISOString()),
+      },
+    });
+  })
+
+  .patch("/schedules/:id", requireSession, validate("param", idParam), validate("json", updateScheduleSchema), async (c) => {
+    const db = c.get("db");
+    const [schedule] = await db.select().from(postingSchedules).where(eq(postingSchedules.id, c.req.valid("param").id));
+    if (!schedule) throw new NotFound("Schedule not found");
+    await actorForRow(c, schedule.workspaceId, "posts.schedule", "Schedule not found");
+    const input = c.req.valid("json");
+    const [updated] = await db
+      .update(postingSchedules)
+      .set({ name: input.name, slots: input.slots, timeZone: input.time_zone, paused: input.paused, updatedAt: new Date() })
+      .where(eq(postingSchedules.id, schedule.id))
+      .returning();
+    await broadcast(c.env, schedule.workspaceId, { type: "post.updated" });
+    return c.json({ data: presentSchedule(updated!) });
+  })
+
+  .delete("/schedules/:id", requireSession, validate("param", idParam), async (c) => {
+    const db = c.get("db");
+    const [schedule] = await db.select().from(postingSchedules).where(eq(postingSchedules.id, c.req.valid("param").id));
+    if (!schedule) throw new NotFound("Schedule not found");
+    await actorForRow(c, schedule.workspaceId, "posts.schedule", "Schedule not found");
+    // Its posts keep their times; they just leave the queue.
+    await runBatch(db, [db.update(scheduledPosts).set({ scheduleId: null }).where(eq(scheduledPosts.scheduleId, schedule.id)), db.delete(postingSchedules).where(eq(postingSchedules.id, schedule.id))]);
+    return c.body(null, 204);
+  })
+
+  .put("/schedules/:id/queue", requireSession, validate("param", idParam), validate("json", reorderQueueSchema), async (c) => {
+    const db = c.get("db");
+    const [schedule] = await db.select().from(postingSchedules).where(eq(postingSchedules.id, c.req.valid("param").id));
+    if (!schedule) throw new NotFound("Schedule not found");
+    await actorForRow(c, schedule.workspaceId, "posts.schedule", "Schedule not found");
+    const { post_ids } = c.req.valid("json");
+    const queued = await db
+      .select({ post: scheduledPosts, state: postTargets.state })
+      .from(scheduledPosts)
+      .innerJoin(postTargets, and(eq(postTargets.postId, scheduledPosts.id), eq(postTargets.accountId, schedule.accountId)))
+      .where(and(eq(scheduledPosts.scheduleId, schedule.id), inArray(postTargets.state, [...PENDING])))
+      .orderBy(desc(scheduledPosts.id));
+    const ids = new Set(queued.map((row) => row.post.id));
+    if (post_ids.length !== ids.size || post_ids.some((id) => !ids.has(id))) {
+      throw new Invalid("post_ids must list every waiting post of this queue once", { post_ids: ["must list every waiting post of this queue once"] });
+    }
+    // The queue's slots, earliest first, handed out in the new order.
+    const slots = [...new Set([...queued.map((row) => row.post.publishAt)])].sort((a, b) => a - b);
+    await runBatch(
+      db,
+      post_ids.flatMap((postId, index) => {
+        const at = slots[index]!;
+        const post = queued.find((row) => row.post.id === postId)!.post;
+        return [
+          db.update(scheduledPosts).set({ publishAt: at, queuePosition: index, version: post.version + 1, updatedAt: new Date() }).where(eq(scheduledPosts.id, postId)),
+          db.update(postTargets).set({ publishAt: at, nextAttemptAt: null }).where(and(eq(postTargets.postId, postId), inArray(postTargets.state, [...PENDING]))),
+        ];
+      }),
+    );
+    await broadcast(c.env, schedule.workspaceId, { type: "post.updated" });
+    return c.json({ data: { reordered: post_ids.length } });
+  });

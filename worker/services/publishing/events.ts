@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import type { WebhookEvent } from "../../../core/publishing/states";
+import type { Database } from "../../db/client";
+import { users, type PostTarget, type ScheduledPost, type SocialAccount } from "../../db/schema";
+import { layout } from "../mail-templates";
+import { notify } from "../inbox";
+import { sendMail } from "../mail";
+import { queueWebhooks, type WebhookMessage } from "./webhooks";
+
+/**
+ * Where a publishing change goes: every open calendar of the workspace (through the
+ * workspace's InboxHub, live), the workspace's webhooks, and, for the events a person must act
+ * on (failed, missed, needs reconnecting), the post's author or the account's owner.
+ */
+
+export interface EventDeps {
+  db: Database;
+  env: Env;
+  /** Sends webhook deliveries to the queue; without it they wait for the cron's pass. */
+  enqueueWebhooks?: (messages: WebhookMessage[]) => Promise<void>;
+  waitUntil?: (work: Promise<unknown>) => void;
+}
+
+export const appUrl = (env: Env) => (env.APP_URL || "http://localhost:8787").replace(/\/$/, "");
+
+/** Tells every open calendar of the workspace; best effort (a calendar also refetches on focus). */
+export async function broadcast(env: Env, workspaceId: number, event: Record<string, unknown> & { type: string }) {
+  try {
+    await env.INBOX.get(env.INBOX.idFromName(`workspace:${workspaceId}`)).publish(event);
+  } catch (error) {
+    console.warn("calendar broadcast failed", error);
+  }
+}
+
+type TargetLike = Pick<PostTarget, "id" | "postId" | "workspaceId" | "accountId" | "state" | "networkPostId" | "networkUrl" | "errorMessage" | "errorHint" | "publishedAt" | "publishAt">;
+
+function eventBody(event: WebhookEvent, target: TargetLike, post: Pick<ScheduledPost, "id" | "text">, account: Pick<SocialAccount, "id" | "network" | "displayName" | "state">) {
+  return {
+    event,
+    post_id: post.id,
+    target_id: target.id,
+    account: { id: account.id, network: account.network, name: account.displayName, state: account.state },
+    state: target.state,
+    network_post_id: target.networkPostId,
+    url: target.networkUrl,
+    error: target.errorMessage,
+    publish_at: new Date(target.publishAt).toISOString(),
+    published_at: target.publishedAt ? new Date(target.publishedAt).toISOString() : null,
+  };
+}
+
+async function tell(db: Database, env: Env, userId: number | null, subject: string, lines: string[], url: string, kind: string) {
+  if (!userId) return;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  await sendMail(db, env, { to: user.email, subject, kind, text: `${lines.join("\n\n")}\n\n${url}\n`, html: layout(subject, lines, { label: "Open the calendar", url }) });
+}
+
+/** A target changed state: calendars hear of it; `event` also goes to webhooks (and to people, when they must act). */
+export async function postEvent(
+  deps: EventDeps,
+  event: WebhookEvent | null,
+  target: TargetLike,
+  post: Pick<ScheduledPost, "id" | "text" | "authorId">,
+  account: Pick<SocialAccount, "id" | "network" | "displayName" | "state" | "connectedById">,
+) {
+  await broadcast(deps.env, target.workspaceId, { type: "post.updated", post_id: post.id, target_id: target.id, state: target.state });
+  if (!event) return;
+  await queueWebhooks(deps, target.workspaceId, event, eventBody(event, target, post, account));
+  const calendar = `${appUrl(deps.env)}/workspaces/${target.workspaceId}/scheduled-posts?post=${post.id}`;
+  const excerpt = post.text.length > 80 ? `${post.text.slice(0, 80)}…` : post.text;
+  if ((event === "post.failed" || event === "post.missed") && post.authorId) {
+    // The author's inbox keeps it too (the email below is the one they get).
+    await notify(
+      deps.db,
+      deps.env,
+      [
+        {
+          workspaceId: target.workspaceId,
+          recipientId: post.authorId,
+          actorId: null,
+          type: event === "post.failed" ? "post_failed" : "post_missed",
+          event: event === "post.failed" ? "failed" : "missed",
+          postId: post.id,
+          data: { reason: target.errorMessage, account_name: account.displayName, network: account.network },
+          emailed: true,
+        },
+      ],
+      { origin: appUrl(deps.env) },
+    );
+  }
+  if (event === "post.failed") {
+    await tell(deps.db, deps.env, post.authorId, `Your post to ${account.displayName} failed`, [`"${excerpt}" could not be published.`, target.errorMessage ?? "", target.errorHint ?? ""].filter(Boolean), calendar, "post_failed");
+  }
+  if (event === "post.missed") {
+    await tell(deps.db, deps.env, post.authorId, `Your post to ${account.displayName} was missed`, [`"${excerpt}" was not published in time, so it was held back rather than posted late.`, target.errorHint ?? ""].filter(Boolean), calendar, "post_missed");
+  }
+}
+
+/** An account needs reconnecting: its owner is told, calendars show the banner. */
+export async function accountEvent(deps: EventDeps, account: Pick<SocialAccount, "id" | "workspaceId" | "network" | "displayName" | "state" | "stateReason" | "connectedById">) {
+  await broadcast(deps.env, account.workspaceId, { type: "account.updated", account_id: account.id, state: account.state });
+  if (account.state !== "needs_reauth") return;
+  await queueWebhooks(deps, account.workspaceId, "account.needs_reauth", {
+    event: "account.needs_reauth",
+    account: { id: account.id, network: account.network, name: account.displayName, state: account.state },
+    reason: account.stateReason,
+  });
+  if (account.connectedById) {
+    await notify(
+      deps.db,
+      deps.env,
+      [
+        {
+          workspaceId: account.workspaceId,
+          recipientId: account.connectedById,
+          actorId: null,
+          type: "account_needs_reauth",
+          event: "needs_reauth",
+          data: { reason: account.stateReason, account_name: account.displayName, network: account.network },
+          emailed: true,
+        },
+      ],
+      { origin: appUrl(deps.env) },
+    );
+  }
+  await tell(
+    deps.db,
+    deps.env,
+    account.connectedById,
+    `Reconnect ${account.displayName}`,
+    [`${account.displayName} stopped accepting posts from Brandwork: ${account.stateReason ?? "its access ended"}.`, "Posts waiting for it are held, not lost: reconnect the account and they go out."],
+    `${appUrl(deps.env)}/workspaces/${account.workspaceId}/scheduled-posts?accounts=1`,
+    "account_needs_reauth",
+  );
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq } from "drizzle-orm";
+import { sandboxTimeline, sandboxTokens } from "../../../db/schema";
+import type { ConnectedAccount, Provider, ProviderContext } from "./types";
+
+/**
+ * The Sandbox network: a real network that lives in this app's D1. It accepts posts onto
+ * its own timeline (the sandbox page shows them), hands out ids and URLs like a network,
+ * rotates refresh tokens, and fails on demand: a post containing `#sandbox-429`,
+ * `#sandbox-500`, `#sandbox-timeout`, `#sandbox-reauth` or `#sandbox-400` fails that way the first time the
+ * network sees it (it remembers, by the post's idempotency key), so every failure path can
+ * be watched offline. A timeout is the nasty kind: the post IS published and the answer is
+ * lost, so only `verify` can tell.
+ */
+
+export const SANDBOX_FAULTS = ["400", "429", "500", "timeout", "reauth"] as const;
+export type SandboxFault = (typeof SANDBOX_FAULTS)[number];
+
+const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const RETRY_AFTER_MS = 2_000;
+
+const faultIn = (text: string): SandboxFault | null => SANDBOX_FAULTS.find((fault) => new RegExp(`#sandbox-${fault}(?![\\w-])`, "i").test(text)) ?? null;
+const newToken = (kind: string) => `sbx_${kind}_${crypto.randomUUID().replaceAll("-", "")}`;
+export const sandboxPostUrl = (handle: string, id: string) => `https://sandbox.brandwork.local/@${handle}/posts/${id}`;
+
+/** Connecting needs no keys: the sandbox makes the account and its first tokens. */
+export async function connectSandboxAccount(ctx: ProviderContext, name: string): Promise<ConnectedAccount> {
+  const externalId = `sbx-${crypto.randomUUID().slice(0, 8)}`;
+  const handle = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 24) || "sandbox";
+  const accessToken = newToken("access");
+  const refreshToken = newToken("refresh");
+  const expiresAt = ctx.now() + TOKEN_LIFETIME_MS;
+  await ctx.db.insert(sandboxTokens).values({ accountExternalId: externalId, accessToken, refreshToken, expiresAt });
+  return { externalId, displayName: name, handle, avatarUrl: null, credentials: { accessToken, refreshToken }, expiresAt };
+}
+
+/** Reconnecting issues fresh tokens and lifts a revocation. */
+export async function reconnectSandboxAccount(ctx: ProviderContext, externalId: string) {
+  const accessToken = newToken("access");
+  const refreshToken = newToken("refresh");
+  const expiresAt = ctx.now() + TOKEN_LIFETIME_MS;
+  await ctx.db
+    .insert(sandboxTokens)
+    .values({ accountExternalId: externalId, accessToken, refreshToken, expiresAt })
+    .onConflictDoUpdate({ target: sandboxTokens.accountExternalId, set: { accessToken, refreshToken, expiresAt, revoked: false } });
+  return { credentials: { accessToken, refreshToken }, expiresAt };
+}
+
+async function firstTime(ctx: ProviderContext, externalId: string, key: string, fault: SandboxFault) {
+  const seen = await ctx.db
+    .select({ id: sandboxTimeline.id })
+    .from(sandboxTimeline)
+    .where(and(eq(sandboxTimeline.accountExternalId, externalId), eq(sandboxTimeline.idempotencyKey, key), eq(sandboxTimeline.kind, "fault")))
+    .limit(1);
+  if (seen.length > 0) return false;
+  await ctx.db.insert(sandboxTimeline).values({ accountExternalId: externalId, kind: "fault", idempotencyKey: key, fault, at: ctx.now() });
+  return true;
+}
+
+export const sandboxProvider: Provider = {
+  network: "sandbox",
+
+  async publish(ctx, account, post) {
+    const [token] = await ctx.db.select().from(sandboxTokens).where(eq(sandboxTokens.accountExternalId, account.externalId));
+    if (!token || token.revoked || token.accessToken !== account.credentials.accessToken) {
+      return { ok: false, errorClass: "refresh_token", message: "401 Unauthorized: the access token is not valid" };
+    }
+    if (token.expiresAt < ctx.now()) return { ok: false, errorClass: "refresh_token", message: "401 Unauthorized: the access token has expired" };
+    const text = post.thread.join("\n\n");
+    const fault = faultIn(text);
+    if (fault && (await firstTime(ctx, account.externalId, post.idempotencyKey, fault))) {
+      if (fault === "400") return { ok: false, errorClass: "bad_body", message: "400 Bad Request: the sandbox does not accept this text", hint: "Remove #sandbox-400 from the text and schedule it again." };
+      if (fault === "429") return { ok: false, errorClass: "retry", message: "429 Too Many Requests: slow down", retryAfterMs: RETRY_AFTER_MS };
+      if (fault === "500") return { ok: false, errorClass: "retry", message: "500 Internal Server Error: the sandbox had a hiccup" };
+      if (fault === "reauth") {
+        // The user revoked the app on the network: tokens stop working until they reconnect.
+        await ctx.db.update(sandboxTokens).set({ revoked: true }).where(eq(sandboxTokens.accountExternalId, account.externalId));
+        return { ok: false, errorClass: "refresh_token", message: "401 Unauthorized: the user revoked this app's access" };
+      }
+    }
+    const id = `${ctx.now().toString(36)}${crypto.randomUUID().slice(0, 6)}`;
+    await ctx.db.insert(sandboxTimeline).values({
+      accountExternalId: account.externalId,
+      kind: "post",
+      externalId: id,
+      idempotencyKey: post.idempotencyKey,
+      text,
+      media: post.media.map((item) => item.name),
+      at: ctx.now(),
+    });
+    if (fault === "timeout" && (await firstTime(ctx, account.externalId, `${post.idempotencyKey}:answer`, "timeout"))) {
+      return { ok: false, unknown: true, message: "The sandbox did not answer within 30 seconds (the post may have been published)" };
+    }
+    return { ok: true, id, url: sandboxPostUrl(account.handle, id) };
+  },
+
+  async verify(ctx, account, post) {
+    const [found] = await ctx.db
+      .select({ externalId: sandboxTimeline.externalId })
+      .from(sandboxTimeline)
+      .where(and(eq(sandboxTimeline.accountExternalId, account.externalId), eq(sandboxTimeline.idempotencyKey, post.idempotencyKey), eq(sandboxTimeline.kind, "post")))
+      .orderBy(asc(sandboxTimeline.id))
+      .limit(1);
+    return found?.externalId ? { id: found.externalId, url: sandboxPostUrl(account.handle, found.externalId) } : null;
+  },
+
+  async refresh(ctx, account) {
+    const [token] = await ctx.db.select().from(sandboxTokens).where(eq(sandboxTokens.accountExternalId, account.externalId));
+    if (!token || token.revoked) return { ok: false, message: "invalid_grant: access was revoked; reconnect the account" };
+    // Refresh tokens rotate: an old one (a second, racing refresh) is refused, as on real networks.
+    if (token.refreshToken !== account.credentials.refreshToken) return { ok: false, message: "invalid_grant: the refresh token was already used" };
+    const accessToken = newToken("access");
+    const refreshToken = newToken("refresh");
+    const expiresAt = ctx.now() + TOKEN_LIFETIME_MS;
+    await ctx.db.update(sandboxTokens).set({ accessToken, refreshToken, expiresAt }).where(eq(sandboxTokens.accountExternalId, account.externalId));
+    return { ok: true, credentials: { accessToken, refreshToken }, expiresAt };
+  },
+};

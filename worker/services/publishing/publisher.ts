@@ -1,0 +1,241 @@
+import { and, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { type NetworkLimits, withOverrides } from "../../../core/publishing/limits";
+import { splitThread } from "../../../core/publishing/rules";
+import { checkQuota } from "../../../core/publishing/quota";
+import type { Database } from "../../db/client";
+import { postAttempts, postTargets, scheduledPosts, socialAccounts, uploads, type PostTarget, type SocialAccount } from "../../db/schema";
+import { claimDue, type ClaimedTarget } from "./claim";
+import { credentialBinding, decryptCredentials } from "./credentials";
+import { accountEvent, postEvent, type EventDeps } from "./events";
+import { refreshAccount } from "./refresh";
+import { providerFor } from "./providers";
+import type { OutgoingPost, ProviderAccount, ProviderContext } from "./providers/types";
+
+/**
+ * The queue consumer's one unit of work: publish one claimed target, exactly once. It re-reads
+ * everything right before sending and stands down when the target moved on (edited,
+ * cancelled, claimed again); it takes the send with a conditional UPDATE so a redelivered
+ * message cannot send twice; a send that may have reached the network without an answer is
+ * never resent before `verify` has looked for it.
+ */
+
+export interface PublishMessage {
+  kind: "publish";
+  targetId: number;
+  attempt: number;
+}
+
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_CAP_MS = 30 * 60_000;
+/** An unknown outcome is looked up again after this long (by a later tick, through `verify`). */
+const UNKNOWN_RECHECK_MS = 60_000;
+
+/** Exponential backoff with ±20% jitter, never sooner than the network's Retry-After. */
+export function retryDelay(attempt: number, retryAfterMs = 0, random = Math.random) {
+  const exponential = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.max(retryAfterMs, Math.round(exponential * (0.8 + random() * 0.4)));
+}
+
+export interface PublisherDeps extends EventDeps {
+  now?: () => number;
+  fetch?: typeof fetch;
+  /** Sends follow-up messages (the account's next due target). */
+  enqueue: (messages: PublishMessage[]) => Promise<void>;
+}
+
+export const networkLimits = (env: Env): Record<string, NetworkLimits> => withOverrides(env.NETWORK_LIMITS, (message) => console.warn(message));
+
+async function record(db: Database, target: Pick<PostTarget, "id">, attempt: number, outcome: (typeof postAttempts.$inferInsert)["outcome"], message: string | null, at: number) {
+  await db.insert(postAttempts).values({ targetId: target.id, attempt, outcome, message, at });
+}
+
+/** The text to post and its media, as the provider wants it. */
+async function outgoing(db: Database, target: PostTarget, post: typeof scheduledPosts.$inferSelect, limits: NetworkLimits): Promise<OutgoingPost> {
+  const text = target.text ?? post.text;
+  const media = post.media.length
+    ? await db
+        .select({ id: uploads.id, name: uploads.filename, contentType: uploads.contentType })
+        .from(uploads)
+        .where(and(inArray(uploads.id, post.media), eq(uploads.workspaceId, post.workspaceId)))
+    : [];
+  return {
+    thread: limits.threadPosts > 0 ? splitThread(text, limits) : [text.trim()],
+    media: media.map((item) => ({
+      url: `/files/${item.id}`,
+      name: item.name,
+      contentType: item.contentType,
+      kind: item.contentType.startsWith("video/") ? ("video" as const) : ("image" as const),
+    })),
+    idempotencyKey: target.idempotencyKey,
+  };
+}
+
+/** Ends the attempt with the target in `state`, only if this attempt still holds it. */
+async function settle(db: Database, target: PostTarget, set: Partial<typeof postTargets.$inferInsert>) {
+  const [row] = await db
+    .update(postTargets)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(postTargets.id, target.id), eq(postTargets.attempt, target.attempt), eq(postTargets.state, "publishing")))
+    .returning();
+  return row ?? null;
+}
+
+async function providerAccount(env: Env, account: SocialAccount): Promise<ProviderAccount> {
+  return { externalId: account.externalId, handle: account.handle, credentials: await decryptCredentials(env, account.credentials, credentialBinding(account)) };
+}
+
+export async function publishTarget(deps: PublisherDeps, message: PublishMessage): Promise<void> {
+  const { db, env } = deps;
+  const now = deps.now ?? Date.now;
+  const ctx: ProviderContext = { db, env, now, fetch: deps.fetch ?? fetch };
+  const [row] = await db
+    .select({ target: postTargets, post: scheduledPosts, account: socialAccounts })
+    .from(postTargets)
+    .innerJoin(scheduledPosts, eq(scheduledPosts.id, postTargets.postId))
+    .innerJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
+    .where(eq(postTargets.id, message.targetId));
+  // Deleted, cancelled, edited back to scheduled, or claimed again since: not ours to send.
+  if (!row || row.target.state !== "publishing" || row.target.attempt !== message.attempt) return;
+  const { target, post, account } = row;
+  const done = async () => {
+    // One send at a time per account: the next due target of this account goes next.
+    const next = await claimDue(db, now(), { accountId: account.id, limit: 1 });
+    if (next.length) await deps.enqueue(next.map(toMessage));
+  };
+
+  if (target.claimedVersion !== post.version) {
+    // Edited after the claim: the new version waits for its own time.
+    await settle(db, target, { state: "scheduled", leaseUntil: null });
+    await record(db, target, target.attempt, "skipped", "The post changed after it was queued; the new version keeps its schedule.", now());
+    return done();
+  }
+  if (account.state !== "active") {
+    await settle(db, target, { state: "scheduled", leaseUntil: null, errorMessage: `${account.displayName} needs to be reconnected before this can be published.`, errorHint: "Reconnect the account." });
+    return done();
+  }
+  const provider = providerFor(account.network);
+  const limits = networkLimits(env)[account.network]!;
+  if (!provider) {
+    await settle(db, target, { state: "failed", leaseUntil: null, errorClass: "bad_body", errorMessage: `Publishing to ${limits.label} is not available on this deployment.` });
+    return done();
+  }
+
+  // The account's rolling quota holds at send time too (after an outage, a backlog must not burst).
+  if (limits.quota) {
+    const since = now() - limits.quota.windowMinutes * 60_000;
+    const sent = await db
+      .select({ at: postTargets.publishedAt })
+      .from(postTargets)
+      .where(and(eq(postTargets.accountId, account.id), eq(postTargets.state, "published"), gte(postTargets.publishedAt, since)));
+    const verdict = checkQuota(limits.quota, sent.map((s) => s.at!), now());
+    if (!verdict.ok) {
+      await settle(db, target, { state: "scheduled", leaseUntil: null, nextAttemptAt: verdict.nextFree, attempt: target.attempt - 1 });
+      await record(db, target, target.attempt, "quota", `${limits.label} allows ${limits.quota.posts} posts per ${limits.quota.windowMinutes} minutes; waiting for the next free time.`, now());
+      return;
+    }
+  }
+
+  // Take the send: exactly one consumer per attempt gets past this line.
+  const [taken] = await db
+    .update(postTargets)
+    .set({ sendAttempt: target.attempt, updatedAt: new Date() })
+    .where(
+      and(
+        eq(postTargets.id, target.id),
+        eq(postTargets.attempt, target.attempt),
+        eq(postTargets.state, "publishing"),
+        or(isNull(postTargets.sendAttempt), lt(postTargets.sendAttempt, target.attempt)),
+      ),
+    )
+    .returning({ id: postTargets.id });
+  if (!taken) return;
+
+  const credentials = await providerAccount(env, account);
+  const outgoingPost = await outgoing(db, target, post, limits);
+
+  // An earlier attempt may have reached the network: look before sending again.
+  if (target.outcomeUnknown || (target.sendAttempt !== null && target.sendAttempt < target.attempt)) {
+    const found = await provider.verify(ctx, credentials, outgoingPost);
+    if (found) {
+      const settled = await settle(db, target, { state: "published", networkPostId: found.id, networkUrl: found.url, publishedAt: now(), outcomeUnknown: false, leaseUntil: null, errorClass: null, errorMessage: null, errorHint: null });
+      await record(db, target, target.attempt, "verified", "Found on the network: an earlier attempt had published it.", now());
+      if (settled) await postEvent(deps, "post.published", settled, post, account);
+      return done();
+    }
+  }
+
+  // Marked before sending: if this consumer dies mid-send, the next attempt verifies first.
+  await db.update(postTargets).set({ outcomeUnknown: true }).where(eq(postTargets.id, target.id));
+  const outcome = await provider.publish(ctx, credentials, outgoingPost).catch((error: unknown) => ({
+    ok: false as const,
+    unknown: true as const,
+    message: error instanceof Error ? error.message : String(error),
+  }));
+
+  if (outcome.ok) {
+    const settled = await settle(db, target, { state: "published", networkPostId: outcome.id, networkUrl: outcome.url, publishedAt: now(), outcomeUnknown: false, leaseUntil: null, errorClass: null, errorMessage: null, errorHint: null });
+    await record(db, target, target.attempt, "published", null, now());
+    if (settled) await postEvent(deps, "post.published", settled, post, account);
+    return done();
+  }
+  if ("unknown" in outcome) {
+    // Left in `publishing` with a short lease: a later tick reclaims it and `verify` decides.
+    await settle(db, target, { outcomeUnknown: true, leaseUntil: now() + UNKNOWN_RECHECK_MS, errorMessage: `${outcome.message}. Checking with ${limits.label} before trying again.` });
+    await record(db, target, target.attempt, "unknown", outcome.message, now());
+    await postEvent(deps, null, { ...target, state: "publishing" }, post, account);
+    return;
+  }
+
+  await record(db, target, target.attempt, outcome.errorClass, outcome.message, now());
+  if (outcome.errorClass === "retry" && target.attempt - target.attemptFloor < MAX_ATTEMPTS) {
+    const retryAt = now() + retryDelay(target.attempt, outcome.retryAfterMs);
+    const settled = await settle(db, target, {
+      state: "scheduled",
+      nextAttemptAt: retryAt,
+      outcomeUnknown: false,
+      leaseUntil: null,
+      errorClass: "retry",
+      errorMessage: `${limits.label} answered: ${outcome.message}. Retrying automatically (attempt ${target.attempt - target.attemptFloor + 1} of ${MAX_ATTEMPTS}).`,
+      errorHint: null,
+    });
+    if (settled) await postEvent(deps, null, settled, post, account);
+    return done();
+  }
+  if (outcome.errorClass === "refresh_token" && target.attempt - target.attemptFloor < MAX_ATTEMPTS) {
+    // Refreshed: straight back in line. Not refreshed: the account needs reconnecting, and
+    // the target waits for it (claims only take active accounts).
+    const refreshed = await refreshAccount({ db, env, now, fetch: ctx.fetch }, account.id, deps);
+    const settled = await settle(db, target, {
+      state: "scheduled",
+      nextAttemptAt: now(),
+      outcomeUnknown: false,
+      leaseUntil: null,
+      errorClass: refreshed ? null : "refresh_token",
+      errorMessage: refreshed ? null : `${account.displayName} needs to be reconnected: ${outcome.message}.`,
+      errorHint: refreshed ? null : "Reconnect the account; the post goes out as soon as it is.",
+    });
+    if (settled) await postEvent(deps, null, settled, post, account);
+    return done();
+  }
+  if (outcome.errorClass === "disconnect") {
+    const [updated] = await db.update(socialAccounts).set({ state: "needs_reauth", stateReason: outcome.message }).where(eq(socialAccounts.id, account.id)).returning();
+    const settled = await settle(db, target, { state: "scheduled", nextAttemptAt: now(), outcomeUnknown: false, leaseUntil: null, errorClass: "disconnect", errorMessage: `${account.displayName} was disconnected: ${outcome.message}.`, errorHint: "Reconnect the account." });
+    if (settled) await postEvent(deps, null, settled, post, account);
+    if (updated) await accountEvent(deps, updated);
+    return;
+  }
+  // bad_body, or retries exhausted: a definite failure with the network's words and what to do.
+  const settled = await settle(db, target, {
+    state: "failed",
+    outcomeUnknown: false,
+    leaseUntil: null,
+    errorClass: outcome.errorClass,
+    errorMessage: `${limits.label} refused it: ${outcome.message}`,
+    errorHint: outcome.hint ?? (outcome.errorClass === "retry" ? `It failed ${MAX_ATTEMPTS} times; try "Publish now" later.` : "Edit the post and schedule it again."),
+  });
+  if (settled) await postEvent(deps, "post.failed", settled, post, account);
+  return done();
+}
+
+export const toMessage = (claimed: Pick<ClaimedTarget, "id" | "attempt">): PublishMessage => ({ kind: "publish", targetId: claimed.id, attempt: claimed.attempt });

@@ -1,0 +1,84 @@
+import { createDb } from "../../db/client";
+import { reportError } from "../../lib/reporter";
+import { claimDue, markMissed } from "./claim";
+import { postEvent } from "./events";
+import { publishTarget, toMessage, type PublishMessage, type PublisherDeps } from "./publisher";
+import { refreshExpiring } from "./refresh";
+import { deliverWebhook, dueWebhookDeliveries, type WebhookMessage } from "./webhooks";
+import { and, eq, inArray } from "drizzle-orm";
+import { postTargets, scheduledPosts, socialAccounts } from "../../db/schema";
+import type { Database } from "../../db/client";
+
+/**
+ * The cron side claims and sends messages; the queue side does one unit of work per
+ * message. Both live here so the message shapes stay in one place.
+ */
+
+export type QueueMessage = PublishMessage | WebhookMessage;
+
+/** A tick stops claiming after this long, far under the 30-second cron limit. */
+const TICK_BUDGET_MS = 10_000;
+
+export async function enqueue(env: Env, messages: QueueMessage[]) {
+  for (let i = 0; i < messages.length; i += 100) {
+    await env.PUBLISH_QUEUE.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
+  }
+}
+
+export function publisherDeps(db: Database, env: Env, waitUntil?: (work: Promise<unknown>) => void): PublisherDeps {
+  return {
+    db,
+    env,
+    enqueue: (messages) => enqueue(env, messages),
+    enqueueWebhooks: (messages) => enqueue(env, messages),
+    waitUntil,
+  };
+}
+
+/** The minute cron's publishing pass: missed first, then claims in batches, refreshes, webhook retries. */
+export async function publishDue(db: Database, env: Env, now = Date.now()) {
+  const started = Date.now();
+  const deps = publisherDeps(db, env);
+  const missed = await markMissed(db, now);
+  if (missed.length) await announceMissed(deps, missed.map((target) => target.id));
+  let claimed = 0;
+  for (;;) {
+    const batch = await claimDue(db, now);
+    if (batch.length) await enqueue(env, batch.map(toMessage));
+    claimed += batch.length;
+    if (batch.length === 0 || Date.now() - started > TICK_BUDGET_MS) break;
+  }
+  const refreshed = await refreshExpiring({ db, env, now: () => Date.now(), fetch }, deps);
+  const webhooks = await dueWebhookDeliveries(db, now);
+  if (webhooks.length) await enqueue(env, webhooks);
+  return { missed: missed.length, claimed, refreshed, webhooks: webhooks.length };
+}
+
+async function announceMissed(deps: PublisherDeps, targetIds: number[]) {
+  const rows = await deps.db
+    .select({ target: postTargets, post: scheduledPosts, account: socialAccounts })
+    .from(postTargets)
+    .innerJoin(scheduledPosts, eq(scheduledPosts.id, postTargets.postId))
+    .innerJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
+    .where(and(inArray(postTargets.id, targetIds), eq(postTargets.state, "missed")));
+  for (const row of rows) await postEvent(deps, "post.missed", row.target, row.post, row.account);
+}
+
+/** The Worker's `queue` handler. A message that throws (D1 unavailable) is retried, then dead-lettered. */
+export async function handleQueue(batch: MessageBatch<QueueMessage>, env: Env, ctx: ExecutionContext) {
+  const db = createDb(env.DB);
+  const deps = publisherDeps(db, env, (work) => ctx.waitUntil(work));
+  // Claims give each message a different account, so the batch can run side by side.
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        if (message.body.kind === "publish") await publishTarget(deps, message.body);
+        else if (message.body.kind === "webhook") await deliverWebhook(deps, message.body.deliveryId);
+        message.ack();
+      } catch (error) {
+        reportError({ env, ctx }, error, { surface: "queue", kind: message.body.kind });
+        message.retry({ delaySeconds: Math.min(60, 5 * message.attempts) });
+      }
+    }),
+  );
+}
