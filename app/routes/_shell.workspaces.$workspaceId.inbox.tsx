@@ -66,6 +66,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (form.has("read")) change.read = form.get("read") === "true";
     if (form.has("archived")) change.archived = form.get("archived") === "true";
     result = await call("PUT", `${base}/${String(form.get("id"))}`, change);
+  } else if (intent === "confirm_read") {
+    result = await call("POST", `/articles/${Number(form.get("article_id"))}/read_receipt`, {});
   } else if (intent === "read_all" || intent === "archive_all") {
     result = await call("POST", `${base}/${intent}`, {});
   } else if (intent === "settings") {
@@ -95,6 +97,12 @@ export default function Inbox() {
     form.set("intent", "update");
     form.set("id", String(item.id));
     for (const [key, value] of Object.entries(body)) form.set(key, String(value));
+    fetcher.submit(form, { method: "post" });
+  };
+  const confirmRead = (item: InboxItemJson) => {
+    const form = new FormData();
+    form.set("intent", "confirm_read");
+    form.set("article_id", String(item.article!.id));
     fetcher.submit(form, { method: "post" });
   };
   // After a change lands, the rail's count follows (the page itself revalidates after its action).
@@ -177,7 +185,7 @@ export default function Inbox() {
               </h2>
               <ul className="inbox-group__items">
                 {group.items.map((item) => (
-                  <InboxItemRow key={item.id} item={item} onChange={change} busy={fetcher.state !== "idle"} />
+                  <InboxItemRow key={item.id} item={item} onChange={change} onConfirmRead={confirmRead} busy={fetcher.state !== "idle"} />
                 ))}
               </ul>
             </section>

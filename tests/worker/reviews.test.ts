@@ -142,6 +142,38 @@ describe("answering", () => {
   });
 });
 
+describe("POST /v1/articles/:id/read_receipt", () => {
+  it("confirms every read receipt the reader owes there, shared or asked by review, and tells whoever asked", async () => {
+    const { workspace, writer, article } = await setup();
+    const approver = await buildMember(workspace, "member");
+    await api(`/articles/${article.id}/accesses`, {
+      method: "POST",
+      token: writer.token,
+      body: { member_accesses: [{ target_type: "User", target_id: approver.user.id, permission: "comment", read_receipt: true }] },
+    });
+    const { data: review } = await json(await ask(article, writer.token, { kind: "read_receipt", user_ids: [approver.user.id] }));
+    const before = (await api(`/w/${workspace.id}/inbox/counts`, { token: approver.token }).then(json)).data;
+    expect(before.read_receipts.my_tasks).toBe(2);
+
+    const confirmed = await api(`/articles/${article.id}/read_receipt`, { method: "POST", token: approver.token });
+    expect(confirmed.status).toBe(200);
+    expect((await json(confirmed)).data).toMatchObject({ confirmed: 2 });
+    const after = (await api(`/w/${workspace.id}/inbox/counts`, { token: approver.token }).then(json)).data;
+    expect(after.read_receipts.my_tasks).toBe(0);
+    expect(after.unread_by_type.ReadReceiptRequest).toBe(0);
+    expect((await json(await api(`/reviews/${review.id}`, { token: writer.token }))).data).toMatchObject({ status: "completed" });
+    expect((await api(`/w/${workspace.id}/inbox/counts`, { token: writer.token }).then(json)).data.read_receipts).toMatchObject({
+      my_requests: 0,
+      all_requests: 2,
+    });
+    expect((await inboxOf(workspace.id, writer.token)).map((item) => item.event)).toEqual(["read", "read"]);
+    // Nothing owed: nothing confirmed, and a stranger cannot reach the document at all.
+    expect((await json(await api(`/articles/${article.id}/read_receipt`, { method: "POST", token: approver.token }))).data.confirmed).toBe(0);
+    const stranger = await buildWorkspace();
+    expect((await api(`/articles/${article.id}/read_receipt`, { method: "POST", token: await tokenFor(stranger.owner) })).status).toBe(404);
+  });
+});
+
 describe("dismissing and closing", () => {
   it("the requester dismisses an approval: the document leaves review and waiting reviewers are told", async () => {
     const { workspace, writer, approver, second, article } = await setup();

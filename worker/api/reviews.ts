@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { articleRefParam } from "../../core/contracts/articles";
 import { answerReviewSchema, createReviewSchema, reviewParam } from "../../core/contracts/reviews";
-import { reviewAnswerer, reviewCloser, reviewCreator } from "../commands/reviewCommands";
+import { readReceiptConfirmer, reviewAnswerer, reviewCloser, reviewCreator } from "../commands/reviewCommands";
 import type { Review } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Unprocessable } from "../lib/errors";
@@ -58,6 +58,14 @@ export const reviewsApi = createApp()
     authorize(actor, "reviews.read", { level });
     const views = await reviewsOf(c.get("db"), article.id);
     return c.json({ data: views.map((view) => presentReview(actor, view, article, resourceFor(actor, level, view))) });
+  })
+
+  // "I have read it": every read receipt the person owes on the document (shares and reviews).
+  .post("/articles/:id/read_receipt", requireSession, validate("param", articleRefParam), async (c) => {
+    const { actor, article, level } = await loaded(c, c.req.valid("param").id);
+    authorize(actor, "articles.read", { level });
+    const confirmed = await readReceiptConfirmer(c.get("db"), { context: commandContext(c, actor), article });
+    return c.json({ data: { article_id: article.id, confirmed } });
   })
 
   .get("/reviews/:id", requireSession, validate("param", reviewParam), async (c) => {

@@ -3,7 +3,7 @@ import { answersFor, inboxTypeForReview, type CreateReviewInput, type ReviewAnsw
 import type { DocumentStatus } from "../../core/enums";
 import { chunk, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
-import { articles, reviewers, reviews, type Article, type Review } from "../db/schema";
+import { accesses, articles, inboxItems, reviewers, reviews, type Article, type Review } from "../db/schema";
 import { Conflict, Invalid, Unprocessable } from "../lib/errors";
 import { notify } from "../services/inbox";
 import { reviewAudience, statusFromReviews } from "../services/reviews";
@@ -187,4 +187,56 @@ export async function reviewCloser(
   }
   const [fresh] = await db.select().from(reviews).where(eq(reviews.id, review.id));
   return { review: fresh!, status };
+}
+
+/**
+ * "I have read it": confirms every read receipt this person owes on the document, the ones
+ * asked with a share (the grant's read_at) and open read-receipt reviews alike; whoever asked
+ * is told. Answers how many were confirmed (0: nothing was asked).
+ */
+export async function readReceiptConfirmer(db: Database, props: { context: CommandContext; article: Article }) {
+  const { context, article } = props;
+  const me = context.actor.userId;
+  const now = new Date();
+  const grants = await db
+    .update(accesses)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(accesses.articleId, article.id),
+        eq(accesses.targetType, "User"),
+        eq(accesses.userId, me),
+        eq(accesses.readReceipt, true),
+        isNull(accesses.readAt),
+      ),
+    )
+    .returning({ createdById: accesses.createdById });
+  const owed = await db
+    .select({ review: reviews })
+    .from(reviewers)
+    .innerJoin(reviews, eq(reviews.id, reviewers.reviewId))
+    .where(and(eq(reviewers.userId, me), isNull(reviewers.answer), eq(reviews.articleId, article.id), eq(reviews.kind, "read_receipt"), eq(reviews.status, "open")));
+  for (const { review } of owed) await reviewAnswerer(db, { context, review, article, answer: "read", comment: null });
+  if (grants.length > 0) {
+    await runBatch(db, [
+      eventStatement(db, context, "accesses.read_receipt_confirm", { articleId: article.id }),
+      db
+        .update(inboxItems)
+        .set({ readAt: now })
+        .where(and(eq(inboxItems.recipientId, me), eq(inboxItems.articleId, article.id), eq(inboxItems.type, "ReadReceiptRequest"), isNull(inboxItems.readAt))),
+    ]);
+    if (context.inbox) {
+      await notify(
+        db,
+        context.inbox.env,
+        grants.flatMap(({ createdById }) =>
+          createdById
+            ? [{ workspaceId: article.workspaceId, recipientId: createdById, actorId: me, type: "ReadReceiptRequest" as const, event: "read", articleId: article.id }]
+            : [],
+        ),
+        { origin: context.inbox.origin },
+      );
+    }
+  }
+  return grants.length + owed.length;
 }

@@ -32,12 +32,16 @@ export function groupTitle(group: Pick<InboxGroupJson, "article" | "channel" | "
 export function InboxItemRow({
   item,
   onChange,
+  onConfirmRead,
   busy = false,
 }: {
   item: InboxItemJson;
   onChange: (item: InboxItemJson, change: { read?: boolean; archived?: boolean }) => void;
+  /** "I have read it", for a read receipt someone asked of this person. */
+  onConfirmRead?: (item: InboxItemJson) => void;
   busy?: boolean;
 }) {
+  const asksToConfirm = onConfirmRead && item.type === "ReadReceiptRequest" && item.event === "requested" && item.article?.title;
   return (
     <li className="inbox-item" data-read={item.read} data-type={item.type}>
       <span className="inbox-item__dot" aria-hidden="true" />
@@ -57,6 +61,11 @@ export function InboxItemRow({
         </span>
       </div>
       <div className="inbox-item__actions">
+        {asksToConfirm ? (
+          <button type="button" className="button button--sm" disabled={busy} onClick={() => onConfirmRead(item)}>
+            Confirm read
+          </button>
+        ) : null}
         <button
           type="button"
           className="icon-button"

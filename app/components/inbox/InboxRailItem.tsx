@@ -75,6 +75,13 @@ export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
       announceInboxChange(workspaceId);
     }
   };
+  const confirmRead = async (item: InboxItemJson) => {
+    try {
+      await api.post(`/articles/${item.article!.id}/read_receipt`, {});
+    } finally {
+      announceInboxChange(workspaceId);
+    }
+  };
   const readAll = async () => {
     await api.post(`/w/${workspaceId}/inbox/read_all`, {});
     announceInboxChange(workspaceId);
@@ -118,7 +125,7 @@ export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
               <h3 className="inbox-group__title">{groupTitle(group)}</h3>
               <ul className="inbox-group__items">
                 {group.items.map((item) => (
-                  <InboxItemRow key={item.id} item={item} onChange={change} />
+                  <InboxItemRow key={item.id} item={item} onChange={change} onConfirmRead={confirmRead} />
                 ))}
               </ul>
             </div>
