@@ -53,7 +53,11 @@ const PARAGRAPH_WITH_BREAKS: Context = { ...PARAGRAPH, pipes: true };
 const HEADING: Context = { kind: "heading", before: " ", after: "\n", pipes: false, table: false };
 const CELL: Context = { kind: "cell", before: " ", after: " ", pipes: true, table: true };
 const LABEL: Context = { kind: "label", before: "[", after: "]", pipes: false, table: false };
-const labelIn = (context: Context): Context => (context.table ? { ...LABEL, pipes: true, table: true } : LABEL);
+const LABEL_IN_TABLE: Context = { ...LABEL, pipes: true, table: true };
+
+function labelIn(context: Context): Context {
+  return context.table ? LABEL_IN_TABLE : LABEL;
+}
 
 // ---- inline content ----
 
@@ -87,20 +91,18 @@ class MarkdownWriter {
   /** Blocks to markdown, one string per block; `depth` is how many quotes and lists enclose them. */
   flow(nodes: readonly LooseNode[], depth: number): string[] {
     const out: string[] = [];
-    let run: LooseNode[] = [];
-    const endRun = () => {
-      if (run.length > 0) this.paragraphBlock(run, depth, out);
-      run = [];
-    };
-    for (const node of nodes) {
-      if (isInlineNode(node)) {
-        run.push(node);
+    // Inline nodes among blocks read as one paragraph.
+    let runStart = -1;
+    for (let index = 0; index <= nodes.length; index++) {
+      const node = nodes[index];
+      if (node && isInlineNode(node)) {
+        if (runStart < 0) runStart = index;
         continue;
       }
-      endRun();
-      this.block(node, depth, out);
+      if (runStart >= 0) this.paragraphBlock(nodes.slice(runStart, index), depth, out);
+      runStart = -1;
+      if (node) this.block(node, depth, out);
     }
-    endRun();
     return out;
   }
 
@@ -116,8 +118,9 @@ class MarkdownWriter {
   }
 
   private paragraph(children: readonly LooseNode[], depth: number): string {
-    const context = children.some((child) => isNode(child, "linebreak")) ? PARAGRAPH_WITH_BREAKS : PARAGRAPH;
-    return phrasing(children, depth, context);
+    let breaks = false;
+    for (const child of children) if (isNode(child, "linebreak")) breaks = true;
+    return phrasing(children, depth, breaks ? PARAGRAPH_WITH_BREAKS : PARAGRAPH);
   }
 
   private block(node: LooseNode, depth: number, out: string[]): void {
@@ -160,10 +163,13 @@ class MarkdownWriter {
     const items: ItemModel[] = [];
     for (const item of node.children) {
       const content = childrenOf(item);
-      const inline = content.filter((child) => !isNode(child, "list"));
+      const inline: LooseNode[] = [];
       const nested: ItemChild[] = [];
       for (const child of content) {
-        if (!isNode(child, "list")) continue;
+        if (!isNode(child, "list")) {
+          inline.push(child);
+          continue;
+        }
         if (level >= MAX_NESTING) {
           for (const line of plainTextLines([child])) if (line.trim()) nested.push({ paragraph: escapePlain(line) });
         } else {
@@ -197,13 +203,14 @@ class MarkdownWriter {
     if (!model.ordered && opensOpener && model.items[0]?.children.length === 0) different = true;
     if (different) bullet = other;
     const lines: string[] = [];
-    model.items.forEach((item, index) => {
+    for (let index = 0; index < model.items.length; index++) {
+      const item = model.items[index]!;
       const marker = model.ordered ? `${model.start + index}${bullet}` : bullet;
       let body = this.itemFlow(item, index === 0 && opensItem);
       if (item.checked !== null && item.children[0] && "paragraph" in item.children[0]) body = `[${item.checked ? "x" : " "}] ${body}`;
       lines.push(indentItem(body, marker));
       this.lastBullet = undefined;
-    });
+    }
     this.lastBullet = bullet;
     return lines.join("\n");
   }
@@ -212,7 +219,8 @@ class MarkdownWriter {
   private itemFlow(item: ItemModel, opensOpener: boolean): string {
     let value = "";
     let previous: ItemChild | undefined;
-    item.children.forEach((child, index) => {
+    for (let index = 0; index < item.children.length; index++) {
+      const child = item.children[index]!;
       let written: string;
       if ("list" in child) {
         written = this.list(child.list, index === 0, index === 0 && opensOpener);
@@ -223,7 +231,7 @@ class MarkdownWriter {
       if (previous) value += joinInItem(previous, child);
       value += written;
       previous = child;
-    });
+    }
     return value;
   }
 }
@@ -274,65 +282,81 @@ function indentItem(body: string, marker: string): string {
 }
 
 function prefixLines(body: string, prefix: string): string {
-  return body
-    .split("\n")
-    .map((line) => (line ? `${prefix} ${line}` : prefix))
-    .join("\n");
+  const lines = body.split("\n");
+  for (let index = 0; index < lines.length; index++) lines[index] = lines[index] ? `${prefix} ${lines[index]}` : prefix;
+  return lines.join("\n");
 }
 
 // ---- tables ----
 
 type TableLike = LooseNode & { children: LooseNode[] };
 
+type Alignment = "" | "left" | "center" | "right";
+
 /** A GFM table, columns padded to their widest cell (markdown-table's layout). */
 function tableMarkdown(node: TableLike, depth: number): string {
   if (node.children.length === 0) return "";
-  const rows = node.children.map((row) => childrenOf(row).map((cell) => cellMarkdown(cell, depth)));
+  const rows: string[][] = [];
+  for (const row of node.children) {
+    const cells: string[] = [];
+    for (const cell of childrenOf(row)) cells.push(cellMarkdown(cell, depth));
+    rows.push(cells);
+  }
   // Markdown aligns whole columns: take each column's alignment from its first cell.
-  const align = childrenOf(node.children[0]!).map((cell) => {
+  const align: Alignment[] = [];
+  for (const cell of childrenOf(node.children[0]!)) {
     const format = childrenOf(cell)[0]?.format;
-    return format === "left" || format === "center" || format === "right" ? format : "";
-  });
+    align.push(format === "left" || format === "center" || format === "right" ? format : "");
+  }
   let columns = align.length;
   for (const row of rows) columns = Math.max(columns, row.length);
   if (columns === 0) return "";
   const widths: number[] = [];
+  const delimiter: string[] = [];
   for (let column = 0; column < columns; column++) {
-    let width = 0;
+    const side = align[column] ?? "";
+    const colons = side === "center" ? 2 : side ? 1 : 0;
+    let width = colons + 1;
     for (const row of rows) width = Math.max(width, row[column]?.length ?? 0);
-    const colons = align[column] === "center" ? 2 : align[column] === "left" || align[column] === "right" ? 1 : 0;
-    widths.push(Math.max(width, colons + 1));
+    widths.push(width);
+    const dashes = "-".repeat(width - colons);
+    delimiter.push(side === "center" ? `:${dashes}:` : side === "left" ? `:${dashes}` : side === "right" ? `${dashes}:` : dashes);
   }
-  const delimiter = widths.map((width, column) => {
+  const lines = [tableLine(rows[0]!, widths, align), `| ${delimiter.join(" | ")} |`];
+  for (let index = 1; index < rows.length; index++) lines.push(tableLine(rows[index]!, widths, align));
+  return lines.join("\n");
+}
+
+function tableLine(row: string[], widths: number[], align: Alignment[]): string {
+  let line = "|";
+  for (let column = 0; column < widths.length; column++) {
+    const cell = row[column] ?? "";
+    const gap = widths[column]! - cell.length;
     const side = align[column];
-    const dashes = "-".repeat(width - (side === "center" ? 2 : side ? 1 : 0));
-    return side === "center" ? `:${dashes}:` : side === "left" ? `:${dashes}` : side === "right" ? `${dashes}:` : dashes;
-  });
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const padded = (row: string[]) =>
-    widths.map((width, column) => {
-      const cell = row[column] ?? "";
-      const gap = width - cell.length;
-      if (align[column] === "right") return " ".repeat(gap) + cell;
-      if (align[column] === "center") return " ".repeat(Math.ceil(gap / 2)) + cell + " ".repeat(Math.floor(gap / 2));
-      return cell + " ".repeat(gap);
-    });
-  return [line(padded(rows[0]!)), line(delimiter), ...rows.slice(1).map((row) => line(padded(row)))].join("\n");
+    const padded =
+      side === "right"
+        ? " ".repeat(gap) + cell
+        : side === "center"
+          ? " ".repeat(Math.ceil(gap / 2)) + cell + " ".repeat(Math.floor(gap / 2))
+          : cell + " ".repeat(gap);
+    line += ` ${padded} |`;
+  }
+  return line;
 }
 
 /** A table cell is one line in markdown: blocks join with spaces, line breaks become <br>. */
 function cellMarkdown(cell: LooseNode, depth: number): string {
   const parts: string[] = [];
   for (const block of childrenOf(cell)) {
-    const value =
-      isNode(block, "paragraph") || isNode(block, "heading")
-        ? phrasing(block.children, depth, CELL)
-        : plainTextLines([block])
-            .map((line) => escapeText(line, " ", " ", CELL, false))
-            .join(" ");
-    if (value) parts.push(value);
+    if (isNode(block, "paragraph") || isNode(block, "heading")) {
+      const value = phrasing(block.children, depth, CELL);
+      if (value) parts.push(value);
+    } else {
+      for (const line of plainTextLines([block])) if (line) parts.push(escapeText(oneLine(line), " ", " ", CELL, false));
+    }
   }
-  return parts.join(" ");
+  // Whitespace at a cell's edges is not kept by markdown.
+  return parts.join(" ").trim();
 }
 
 // ---- phrasing ----
@@ -342,6 +366,11 @@ function phrasing(nodes: readonly LooseNode[], depth: number, context: Context):
   const leaves: Leaf[] = [];
   for (const node of nodes) collectLeaves(node, leaves, depth, context);
   if (leaves.length === 0) return "";
+  const only = leaves.length === 1 ? leaves[0]! : null;
+  if (only && !only.marks && only.piece.kind === "text") {
+    // The most common line: one run of plain text.
+    return write([{ kind: "text", value: only.piece.value }], context).value;
+  }
   // Breaks and images carry no marks: they join a run when both neighbours share it.
   let marked = false;
   for (const leaf of leaves) if (leaf.marks) marked = true;
@@ -362,7 +391,7 @@ function phrasing(nodes: readonly LooseNode[], depth: number, context: Context):
     pieces = group(leaves, 0);
   } else {
     // Plain text, links and images: no marks to place.
-    pieces = leaves.map((leaf) => leaf.piece);
+    pieces = piecesOf(leaves);
   }
   let first: string | undefined;
   for (const style of STYLES) {
@@ -400,7 +429,8 @@ function collectLeaves(node: LooseNode, leaves: Leaf[], depth: number, context: 
       }
     }
     if (texts === 0) shared = 0;
-    const inner = node.children.map((child) => (isNode(child, "text") ? { ...child, format: child.format & ~shared } : child));
+    const inner: LooseNode[] = [];
+    for (const child of node.children) inner.push(isNode(child, "text") ? { ...child, format: child.format & ~shared } : child);
     const value = linkMarkdown(node.url, stringOrNull(node.title), inner, depth + 1, context);
     if (value) leaves.push({ piece: { kind: "raw", value }, marks: shared });
   } else if (typeof node.text === "string" && node.text) {
@@ -413,9 +443,15 @@ function collectLeaves(node: LooseNode, leaves: Leaf[], depth: number, context: 
   }
 }
 
+function piecesOf(leaves: Leaf[]): Piece[] {
+  const pieces: Piece[] = [];
+  for (const leaf of leaves) pieces.push(leaf.piece);
+  return pieces;
+}
+
 function group(leaves: Leaf[], markIndex: number): Piece[] {
   const mark = MARKS[markIndex];
-  if (mark === undefined) return leaves.map((leaf) => leaf.piece);
+  if (mark === undefined) return piecesOf(leaves);
   const out: Piece[] = [];
   let start = 0;
   while (start < leaves.length) {
@@ -463,16 +499,12 @@ function wrap(mark: (typeof MARKS)[number], children: Piece[]): Piece[] {
 
 /** Pieces to tokens, neighbouring texts joined (escaping looks at whole words), neighbouring code too (backticks would merge). */
 function flatten(pieces: Piece[], tokens: Token[], context: Context, style: Style, code: { value: string } = { value: "" }): void {
-  const endCode = () => {
-    if (code.value) tokens.push({ kind: "raw", value: inlineCode(code.value, context) });
-    code.value = "";
-  };
   for (const piece of pieces) {
     if (piece.kind === "code") {
       code.value += piece.value;
       continue;
     }
-    endCode();
+    endCode(tokens, context, code);
     if (piece.kind === "text") {
       const last = tokens[tokens.length - 1];
       if (last?.kind === "text") last.value += piece.value;
@@ -485,11 +517,18 @@ function flatten(pieces: Piece[], tokens: Token[], context: Context, style: Styl
       const marker = style[piece.mark];
       tokens.push({ kind: "open", value: marker });
       flatten(piece.children, tokens, context, style, code);
-      endCode();
+      endCode(tokens, context, code);
       tokens.push({ kind: "close", value: marker });
     }
   }
-  endCode();
+  endCode(tokens, context, code);
+}
+
+/** Writes the inline code gathered so far. */
+function endCode(tokens: Token[], context: Context, code: { value: string }): void {
+  if (!code.value) return;
+  tokens.push({ kind: "raw", value: inlineCode(code.value, context) });
+  code.value = "";
 }
 
 function breakMarkdown(context: Context): string {
@@ -745,6 +784,11 @@ function escapeText(value: string, before: string, after: string, context: Conte
 
 const ORDERED_MARKER = /^\d{1,9}[.)]/;
 
+/** Whether a list marker or rule followed by `character` would end there (space, tab, end of line). */
+function endsLine(character: string): boolean {
+  return character === " " || character === "\t" || character === "\n" || character === "";
+}
+
 /**
  * Where a line starting with `value` needs a backslash so it stays paragraph text, or null.
  * The index is that of the character to escape (past the digits of `1.`).
@@ -752,26 +796,25 @@ const ORDERED_MARKER = /^\d{1,9}[.)]/;
 function blockStartEscape(value: string, after: string): number | null {
   const first = value.charAt(0);
   const second = value.length > 1 ? value.charAt(1) : after;
-  const endsHere = (character: string) => character === " " || character === "\t" || character === "\n" || character === "";
   switch (first) {
     case "#":
     case ">":
     case "=":
       return 0;
     case "+":
-      return endsHere(second) ? 0 : null;
+      return endsLine(second) ? 0 : null;
     case "-":
-      return endsHere(second) || second === "-" || second === ":" || second === "|" ? 0 : null;
+      return endsLine(second) || second === "-" || second === ":" || second === "|" ? 0 : null;
     case ":":
       return second === "-" ? 0 : null;
     case "|":
-      return endsHere(second) || second === ":" || second === "-" ? 0 : null;
+      return endsLine(second) || second === ":" || second === "-" ? 0 : null;
   }
   const ordered = ORDERED_MARKER.exec(value);
   if (ordered) {
     const markerEnd = ordered[0].length;
     const next = markerEnd < value.length ? value.charAt(markerEnd) : after;
-    if (endsHere(next)) return markerEnd - 1;
+    if (endsLine(next)) return markerEnd - 1;
   }
   return null;
 }
@@ -786,8 +829,17 @@ function oneLine(value: string): string {
 }
 
 function inlineCode(value: string, context: Context): string {
-  let sequence = "`";
-  while (new RegExp(`(^|[^\`])${sequence}([^\`]|$)`).test(value)) sequence += "`";
+  // The shortest backtick run that the code does not contain.
+  const runs = new Set<number>();
+  for (let index = value.indexOf("`"); index !== -1; ) {
+    let end = index;
+    while (value.charCodeAt(end) === 96) end++;
+    runs.add(end - index);
+    index = value.indexOf("`", end);
+  }
+  let length = 1;
+  while (runs.has(length)) length++;
+  const sequence = "`".repeat(length);
   if (/[^ ]/.test(value) && ((value.startsWith(" ") && value.endsWith(" ")) || value.startsWith("`") || value.endsWith("`"))) {
     value = ` ${value} `;
   }
@@ -835,4 +887,6 @@ function titleMarkdown(title: string | null): string {
   return title ? ` "${title.replace(/["\\]|&(?=[#A-Za-z])/g, "\\$&")}"` : "";
 }
 
-const stringOrNull = (value: unknown) => (typeof value === "string" && value ? value : null);
+function stringOrNull(value: unknown): string | null {
+  return typeof value === "string" && value ? value : null;
+}

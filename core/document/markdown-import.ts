@@ -332,7 +332,7 @@ class TokenConverter {
           this.warnings.add(WARNINGS.table);
           continue;
         }
-        const format = ALIGNMENTS[attribute(token, "style") ?? ""] ?? "";
+        const format = token.attrs ? (ALIGNMENTS[attribute(token, "style") ?? ""] ?? "") : "";
         if (rows.length === 0) formats.push(format);
         cells.push(tableCell([paragraph(this.inline(tokens[this.index + 1]!), format)], rows.length === 0));
       }

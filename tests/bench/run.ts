@@ -21,6 +21,7 @@ import { measurePropagation } from "./collab";
 import { measureFirstByte, measureOfflineWriter, offlineWriterSamples } from "./content";
 import { measureDocumentOpen } from "./editor";
 import { measureMarkdown } from "./markdown";
+import { measurePublishing } from "./publishing";
 import { publishBenchPage } from "./public-page";
 import { measureSearch, seedSearchDocuments } from "./search";
 import { type BenchSession, signIn } from "./session";
@@ -31,8 +32,8 @@ const QUICK = process.env.BENCH_QUICK === "1";
 const KB = 1024;
 const MB = 1024 * KB;
 const SIZES = QUICK
-  ? { duration: 1, searchDocuments: 1_000, searches: 50, openBlocks: 500, edits: 100, firstByteRuns: 5, writerSeconds: 1, stepTimeoutS: 90 }
-  : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300 };
+  ? { duration: 1, searchDocuments: 1_000, searches: 50, openBlocks: 500, edits: 100, firstByteRuns: 5, writerSeconds: 1, stepTimeoutS: 90, publishAccounts: 5, publishTargets: 20, publishFaults: 0 }
+  : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300, publishAccounts: 50, publishTargets: 1_000, publishFaults: 0.2 };
 const DURATION_S = Number(process.env.BENCH_DURATION ?? SIZES.duration);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const benchStarted = performance.now();
@@ -327,6 +328,24 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
       { measure: "time to first streamed text (POST /generations)", value: `p50 ${firstByte.p50.toFixed(1)} ms`, detail: `p99 ${firstByte.p99.toFixed(1)} ms over ${firstByte.runs} runs` },
     ]);
     console.log(`\nWhat it writes, three samples from the test corpus\n\n${offlineWriterSamples()}`);
+  });
+
+  await step(`publishing: ${SIZES.publishTargets.toLocaleString("en")} due posts across ${SIZES.publishAccounts} Sandbox accounts`, async () => {
+    const result = await measurePublishing(base, session, {
+      accounts: SIZES.publishAccounts,
+      targets: SIZES.publishTargets,
+      faultShare: SIZES.publishFaults,
+      tickEveryMs: 10_000,
+      timeoutMs: (SIZES.stepTimeoutS - 30) * 1000,
+    });
+    console.log(`\nCron run every 10 s by the bench (production: every minute); ${result.faults} posts fail once with a 429 or a 500 and are retried with backoff\n`);
+    table([
+      { measure: "published (sandbox timeline)", value: `${result.count} of ${result.targets}`, target: result.complete ? "all ✔" : "missed: not drained in time" },
+      { measure: "published twice", value: result.duplicates, target: result.duplicates === 0 ? "none ✔" : "missed" },
+      { measure: "time to drain", value: `${result.drainSeconds.toFixed(1)} s`, target: `${result.ticks} cron runs` },
+      { measure: "longest cron run", value: `${Math.round(result.longestTickMs)} ms`, target: `well under 30 s ${result.longestTickMs < 10_000 ? "✔" : "missed"}` },
+    ]);
+    if (result.duplicates > 0) throw new Error(`${result.duplicates} posts were published twice`);
   });
 
   await step("sizes (gzip)", async () => {

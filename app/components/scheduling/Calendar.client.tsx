@@ -22,6 +22,17 @@ interface CalendarProps {
 
 const MOVABLE = new Set(["draft", "scheduled", "failed", "missed"]);
 
+/** Event colours per state, dark enough for white text (WCAG AA) in both colour schemes. */
+const STATE_COLORS: Record<string, string> = {
+  draft: "#4b5563",
+  scheduled: "#1d4ed8",
+  publishing: "#92400e",
+  published: "#166534",
+  failed: "#b42318",
+  missed: "#b42318",
+  cancelled: "#4b5563",
+};
+
 /**
  * FullCalendar 7 (month, week, day and list views) in the viewer's time zone. Client only:
  * the server renders the list beside it, and this file never reaches the Worker bundle.
@@ -35,6 +46,8 @@ export default function Calendar({ posts, accounts, zone, editable, onRange, onO
       title: `${TARGET_STATE_LABELS[state]} · ${names}: ${post.text.slice(0, 60) || "(no text)"}`,
       start: post.publish_at ?? undefined,
       classNames: [`cal-event`, `cal-event--${state}`],
+      color: STATE_COLORS[state],
+      textColor: "#ffffff",
       editable: editable && post.targets.every((t) => MOVABLE.has(t.state)),
       extendedProps: { post },
     };
