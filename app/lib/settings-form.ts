@@ -1,3 +1,4 @@
+import { approvalScopes } from "../../core/contracts/reviews";
 import { documentStatuses } from "../../core/enums";
 import type { WorkspaceSettingsTab } from "../../core/enums";
 
@@ -50,6 +51,9 @@ export function settingsFromForm(tab: Exclude<WorkspaceSettingsTab, "delete">, f
         allow_embedding: checked("allow_embedding"),
       };
     case "statuses":
-      return { labels: Object.fromEntries(documentStatuses.map((status) => [status, text(`label_${status}`)])) };
+      return {
+        labels: Object.fromEntries(documentStatuses.map((status) => [status, text(`label_${status}`)])),
+        require_approval: Object.fromEntries(approvalScopes.map((scope) => [scope, checked(`require_approval_${scope}`)])),
+      };
   }
 }

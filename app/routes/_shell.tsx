@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cl
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
+import { InboxRailItem } from "~/components/inbox/InboxRailItem";
 import { workspaceNavItems } from "~/components/shell/navigation";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { WorkspaceSwitcher } from "~/components/shell/WorkspaceSwitcher";
@@ -14,12 +15,14 @@ import { SearchDialog } from "~/components/search/SearchDialog";
 import dialogStyles from "~/styles/dialog.css?url";
 import sidebarFolderStyles from "~/styles/sidebar-folders.css?url";
 import searchStyles from "~/styles/search.css?url";
+import inboxStyles from "~/styles/inbox.css?url";
 
 // The sidebar's folder tree and tabs, and the "New folder" dialog, are on every shell page.
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dialogStyles },
   { rel: "stylesheet", href: sidebarFolderStyles },
   { rel: "stylesheet", href: searchStyles },
+  { rel: "stylesheet", href: inboxStyles },
 ];
 
 export interface ShellHandle {
@@ -59,6 +62,7 @@ export default function ShellLayout() {
         sidebarFooter={<UserMenu user={user} />}
         workspaceItems={currentWorkspace ? workspaceNavItems(currentWorkspace) : []}
         topbarActions={currentWorkspace ? <SearchDialog workspaceId={currentWorkspace.id} /> : null}
+        railExtra={currentWorkspace ? <InboxRailItem key={currentWorkspace.id} workspaceId={currentWorkspace.id} /> : null}
       >
         <Outlet />
         <NewFolderDialog workspaceId={currentWorkspace?.id ?? null} />

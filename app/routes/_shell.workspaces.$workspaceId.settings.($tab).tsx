@@ -1,3 +1,4 @@
+import { approvalScopes, type ApprovalScope } from "../../core/contracts/reviews";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -13,6 +14,13 @@ import { settingsFromForm } from "~/lib/settings-form";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 import styles from "~/styles/settings.css?url";
 import type { ShellHandle } from "./_shell";
+
+/** What each "needs approval" switch holds back until the document is approved by its reviewers. */
+const APPROVAL_LABELS: Record<ApprovalScope, string> = {
+  campaign_pieces: "Campaign pieces can be scheduled only once approved",
+  scheduled_posts: "Posts can be scheduled only from approved documents",
+  publishing: "Documents can be published only once approved",
+};
 
 export const handle: ShellHandle = { title: "Workspace settings" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -172,6 +180,14 @@ export default function WorkspaceSettings() {
               errors={errors(`labels.${status}`)}
             />
           ))}
+        {tab === "statuses" && (
+          <fieldset className="checks">
+            <legend>Needs approval first</legend>
+            {approvalScopes.map((scope) => (
+              <Check key={scope} name={`require_approval_${scope}`} label={APPROVAL_LABELS[scope]} checked={settings.statuses.require_approval[scope]} />
+            ))}
+          </fieldset>
+        )}
         {tab === "delete" ? (
           <div className="danger-zone">
             <p>

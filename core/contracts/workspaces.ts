@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTimeZone } from "../publishing/time";
 import { DEFAULT_SORT, documentStatuses, sortOrders, viewKinds } from "../enums";
+import { approvalScopes } from "./reviews";
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #4f46e5");
 const httpsUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -84,6 +85,8 @@ export const workspaceSettingsSchema = z.object({
   statuses: z
     .object({
       labels: z.partialRecord(z.enum(documentStatuses), z.string().trim().min(1).max(40)),
+      /** What may only go out once its document is `approved` (scheduling and publishing ask `requiresApproval`). */
+      require_approval: z.partialRecord(z.enum(approvalScopes), z.boolean()),
     })
     .partial()
     .strict(),
@@ -115,5 +118,6 @@ export const defaultWorkspaceSettings = {
   publish: { public_directory: false, allow_search_indexing: false, allow_embedding: false, default_category_id: null, late_publish_minutes: 15 },
   statuses: {
     labels: { draft: "Draft", in_review: "In review", reviewed: "Reviewed", approved: "Approved", suggestions: "Suggestions" },
+    require_approval: { campaign_pieces: true, scheduled_posts: true, publishing: false },
   },
 } satisfies Required<Omit<z.infer<typeof workspaceSettingsSchema>, "general">>;

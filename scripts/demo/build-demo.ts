@@ -173,6 +173,19 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   await guest.call("POST", `/articles/${docs.pricing!.id}/access_requests`, { permission: "read", message: "Could I see the wholesale prices for our café?" });
   for (const key of ["guidelines", "pricing", "launchPlan"]) await owner.call("GET", `/articles/${docs[key]!.id}`);
 
+  // Reviews, so both inboxes have something waiting: each matches its document's status.
+  await owner.call("POST", `/articles/${docs.launchPlan!.id}/reviews`, {
+    kind: "approval",
+    user_ids: [memberId],
+    message: "Can you sign off the launch plan before we book the shop window?",
+    due_at: `${daysFromNow(2)}T17:00:00Z`,
+  });
+  await member.call("POST", `/articles/${docs.cuppingNotes!.id}/reviews`, { kind: "approval", user_ids: [ownerId], message: "Scores from Tuesday's cupping, ready for you." });
+  await member.call("POST", `/articles/${docs.newsletter!.id}/reviews`, { kind: "informal_feedback_request", user_ids: [ownerId], message: "Does the opening sound like us?" });
+  const pricingReview = await owner.call("POST", `/articles/${docs.pricing!.id}/reviews`, { kind: "suggest_changes", user_ids: [memberId] });
+  await member.call("POST", `/reviews/${pricingReview.id}/answer`, { answer: "feedback", comment: "Round the café tier to £24 a kilo; the rest reads well." });
+  await owner.call("POST", `/articles/${docs.onboarding!.id}/reviews`, { kind: "read_receipt", user_ids: [memberId], message: "Please read before your first roast shift." });
+
   // An import, as the Import page makes one.
   const form = new FormData();
   form.append("files", new File([DEMO_ROAST_NOTES], "roast-notes.md", { type: "text/markdown" }));

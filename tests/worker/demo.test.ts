@@ -37,6 +37,7 @@ async function get(path: string, authorization = owner) {
  */
 const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   Home: async (ws) => itemsOf(await get(`/w/${ws}/files_views/recently_updated`)),
+  Inbox: async (ws) => ((await get(`/w/${ws}/inbox`)) as { items: unknown[] }[]).flatMap((group) => group.items),
   Recent: async (ws) => itemsOf(await get(`/w/${ws}/files_views/recent`)),
   "Shared with me": async (ws) => itemsOf(await get(`/w/${ws}/shared_with_me`)),
   Favorites: async (ws) => itemsOf(await get(`/w/${ws}/favorites`)),
@@ -131,6 +132,19 @@ describe("the demo workspace", () => {
     expect(items.filter((item: Json) => item.status !== "approved").length).toBeGreaterThan(0);
     const sequences = itemsOf(await get(`/w/${demo.workspaceId}/email_sequences`)) as Json[];
     expect(sequences.map((sequence) => sequence.kind)).toContain("nurture");
+  });
+
+  it("gives both demo people reviews waiting in their inbox, each matching its document's status", async () => {
+    const items = ((await get(`/w/${demo.workspaceId}/inbox`)) as { items: Json[] }[]).flatMap((group) => group.items);
+    expect(items.map((item) => `${item.type}:${item.event}`)).toEqual(
+      expect.arrayContaining(["Review:requested", "InformalFeedbackRequest:requested", "Review:feedback", "AccessRequest:requested", "AccessGrant:granted"]),
+    );
+    const member = await signIn(DEMO_PEOPLE.member.email, DEMO_PEOPLE.member.password);
+    const counts = await get(`/w/${demo.workspaceId}/inbox/counts`, member);
+    expect(counts.read_receipts.my_tasks).toBe(1);
+    expect(counts.activeTasksCount).toBe(2);
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    expect(new Set(docs.map((doc) => doc.status))).toEqual(new Set(["draft", "in_review", "reviewed", "approved", "suggestions"]));
   });
 
   it("is built once: a second run changes nothing", async () => {

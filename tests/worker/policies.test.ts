@@ -79,6 +79,12 @@ const expected: Record<Action, UserRole[]> = {
   "posts.publish_now": ["super_admin", "admin", "member"],
   "social_accounts.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
+  "inbox.read": ["super_admin", "admin", "member", "guest"],
+  // Review rules hang on the document and on being the requester or a reviewer.
+  "reviews.read": [],
+  "reviews.create": [],
+  "reviews.answer": [],
+  "reviews.close": [],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
@@ -134,6 +140,30 @@ describe("document access levels", () => {
     expect(can(actor("guest"), "articles.create")).toBe(false);
     expect(can(actor("guest"), "articles.create", { level: "edit" })).toBe(true);
     expect(can(actor("member"), "folders.create", { level: "comment" })).toBe(false);
+  });
+});
+
+describe("reviews", () => {
+  const review = (level: "read" | "comment" | "edit" | null, roles: { isRequester?: boolean; isReviewer?: boolean } = {}) => ({
+    level,
+    isRequester: false,
+    isReviewer: false,
+    ...roles,
+  });
+  it("lets editors ask for review, never readers or commenters", () => {
+    expect(can(actor("member"), "reviews.create", review("edit"))).toBe(true);
+    expect(can(actor("member"), "reviews.create", review("comment"))).toBe(false);
+    expect(can(actor("guest"), "reviews.create", review("read"))).toBe(false);
+  });
+  it("lets only the people asked answer, and only while they can open the document", () => {
+    expect(can(actor("member"), "reviews.answer", review("read", { isReviewer: true }))).toBe(true);
+    expect(can(actor("member"), "reviews.answer", review("edit"))).toBe(false);
+    expect(can(actor("member"), "reviews.answer", review(null, { isReviewer: true }))).toBe(false);
+  });
+  it("lets the requester or an editor end a review, not another reviewer", () => {
+    expect(can(actor("member"), "reviews.close", review("read", { isRequester: true }))).toBe(true);
+    expect(can(actor("member"), "reviews.close", review("edit"))).toBe(true);
+    expect(can(actor("member"), "reviews.close", review("comment", { isReviewer: true }))).toBe(false);
   });
 });
 

@@ -49,6 +49,7 @@ export const commandContext = (c: Context<AppEnv>, actor: Actor): CommandContext
   ip: c.req.header("CF-Connecting-IP") ?? null,
   rooms: roomNoticesFor(c),
   publicPages: publicPagesFor(c),
+  inbox: { env: c.env, origin: new URL(c.req.url).origin },
 });
 
 /** A document as a downloadable PDF (`/v1/articles/:id/pdf` and the `/docs/:slug/pdf` page). */

@@ -51,8 +51,12 @@ const feedApi = createApp()
   .get("/w/:ws/files_views/recent", ...list, validate("query", recentQuery), async (c) => {
     const { db, viewer } = lister(c);
     const query = c.req.valid("query");
-    // with_active_reviews: reviews do not exist yet, so it is accepted and filters nothing.
-    const page = await recentFiles(db, viewer, { items: query.items, permissions: query.permissions, skipProjects: query.skip_projects });
+    const page = await recentFiles(db, viewer, {
+      items: query.items,
+      permissions: query.permissions,
+      skipProjects: query.skip_projects,
+      withActiveReviews: query.with_active_reviews,
+    });
     return c.json({ data: await presentFilePage(db, viewer, page, "touched_at") });
   })
 

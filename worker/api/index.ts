@@ -19,6 +19,8 @@ import { guestsApi } from "./guests";
 import { handbooksApi } from "./handbooks";
 import { homeApi } from "./home";
 import { importsApi } from "./imports";
+import { inboxApi } from "./inbox";
+import { reviewsApi } from "./reviews";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
@@ -102,6 +104,8 @@ export const api = createApp()
   .route("/", importsApi)
   .route("/", searchApi)
   .route("/", publicPagesApi)
+  .route("/", inboxApi)
+  .route("/", reviewsApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

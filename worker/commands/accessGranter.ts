@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { accesses, channelMemberships, memberships, users, type Access, type User, type Workspace } from "../db/schema";
 import { fullName } from "../presenters/users";
 import { LEVEL_RANK } from "../services/access";
+import { notify, type InboxEnv, type NotifyItem } from "../services/inbox";
 import { sendMail } from "../services/mail";
 import { reserveOutboundMail } from "../services/mail-quota";
 import { shareMail } from "../services/share-mail";
@@ -35,6 +36,8 @@ export interface GrantProps {
   neverLower?: boolean;
   /** Email people whose existing grant changed too, not only new ones. */
   notifyUpdated?: boolean;
+  /** What the grantees' inbox items say (default: AccessGrant granted/updated, or ReadReceiptRequest). */
+  inboxItem?: Pick<NotifyItem, "type" | "event" | "accessRequestId">;
   /** Statements the caller needs to commit together with the grants. */
   alsoInBatch?: BatchItem<"sqlite">[];
 }
@@ -87,7 +90,7 @@ async function groupRecipients(db: Database, workspaceId: number, channelIds: nu
  * group's members) gets an email with the link. Nobody grants or changes a grant above their
  * own level (403 naming the field).
  */
-export async function accessGranter(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps): Promise<GrantOutcome> {
+export async function accessGranter(db: Database, env: InboxEnv, props: GrantProps): Promise<GrantOutcome> {
   const { context, item, level } = props;
   const facts = sharedItemFacts(item);
   const existing = new Map((await grantsOn(db, facts)).map((access) => [targetKey(access), access]));
@@ -190,7 +193,8 @@ export async function accessGranter(db: Database, env: Parameters<typeof sendMai
   context.rooms?.accessChanged(facts.workspaceId);
   const invited = invitations ? await invitations.deliver() : [];
 
-  const notified = await notify(db, env, props, recipients);
+  const notified = await mailRecipients(db, env, props, recipients);
+  await notify(db, env, await inboxItems(db, props, created, props.notifyUpdated ? updated : []), { origin: props.origin });
   return { created, updated, invitations: invited, notified, grants: await grantsOn(db, facts) };
 }
 
@@ -220,8 +224,34 @@ async function shareRecipients(db: Database, props: GrantProps, grants: PlannedG
   return [...recipients].slice(0, MAX_SHARE_MAILS);
 }
 
+/**
+ * The grantees' inbox items: people named and the members of groups named (workspace members
+ * only; an address still invited hears by email). They were emailed already by the share.
+ */
+async function inboxItems(db: Database, props: GrantProps, created: PlannedGrant[], updated: PlannedGrant[]): Promise<NotifyItem[]> {
+  const facts = sharedItemFacts(props.item);
+  const groups = [...created, ...updated].filter((grant) => grant.targetType === "Channel");
+  const members = groups.length ? await groupRecipients(db, facts.workspaceId, [...new Set(groups.map((g) => g.channelId!))]) : new Map<number, User[]>();
+  const itemFor = (grant: PlannedGrant, recipientId: number, isNew: boolean): NotifyItem => ({
+    workspaceId: facts.workspaceId,
+    recipientId,
+    actorId: props.context.actor.userId,
+    type: grant.readReceipt ? "ReadReceiptRequest" : "AccessGrant",
+    event: grant.readReceipt ? "requested" : isNew ? "granted" : "updated",
+    ...props.inboxItem,
+    articleId: facts.articleId,
+    data: { permission: grant.permission, ...(facts.folderId ? { folder_id: facts.folderId, title: facts.title } : {}) },
+    emailed: true,
+  });
+  return [...created.map((grant) => [grant, true] as const), ...updated.map((grant) => [grant, false] as const)].flatMap(([grant, isNew]) => {
+    if (grant.targetType === "User" && grant.userId) return [itemFor(grant, grant.userId, isNew)];
+    if (grant.targetType === "Channel") return (members.get(grant.channelId!) ?? []).map((user) => itemFor(grant, user.id, isNew));
+    return [];
+  });
+}
+
 /** One email per recipient, with the sharer's subject and message. */
-async function notify(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps, recipients: ShareRecipient[]) {
+async function mailRecipients(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps, recipients: ShareRecipient[]) {
   const facts = sharedItemFacts(props.item);
   const sharerName = fullName(props.sharer);
   let sent = 0;

@@ -4,6 +4,7 @@ import { articleSlug } from "../../core/slug";
 import type { Database } from "../db/client";
 import { accessRequests, users, type AccessRequest, type Article, type User } from "../db/schema";
 import { fullName } from "../presenters/users";
+import { notify, type InboxEnv } from "../services/inbox";
 import { sendMail } from "../services/mail";
 import { reserveOutboundMail } from "../services/mail-quota";
 import { accessRequestMail } from "../services/share-mail";
@@ -20,7 +21,7 @@ const pendingOf = (articleId: number, userId: number) =>
  */
 export async function accessRequestCreator(
   db: Database,
-  env: Parameters<typeof sendMail>[1],
+  env: InboxEnv,
   props: { context: CommandContext; requester: User; article: Article; permission: AccessLevel; message: string | null; origin: string }
 ): Promise<{ request: AccessRequest; created: boolean }> {
   const { context, requester, article } = props;
@@ -82,6 +83,26 @@ export async function accessRequestCreator(
         message: props.message,
         url: `${props.origin}/docs/${articleSlug(article.title, article.id)}?access_request=${request!.id}`,
       })
+    );
+  }
+  if (article.ownerId) {
+    await notify(
+      db,
+      env,
+      [
+        {
+          workspaceId: article.workspaceId,
+          recipientId: article.ownerId,
+          actorId: requester.id,
+          type: "AccessRequest",
+          event: "requested",
+          articleId: article.id,
+          accessRequestId: request!.id,
+          data: { permission: props.permission, message: props.message },
+          emailed: true,
+        },
+      ],
+      { origin: props.origin },
     );
   }
   return { request: request!, created: !existing };

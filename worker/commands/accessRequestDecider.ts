@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { accessRequests, type AccessRequest, type Article, type User, type Workspace } from "../db/schema";
 import { Unprocessable } from "../lib/errors";
 import { authorize } from "../policies";
-import type { sendMail } from "../services/mail";
+import { notify, type InboxEnv } from "../services/inbox";
 import { membershipsOf } from "../services/members";
 import type { PlannedGrant } from "../services/share-targets";
 import { accessEvent } from "./accessEvents";
@@ -28,7 +28,7 @@ function requirePending(request: AccessRequest) {
  */
 export async function accessRequestAccepter(
   db: Database,
-  env: Parameters<typeof sendMail>[1],
+  env: InboxEnv,
   props: {
     context: CommandContext;
     request: AccessRequest;
@@ -92,6 +92,7 @@ export async function accessRequestAccepter(
     mail: { message: `Your request for ${request.permission} access was accepted.` },
     neverLower: true,
     notifyUpdated: true,
+    inboxItem: { type: "AccessRequest", event: "accepted", accessRequestId: request.id },
     alsoInBatch: [
       db
         .update(accessRequests)
@@ -108,6 +109,7 @@ export async function accessRequestAccepter(
 
 /** Denies a request (or the requester withdraws it). */
 export async function accessRequestDenier(db: Database, props: { context: CommandContext; request: AccessRequest }) {
+  // Withdrawing your own request tells nobody (notify drops the actor's own items).
   const { context, request } = props;
   requirePending(request);
   const [, , [updated]] = await db.batch([
@@ -119,5 +121,24 @@ export async function accessRequestDenier(db: Database, props: { context: Comman
     }),
     db.select().from(accessRequests).where(eq(accessRequests.id, request.id)),
   ]);
+  if (context.inbox) {
+    await notify(
+      db,
+      context.inbox.env,
+      [
+        {
+          workspaceId: request.workspaceId,
+          recipientId: request.userId,
+          actorId: context.actor.userId,
+          type: "AccessRequest",
+          event: "denied",
+          articleId: request.articleId,
+          accessRequestId: request.id,
+          data: { permission: request.permission },
+        },
+      ],
+      { origin: context.inbox.origin },
+    );
+  }
   return updated!;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { accesses, articles, type Article } from "../db/schema";
+import { notify } from "../services/inbox";
 import { bumpPublicVersion } from "../services/public-cache";
 import { eventStatement, type CommandContext } from "./events";
 
@@ -31,4 +32,22 @@ export async function articleOwnerTransferrer(
     }),
   ]);
   await context.publicPages?.purge([article.id]);
+  if (context.inbox) {
+    await notify(
+      db,
+      context.inbox.env,
+      [
+        {
+          workspaceId: article.workspaceId,
+          recipientId: newOwnerId,
+          actorId: context.actor.userId,
+          type: "OwnershipTransfer",
+          event: "transferred",
+          articleId: article.id,
+          data: { from_user_id: article.ownerId },
+        },
+      ],
+      { origin: context.inbox.origin },
+    );
+  }
 }

@@ -7,6 +7,7 @@ import { fullName } from "../presenters/users";
 import { sendMail } from "../services/mail";
 import { reserveOutboundMail } from "../services/mail-quota";
 import { channelJoinRequestMail } from "../services/mail-templates";
+import { notify, type InboxEnv } from "../services/inbox";
 import { eventStatement, type CommandContext } from "./events";
 
 /** The group's page, opened on the request; the token in it is what accepting requires. */
@@ -17,13 +18,13 @@ export const joinRequestLink = (origin: string, channel: Channel, requestId: num
 async function joinRequestRecipients(db: Database, channel: Channel) {
   const activeIn = and(eq(memberships.userId, users.id), eq(memberships.workspaceId, channel.workspaceId), eq(memberships.status, "active"));
   const owners = await db
-    .select({ email: users.email })
+    .select({ id: users.id, email: users.email })
     .from(channelMemberships)
     .innerJoin(users, eq(users.id, channelMemberships.userId))
     .innerJoin(memberships, activeIn)
     .where(and(eq(channelMemberships.channelId, channel.id), eq(channelMemberships.role, "owner")));
   if (owners.length > 0) return owners;
-  return db.select({ email: users.email }).from(memberships).innerJoin(users, activeIn).where(eq(memberships.role, "admin"));
+  return db.select({ id: users.id, email: users.email }).from(memberships).innerJoin(users, activeIn).where(eq(memberships.role, "admin"));
 }
 
 /**
@@ -33,7 +34,7 @@ async function joinRequestRecipients(db: Database, channel: Channel) {
  */
 export async function channelJoinRequestCreator(
   db: Database,
-  env: Parameters<typeof sendMail>[1],
+  env: InboxEnv,
   props: { context: CommandContext; channel: Channel; workspace: Workspace; requester: User; origin: string },
 ) {
   const { context, channel, requester } = props;
@@ -77,5 +78,19 @@ export async function channelJoinRequestCreator(
       }),
     );
   }
+  await notify(
+    db,
+    env,
+    recipients.map(({ id }) => ({
+      workspaceId: channel.workspaceId,
+      recipientId: id,
+      actorId: requester.id,
+      type: "ChannelMembership" as const,
+      event: "join_requested",
+      channelId: channel.id,
+      emailed: true,
+    })),
+    { origin: props.origin },
+  );
   return request!;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { channelJoinRequests, channelMemberships } from "../db/schema";
 import { Conflict } from "../lib/errors";
+import { notify } from "../services/inbox";
 import { eventStatement, type CommandContext } from "./events";
 
 type JoinRequest = typeof channelJoinRequests.$inferSelect;
@@ -45,5 +46,22 @@ export async function channelJoinRequestDecider(
     }),
   ]);
   if (!decided[0]) throw new Conflict("This request was already decided");
+  if (context.inbox) {
+    await notify(
+      db,
+      context.inbox.env,
+      [
+        {
+          workspaceId: context.actor.workspaceId,
+          recipientId: request.userId,
+          actorId: context.actor.userId,
+          type: "ChannelMembership",
+          event: decision === "accepted" ? "join_accepted" : "join_denied",
+          channelId: request.channelId,
+        },
+      ],
+      { origin: context.inbox.origin },
+    );
+  }
   return decided[0];
 }

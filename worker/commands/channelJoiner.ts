@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { channelMemberships, type Channel } from "../db/schema";
+import { notify } from "../services/inbox";
 import { eventStatement, type CommandContext } from "./events";
 
 /** Puts `userId` in the group as a member (the actor themselves, or someone a manager adds). */
@@ -16,5 +17,14 @@ export async function channelJoiner(
     .select()
     .from(channelMemberships)
     .where(and(eq(channelMemberships.channelId, channel.id), eq(channelMemberships.userId, userId)));
+  // Joining yourself tells nobody; being added by a manager lands in your inbox.
+  if (context.inbox) {
+    await notify(
+      db,
+      context.inbox.env,
+      [{ workspaceId: channel.workspaceId, recipientId: userId, actorId: context.actor.userId, type: "ChannelMembership", event: "added", channelId: channel.id }],
+      { origin: context.inbox.origin },
+    );
+  }
   return membership!;
 }

@@ -4,7 +4,7 @@ import { chunk, inList, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { channelMemberships, type Channel, type User, type Workspace } from "../db/schema";
 import { authorize } from "../policies";
-import type { sendMail } from "../services/mail";
+import { notify, type InboxEnv } from "../services/inbox";
 import { membershipsOf, usersByEmail } from "../services/members";
 import { eventStatement, type CommandContext } from "./events";
 import { invitationPlan, userIdByEmail } from "./memberInviter";
@@ -31,7 +31,7 @@ async function channelMemberIds(db: Database, channelId: number, userIds: number
  */
 export async function channelMembersAdder(
   db: Database,
-  env: Parameters<typeof sendMail>[1],
+  env: InboxEnv,
   props: { context: CommandContext; inviter: User; channel: Channel; workspace: Workspace; emails: string[]; origin: string },
 ) {
   const { context, channel, workspace } = props;
@@ -80,5 +80,19 @@ export async function channelMembersAdder(
   ]);
 
   const newcomers = new Map((await invitations.deliver()).map((result) => [result.email, result.user]));
+  // People already in the workspace hear it in their inbox; newcomers got an invitation email.
+  await notify(
+    db,
+    env,
+    withOutcome("added").map((email) => ({
+      workspaceId: workspace.id,
+      recipientId: known.get(email)!.id,
+      actorId: context.actor.userId,
+      type: "ChannelMembership" as const,
+      event: "added",
+      channelId: channel.id,
+    })),
+    { origin: props.origin },
+  );
   return emails.map((email) => ({ email, status: outcome.get(email)!, user: known.get(email) ?? newcomers.get(email) ?? null }));
 }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { events } from "../db/schema";
 import type { Actor } from "../policies";
 import type { PublicPagePurger } from "../services/public-cache";
+import type { InboxEnv } from "../services/inbox";
 import type { RoomNotices } from "../services/room-notices";
 
 /** Who is acting and from where, recorded with every event a command writes. */
@@ -17,6 +18,8 @@ export interface CommandContext {
    * bumps `public_version` purges the same pages through it (a cache hit reads no database).
    */
   publicPages?: PublicPagePurger;
+  /** Where `notify` reaches people's inbox hubs and which origin its email links use (absent: nobody is told). */
+  inbox?: { env: InboxEnv; origin: string };
 }
 
 /** The event row a command batches with its change: what happened, by whom, from where. */

@@ -1,6 +1,7 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { publishDue } from "../services/publishing/queue";
+import { sendInboxDigests } from "../services/inbox";
 import { cronRuns, generationJobs, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 
 export interface CronTask {
@@ -79,5 +80,13 @@ const publishScheduledPosts: CronTask = {
   },
 };
 
+/** The daily inbox digest: each person whose oldest waiting item is a day old gets one email. */
+const sendDigests: CronTask = {
+  name: "send-inbox-digests",
+  async run(db, now, env) {
+    await sendInboxDigests(db, env, now);
+  },
+};
+
 /** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
-export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations];
+export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations, sendDigests];

@@ -116,6 +116,19 @@ const mayEditHandbook: Predicate = (actor, resource) => {
   return handbook?.hasCover ? holds("edit")(actor, handbook) : true;
 };
 
+/**
+ * A review as policies see it: the actor's level on its document, and whether they asked for
+ * it or were asked. Reviewers answer with read access and above; editors and the requester end it.
+ */
+export interface ReviewResource extends DocumentResource {
+  isRequester: boolean;
+  isReviewer: boolean;
+}
+const mayAnswerReview: Predicate = (actor, resource) =>
+  Boolean((resource as ReviewResource | undefined)?.isReviewer) && holds("read")(actor, resource);
+const mayEndReview: Predicate = (actor, resource) =>
+  (Boolean((resource as ReviewResource | undefined)?.isRequester) && holds("read")(actor, resource)) || holds("edit")(actor, resource);
+
 interface Rule {
   roles: UserRole[];
   /** Extra condition on top of the role; `or` lets a resource rule admit other roles. */
@@ -187,6 +200,11 @@ export const rules = {
   "posts.publish_now": { roles: MEMBERS },
   "social_accounts.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
+  "inbox.read": { roles: SIGNED_IN },
+  "reviews.read": { roles: SIGNED_IN, when: holds("read") },
+  "reviews.create": { roles: SIGNED_IN, when: holds("edit") },
+  "reviews.answer": { roles: SIGNED_IN, when: mayAnswerReview },
+  "reviews.close": { roles: SIGNED_IN, when: mayEndReview },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

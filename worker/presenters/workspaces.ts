@@ -15,7 +15,10 @@ export function effectiveSettings(workspace: Workspace) {
     },
     custom_url: { ...defaultWorkspaceSettings.custom_url, ...stored.custom_url },
     publish: { ...defaultWorkspaceSettings.publish, ...stored.publish },
-    statuses: { labels: { ...defaultWorkspaceSettings.statuses.labels, ...stored.statuses?.labels } },
+    statuses: {
+      labels: { ...defaultWorkspaceSettings.statuses.labels, ...stored.statuses?.labels },
+      require_approval: { ...defaultWorkspaceSettings.statuses.require_approval, ...stored.statuses?.require_approval },
+    },
   };
 }
 

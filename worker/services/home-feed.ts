@@ -1,3 +1,4 @@
+import { articlesWithOpenReviewsSql } from "./reviews";
 import { sql, type SQL } from "drizzle-orm";
 import { MAX_PINS, type FileLocation } from "../../core/contracts/home";
 import type { AccessLevel, SortOrder } from "../../core/enums";
@@ -54,13 +55,15 @@ export interface RecentOptions {
   permissions?: AccessLevel[];
   /** Documents only, no folders. */
   skipProjects?: boolean;
+  /** Only documents with a review still open (folders have none, so they drop out). */
+  withActiveReviews?: boolean;
 }
 
 /**
- * The documents (and folders) this user opened or changed most recently, newest first.
- * `with_active_reviews` is accepted by the route but filters nothing: reviews do not exist yet.
+ * The documents (and folders) this user opened or changed most recently, newest first;
+ * with `withActiveReviews`, only documents somebody is still reviewing.
  */
-export function recentFiles(db: Database, viewer: Viewer, { items, permissions, skipProjects }: RecentOptions) {
+export function recentFiles(db: Database, viewer: Viewer, { items, permissions, skipProjects, withActiveReviews }: RecentOptions) {
   const ws = viewer.workspaceId;
   const uid = userId(viewer);
   return pageOfFiles(db, viewer, {
@@ -69,10 +72,12 @@ export function recentFiles(db: Database, viewer: Viewer, { items, permissions, 
         SELECT e.article_id AS article_id, MAX(e.created_at) AS at FROM events e
         WHERE e.workspace_id = ${ws} AND e.user_id = ${uid} AND e.article_id IS NOT NULL AND e.name IN (${names(ARTICLE_TOUCHES)})
         GROUP BY e.article_id) t ON t.article_id = a.id`,
-      where: sql`${LIVE_DOCUMENTS} AND ${levelFilter(permissions)}`,
+      where: sql`${LIVE_DOCUMENTS} AND ${levelFilter(permissions)}${
+        withActiveReviews ? sql` AND a.id IN ${articlesWithOpenReviewsSql(ws)}` : sql``
+      }`,
       sortAt: sql`t.at`,
     },
-    folders: skipProjects
+    folders: skipProjects || withActiveReviews
       ? null
       : {
           from: sql`JOIN (

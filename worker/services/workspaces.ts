@@ -54,6 +54,9 @@ export async function updateWorkspaceSettings(
       ...values,
       ...(tab === "branding" && values.theme ? { theme: { ...current.branding.theme, ...values.theme } } : {}),
       ...(tab === "statuses" && values.labels ? { labels: { ...current.statuses.labels, ...values.labels } } : {}),
+      ...(tab === "statuses" && values.require_approval
+        ? { require_approval: { ...current.statuses.require_approval, ...values.require_approval } }
+        : {}),
     } as never;
   }
   const [updated] = await db

@@ -76,6 +76,11 @@ export function DocHeader({ article, crumbs, password, shareHref, star, menu }: 
         </div>
         <div className="doc-actions">
           {star}
+          {article.policies["articles.update"] ? (
+            <Link to={`/docs/${article.slug}/reviews/new`} className="button doc-actions__review">
+              Request review
+            </Link>
+          ) : null}
           {shareHref ? (
             <Link to={shareHref} replace preventScrollReset className="button button--primary doc-actions__share">
               <ShareIcon width={18} height={18} aria-hidden="true" /> Share

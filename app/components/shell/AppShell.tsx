@@ -16,10 +16,12 @@ interface AppShellProps {
   workspaceItems?: NavItem[];
   /** Controls at the end of the top bar (the search button). */
   topbarActions?: ReactNode;
+  /** The current workspace's live entry in the nav rail (the inbox). */
+  railExtra?: ReactNode;
 }
 
 /** Left nav rail, sidebar and content area: the frame of every signed-in screen. */
-export function AppShell({ title, children, sidebarHeader, sidebarFooter, workspaceItems, topbarActions }: AppShellProps) {
+export function AppShell({ title, children, sidebarHeader, sidebarFooter, workspaceItems, topbarActions, railExtra }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Null until the person resizes (or a stored width loads): the stylesheet's width per breakpoint.
   const [sidebarWidth, setSidebarWidth] = useState<number | null>(null);
@@ -67,7 +69,7 @@ export function AppShell({ title, children, sidebarHeader, sidebarFooter, worksp
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavRail onHide={toggleRail} />
+      <NavRail onHide={toggleRail} extra={railExtra} />
       <Sidebar
         id={sidebarId}
         open={drawerOpen}

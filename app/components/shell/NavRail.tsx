@@ -1,8 +1,10 @@
 import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ChevronIcon, LogoMark } from "../ui/icons";
 import { railItems } from "./navigation";
 
-export function NavRail({ onHide }: { onHide?: () => void }) {
+/** `extra`: live entries the shell adds for the current workspace (the inbox). */
+export function NavRail({ onHide, extra }: { onHide?: () => void; extra?: ReactNode }) {
   return (
     <nav className="nav-rail" aria-label="Main">
       <NavLink to="/" className="nav-rail__brand" aria-label="Brandwork home">
@@ -17,6 +19,7 @@ export function NavRail({ onHide }: { onHide?: () => void }) {
             </NavLink>
           </li>
         ))}
+        {extra ? <li>{extra}</li> : null}
       </ul>
       {onHide && (
         <button type="button" className="nav-rail__hide" onClick={onHide} aria-label="Hide navigation rail" title="Hide navigation rail">

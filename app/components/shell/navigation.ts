@@ -9,6 +9,7 @@ import {
   GroupsIcon,
   HomeIcon,
   ImportIcon,
+  InboxIcon,
   MegaphoneIcon,
   PaletteIcon,
   PeopleIcon,
@@ -56,6 +57,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
   const isGuest = role === "guest";
   return [
     { to: `${base}/home`, label: "Home", icon: HomeIcon },
+    { to: `${base}/inbox`, label: "Inbox", icon: InboxIcon },
     { to: `${base}/recent`, label: "Recent", icon: ClockIcon },
     { to: `${base}/shared_with_me`, label: "Shared with me", icon: ShareIcon },
     { to: `${base}/favorites`, label: "Favorites", icon: StarIcon },

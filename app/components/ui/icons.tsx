@@ -273,3 +273,10 @@ export const MegaphoneIcon = (p: IconProps) => (
     <path d="M17 8.5a5 5 0 0 1 0 7M7 15l1 5h2.5" />
   </Icon>
 );
+
+export const InboxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 13.5 6.5 5h11l2.5 8.5" />
+    <path d="M4 13.5V19h16v-5.5h-5a3 3 0 0 1-6 0z" />
+  </Icon>
+);

@@ -7,3 +7,5 @@ export * from "./operations";
 export * from "./documents";
 export * from "./content";
 export * from "./publishing";
+export * from "./reviews";
+export * from "./inbox";

@@ -3,6 +3,7 @@ import type { WebhookEvent } from "../../../core/publishing/states";
 import type { Database } from "../../db/client";
 import { users, type PostTarget, type ScheduledPost, type SocialAccount } from "../../db/schema";
 import { layout } from "../mail-templates";
+import { notify } from "../inbox";
 import { sendMail } from "../mail";
 import { queueWebhooks, type WebhookMessage } from "./webhooks";
 
@@ -68,6 +69,26 @@ export async function postEvent(
   await queueWebhooks(deps, target.workspaceId, event, eventBody(event, target, post, account));
   const calendar = `${appUrl(deps.env)}/workspaces/${target.workspaceId}/scheduled-posts?post=${post.id}`;
   const excerpt = post.text.length > 80 ? `${post.text.slice(0, 80)}…` : post.text;
+  if ((event === "post.failed" || event === "post.missed") && post.authorId) {
+    // The author's inbox keeps it too (the email below is the one they get).
+    await notify(
+      deps.db,
+      deps.env,
+      [
+        {
+          workspaceId: target.workspaceId,
+          recipientId: post.authorId,
+          actorId: null,
+          type: event === "post.failed" ? "post_failed" : "post_missed",
+          event: event === "post.failed" ? "failed" : "missed",
+          postId: post.id,
+          data: { reason: target.errorMessage, account_name: account.displayName, network: account.network },
+          emailed: true,
+        },
+      ],
+      { origin: appUrl(deps.env) },
+    );
+  }
   if (event === "post.failed") {
     await tell(deps.db, deps.env, post.authorId, `Your post to ${account.displayName} failed`, [`"${excerpt}" could not be published.`, target.errorMessage ?? "", target.errorHint ?? ""].filter(Boolean), calendar, "post_failed");
   }
@@ -85,6 +106,24 @@ export async function accountEvent(deps: EventDeps, account: Pick<SocialAccount,
     account: { id: account.id, network: account.network, name: account.displayName, state: account.state },
     reason: account.stateReason,
   });
+  if (account.connectedById) {
+    await notify(
+      deps.db,
+      deps.env,
+      [
+        {
+          workspaceId: account.workspaceId,
+          recipientId: account.connectedById,
+          actorId: null,
+          type: "account_needs_reauth",
+          event: "needs_reauth",
+          data: { reason: account.stateReason, account_name: account.displayName, network: account.network },
+          emailed: true,
+        },
+      ],
+      { origin: appUrl(deps.env) },
+    );
+  }
   await tell(
     deps.db,
     deps.env,

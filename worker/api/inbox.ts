@@ -1,0 +1,117 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { AUTH_COOKIE_NAME, decodeAuthState, readCookie } from "../../app/lib/auth-cookie";
+import { workspaceParam } from "../../core/contracts/common";
+import { bulkInboxSchema, inboxItemParam, listInboxQuery, updateInboxSettingsSchema, updateInboxItemSchema } from "../../core/contracts/inbox";
+import { authenticate } from "../auth/sessions";
+import { inboxItems } from "../db/schema";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { Forbidden, HttpError, NotFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSessionAnyWorkspace } from "../middleware/session";
+import { requireWorkspace } from "../middleware/workspace";
+import { authorize } from "../policies";
+import { presentInboxGroups, presentInboxItem } from "../presenters/inbox";
+import { viewerFor } from "../services/access";
+import {
+  bulkUpdateInbox,
+  emailSettingsOf,
+  inboxCounts,
+  inboxHub,
+  itemsWithFacts,
+  listInbox,
+  pushInboxChange,
+  readableAmong,
+  updateEmailSettings,
+  updateInboxItem,
+} from "../services/inbox";
+
+/** The signed-in person in the path's workspace, reading their own inbox there. */
+function reader(c: Context<AppEnv>) {
+  const actor = c.get("actor");
+  authorize(actor, "inbox.read");
+  return { db: c.get("db"), me: { userId: actor.userId, workspaceId: actor.workspaceId }, viewer: viewerFor(actor) };
+}
+
+const inWorkspace = [requireWorkspace, validate("param", workspaceParam)] as const;
+const oneItem = [requireWorkspace, validate("param", inboxItemParam)] as const;
+
+/**
+ * A browser cannot put a header on a WebSocket, so the socket also takes the app's auth
+ * cookie, but only from a page of this same site (a cross-site page would ride the cookie).
+ */
+function socketAuthorization(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header("Authorization");
+  if (header) return header;
+  const origin = c.req.header("Origin");
+  if (origin) {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== new URL(c.req.url).host) throw new Forbidden("The inbox socket only opens from this site");
+  }
+  return decodeAuthState(readCookie(c.req.header("Cookie"), AUTH_COOKIE_NAME))?.headers.Authorization;
+}
+
+/**
+ * The inbox: `/v1/w/:ws/inbox` (the person's items in that workspace, grouped by document),
+ * `/counts` (unread totals and read receipts), `PUT /:id` (read, archived), `read_all` and
+ * `archive_all`; `/v1/inbox/settings` (email per type, across workspaces) and
+ * `/v1/inbox/socket`, the WebSocket that the person's InboxHub holds open.
+ */
+export const inboxApi = createApp()
+  .get("/w/:ws/inbox", ...inWorkspace, validate("query", listInboxQuery), async (c) => {
+    const { db, viewer, me } = reader(c);
+    const { entries, readable } = await listInbox(db, { ...viewer, userId: me.userId }, c.req.valid("query"));
+    return c.json({ data: presentInboxGroups(entries, readable), meta: { count: entries.length } });
+  })
+
+  .get("/w/:ws/inbox/counts", ...inWorkspace, async (c) => {
+    const { db, me } = reader(c);
+    return c.json({ data: await inboxCounts(db, me) });
+  })
+
+  .post("/w/:ws/inbox/read_all", ...inWorkspace, validate("json", bulkInboxSchema), async (c) => {
+    const { db, me } = reader(c);
+    const changed = await bulkUpdateInbox(db, me, "read", c.req.valid("json"));
+    if (changed > 0) await pushInboxChange(c.env, me.userId, me.workspaceId);
+    return c.json({ data: { changed, counts: await inboxCounts(db, me) } });
+  })
+
+  .post("/w/:ws/inbox/archive_all", ...inWorkspace, validate("json", bulkInboxSchema), async (c) => {
+    const { db, me } = reader(c);
+    const changed = await bulkUpdateInbox(db, me, "archive", c.req.valid("json"));
+    if (changed > 0) await pushInboxChange(c.env, me.userId, me.workspaceId);
+    return c.json({ data: { changed, counts: await inboxCounts(db, me) } });
+  })
+
+  .put("/w/:ws/inbox/:id", ...oneItem, validate("json", updateInboxItemSchema), async (c) => {
+    const { db, me, viewer } = reader(c);
+    const updated = await updateInboxItem(db, me, c.req.valid("param").id, c.req.valid("json"));
+    // Someone else's item is answered like one that does not exist.
+    if (!updated) throw new NotFound("Inbox item not found");
+    await pushInboxChange(c.env, me.userId, me.workspaceId);
+    const entries = await itemsWithFacts(db, and(eq(inboxItems.id, updated.id), eq(inboxItems.recipientId, me.userId)), 1);
+    const readable = await readableAmong(db, viewer, entries);
+    return c.json({ data: presentInboxItem(entries[0]!, entries[0]?.article?.id ? readable.has(entries[0].article.id) : false) });
+  })
+
+  .get("/inbox/settings", requireSessionAnyWorkspace, async (c) => {
+    return c.json({ data: { email: await emailSettingsOf(c.get("db"), c.get("session").user.id) } });
+  })
+
+  .put("/inbox/settings", requireSessionAnyWorkspace, validate("json", updateInboxSettingsSchema), async (c) => {
+    const email = await updateEmailSettings(c.get("db"), c.get("session").user.id, c.req.valid("json").email);
+    return c.json({ data: { email } });
+  })
+
+  .get("/inbox/socket", async (c) => {
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+      throw new HttpError(426, "Open this with a WebSocket", "upgrade_required");
+    }
+    const session = await authenticate(c.get("db"), c.env, socketAuthorization(c));
+    return inboxHub(c.env, session.user.id).fetch(c.req.raw);
+  });
