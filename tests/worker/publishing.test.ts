@@ -8,7 +8,7 @@ import { claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
 import { publishTarget, retryDelay, toMessage, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
 import { refreshAccount } from "../../worker/services/publishing/refresh";
-import { api, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 // The reporter logs expected failures; keep the output readable.
 beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
@@ -173,6 +173,20 @@ describe("scheduling a post", () => {
     const [upload] = await db.insert(uploads).values({ workspaceId: other.workspace.id, r2Key: `k-${crypto.randomUUID()}`, filename: "secret.png", contentType: "image/png", size: 10, status: "stored" }).returning();
     const response = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "Look", media: [upload!.id], targets: [{ account_id: accounts[0]!.id }], publish_at: new Date(Date.now() + 60_000).toISOString() } });
     expect(response.status).toBe(404);
+  });
+
+  it("checks a document named in the body like its URL, and holds an unapproved one back", async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    const other = await buildWorkspace();
+    const theirs = await buildArticle(other.workspace, other.owner, { title: "Their plan" });
+    const body = (articleId: number) => ({ text: "From the doc", targets: [{ account_id: accounts[0]!.id }], publish_at: new Date(Date.now() + 60_000).toISOString(), article_id: articleId });
+    expect((await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: body(theirs.id) })).status).toBe(404);
+    const draft = await buildArticle(workspace, owner, { title: "Launch post", status: "draft" });
+    const refused = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: body(draft.id) });
+    expect(refused.status).toBe(422);
+    expect((await json(refused)).message).toContain('"Launch post" must be approved before it is scheduled');
+    const approved = await buildArticle(workspace, owner, { title: "Approved post", status: "approved" });
+    expect((await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: body(approved.id) })).status).toBe(201);
   });
 
   it("validates the body: no targets, no time, a bad zone", async () => {

@@ -7,7 +7,7 @@ import { runBatch } from "../db/batching";
 import { campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, socialAccounts, type PostTarget, type ScheduledPost } from "../db/schema";
 import type { Database } from "../db/client";
 import { createApp, type AppEnv } from "../lib/create-app";
-import { Conflict, Invalid, NotFound } from "../lib/errors";
+import { Conflict, Invalid, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
@@ -18,6 +18,9 @@ import { broadcast } from "../services/publishing/events";
 import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
 import { toMessage } from "../services/publishing/publisher";
 import { enqueue } from "../services/publishing/queue";
+import { readableArticle } from "../services/documents";
+import { isApproved, requiresApproval } from "../services/reviews";
+import { requestFacts } from "./articles";
 import { actorForRow } from "./workspace-rows";
 
 /**
@@ -126,6 +129,14 @@ export const postsApi = createApp()
       publishAt = await nextFreeSlot(db, schedule, Math.max(Date.now(), publishAt ?? 0));
       if (publishAt === null) throw new Invalid("The schedule has no free slot in the next twelve weeks: add slots first", { schedule_id: ["has no free slot"] });
       scheduleId = schedule.id;
+    }
+    if (input.article_id) {
+      // A document named in the body passes the same read check as opening it, and the
+      // workspace's approval rule for scheduled posts.
+      const { article } = await readableArticle(db, actor, input.article_id, requestFacts(c));
+      if (!input.draft && (await requiresApproval(db, actor.workspaceId, "scheduled_posts")) && !isApproved(article)) {
+        throw new Unprocessable(`"${article.title}" must be approved before it is scheduled (a workspace rule). Request an approval review first.`, { article_id: ["is not approved yet"] });
+      }
     }
     if (input.campaign_item_id) {
       const [item] = await db
