@@ -21,7 +21,8 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
   for (const colorScheme of ["light", "dark"] as const) {
     for (const half of [0, 1]) {
       test(`signed-in screens (part ${half + 1} of 2) pass axe at ${widthName} width in the ${colorScheme} scheme`, async ({ page }) => {
-        test.setTimeout(120_000);
+        // About a dozen screens, each a render and an axe pass (2–3 s alone, twice that with the other worker busy).
+        test.setTimeout(240_000);
         // The sidebar (where the workspace's links are read) is a closed drawer on a phone.
         await page.setViewportSize(WIDTHS.desktop);
         await openAs(page, DEMO_USER);
