@@ -44,6 +44,8 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
 }
 
 test("the signed-out screens pass axe on a phone and a desktop", async ({ page }) => {
+  // Ten screens, each a render and an axe pass.
+  test.setTimeout(90_000);
   const found: string[] = [];
   for (const viewport of Object.values(WIDTHS)) {
     await page.setViewportSize(viewport);

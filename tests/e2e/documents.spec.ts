@@ -180,6 +180,8 @@ test("a colleague without access asks for it from the AccessBlocked screen and t
 });
 
 test("anyone with the link reads it signed out, behind its password once it has one", async ({ browser, page, request }) => {
+  // Two browsers, a share, a password and three visits.
+  test.setTimeout(60_000);
   const { owner, workspace } = await createOwner(request, "Lena");
   const linked = await createArticle(request, owner, workspace.id, { title: "Press kit", markdown: "Logos and **boilerplate**." });
   const closed = await createArticle(request, owner, workspace.id, { title: "Salaries", markdown: "Private.", private: true });
