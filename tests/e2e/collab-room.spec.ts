@@ -272,6 +272,8 @@ test("a body written through the API while two clients are connected reaches bot
 });
 
 test("a room whose PartyKit process is killed and started again keeps every acknowledged edit", async ({ request }) => {
+  // Two PartyKit starts of its own (each bundles the party, 10–20 s beside a busy worker) and a save.
+  test.setTimeout(90_000);
   const { owner, workspace } = await createOwner(request, "Bea");
   const article = await createDocument(request, owner, workspace.id, "Survives restarts.");
   // A PartyKit of this test's own, beside the suite's, so killing it disturbs no other test.
