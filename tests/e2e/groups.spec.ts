@@ -117,6 +117,8 @@ test("a colleague joins a public group from the list", async ({ page, request })
 });
 
 test("a closed group's join request is accepted by its owner through the emailed link", async ({ browser, page, request }) => {
+  // Two browsers, an email and a dozen page loads: it ran past 30 s beside the accessibility pass.
+  test.setTimeout(60_000);
   const { owner, workspace } = await createOwner(request, "Orla");
   const group = await createGroup(request, owner, workspace.id, { name: "Inner circle", visibility: "closed" });
   const asker = await createColleague(request, owner, workspace.id, "Rory");
