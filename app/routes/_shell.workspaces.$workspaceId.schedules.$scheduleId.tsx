@@ -20,7 +20,8 @@ const DAY_LABELS: Record<string, string> = { mon: "Mon", tue: "Tue", wed: "Wed",
 
 /** A posting schedule: its weekly slots, pause, and its queue, reordered with the keyboard or buttons. */
 export default function SchedulePage() {
-  const { workspace, schedule, account, queue, canEdit } = useLoaderData<typeof loader>();
+  const { workspace, schedule, account, canEdit } = useLoaderData<typeof loader>();
+  const { queue } = schedule;
   const revalidator = useRevalidator();
   const [slots, setSlots] = useState<WeeklySlot[]>(schedule.slots);
   const [day, setDay] = useState<WeeklySlot["day"]>("mon");

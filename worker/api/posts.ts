@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import { createPostSchema, findSlotQuery, listPostsQuery, scheduleCampaignSchema, updatePostSchema } from "../../core/contracts/posts";
 import { localToInstant } from "../../core/publishing/time";
 import { runBatch } from "../db/batching";
-import { campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, socialAccounts, type PostTarget, type ScheduledPost } from "../db/schema";
+import { campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, type PostTarget, type ScheduledPost } from "../db/schema";
 import type { Database } from "../db/client";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Conflict, Invalid, NotFound, Unprocessable } from "../lib/errors";
@@ -17,6 +17,7 @@ import { claimDue } from "../services/publishing/claim";
 import { broadcast } from "../services/publishing/events";
 import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
 import { toMessage } from "../services/publishing/publisher";
+import { postsInRange } from "../services/publishing/reads";
 import { enqueue } from "../services/publishing/queue";
 import { readableArticle } from "../services/documents";
 import { isApproved, requiresApproval } from "../services/reviews";
@@ -68,28 +69,7 @@ export const postsApi = createApp()
     const to = Date.parse(query.to);
     if (to <= from) throw new Invalid("to must be after from", { to: ["must be after from"] });
     if (to - from > 100 * 24 * 60 * 60 * 1000) throw new Invalid("The range is too long (at most 100 days)", { to: ["is more than 100 days after from"] });
-    const targetFilter = and(
-      eq(postTargets.workspaceId, actor.workspaceId),
-      gte(postTargets.publishAt, from),
-      lt(postTargets.publishAt, to),
-      query.state ? eq(postTargets.state, query.state) : undefined,
-      query.account_id ? eq(postTargets.accountId, query.account_id) : undefined,
-      query.network ? inArray(postTargets.accountId, db.select({ id: socialAccounts.id }).from(socialAccounts).where(and(eq(socialAccounts.workspaceId, actor.workspaceId), eq(socialAccounts.network, query.network)))) : undefined,
-    );
-    const postIds = db.selectDistinct({ id: postTargets.postId }).from(postTargets).where(targetFilter);
-    const [posts, targets] = await db.batch([
-      db
-        .select({ post: scheduledPosts, campaignId: campaignItems.campaignId })
-        .from(scheduledPosts)
-        .leftJoin(campaignItems, eq(campaignItems.id, scheduledPosts.campaignItemId))
-        .where(and(eq(scheduledPosts.workspaceId, actor.workspaceId), inArray(scheduledPosts.id, postIds), query.campaign_id ? eq(campaignItems.campaignId, query.campaign_id) : undefined))
-        .orderBy(asc(scheduledPosts.publishAt))
-        .limit(1000),
-      db.select().from(postTargets).where(inArray(postTargets.postId, postIds)).orderBy(asc(postTargets.id)),
-    ]);
-    const byPost = new Map<number, PostTarget[]>();
-    for (const target of targets) byPost.set(target.postId, [...(byPost.get(target.postId) ?? []), target]);
-    return c.json({ data: posts.map(({ post, campaignId }) => presentPost(post, byPost.get(post.id) ?? [], { campaignId })) });
+    return c.json({ data: await postsInRange(db, actor.workspaceId, { from, to, state: query.state, accountId: query.account_id, network: query.network, campaignId: query.campaign_id }) });
   })
 
   .get("/w/:ws/posts/find_slot", requireWorkspace, validate("param", workspaceParam), validate("query", findSlotQuery), async (c) => {

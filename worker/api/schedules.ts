@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import { createScheduleSchema, reorderQueueSchema, updateScheduleSchema } from "../../core/contracts/posts";
-import { slotInstants } from "../../core/publishing/time";
 import { runBatch } from "../db/batching";
 import { postingSchedules, postTargets, scheduledPosts } from "../db/schema";
 import { createApp } from "../lib/create-app";
@@ -10,9 +9,10 @@ import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
-import { presentPost, presentSchedule } from "../presenters/posts";
+import { presentSchedule } from "../presenters/posts";
 import { broadcast } from "../services/publishing/events";
 import { accountsById } from "../services/publishing/posts";
+import { scheduleWithQueue } from "../services/publishing/reads";
 import { actorForRow } from "./workspace-rows";
 
 /**
@@ -49,16 +49,7 @@ export const schedulesApi = createApp()
     const [schedule] = await db.select().from(postingSchedules).where(eq(postingSchedules.id, c.req.valid("param").id));
     if (!schedule) throw new NotFound("Schedule not found");
     await actorForRow(c, schedule.workspaceId, "posts.read", "Schedule not found");
-    const posts = await db.select().from(scheduledPosts).where(eq(scheduledPosts.scheduleId, schedule.id)).orderBy(asc(scheduledPosts.publishAt), asc(scheduledPosts.id)).limit(200);
-    const targets = posts.length ? await db.select().from(postTargets).where(inArray(postTargets.postId, posts.map((p) => p.id))) : [];
-    const upcoming = slotInstants(schedule.slots, schedule.timeZone, Date.now(), 2).slice(0, 20);
-    return c.json({
-      data: {
-        ...presentSchedule(schedule),
-        queue: posts.map((post) => presentPost(post, targets.filter((t) => t.postId === post.id))),
-        upcoming_slots: upcoming.map((at) => new Date(at).toISOString()),
-      },
-    });
+    return c.json({ data: await scheduleWithQueue(db, schedule) });
   })
 
   .patch("/schedules/:id", requireSession, validate("param", idParam), validate("json", updateScheduleSchema), async (c) => {

@@ -1,17 +1,17 @@
-import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
 import { connectAccountSchema } from "../../core/contracts/posts";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import type { Database } from "../db/client";
-import { postTargets, sandboxTimeline, socialAccounts } from "../db/schema";
+import { postTargets, socialAccounts } from "../db/schema";
 import { createApp } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
-import { presentAccount, presentSandboxEntry } from "../presenters/posts";
+import { presentAccount } from "../presenters/posts";
 import { credentialBinding, encryptCredentials } from "../services/publishing/credentials";
 import { accountEvent, broadcast } from "../services/publishing/events";
 import { connectableNetworks } from "../services/publishing/providers";
@@ -20,6 +20,7 @@ import { networkLimits } from "../services/publishing/publisher";
 import { claimDue } from "../services/publishing/claim";
 import { toMessage } from "../services/publishing/publisher";
 import { enqueue } from "../services/publishing/queue";
+import { sandboxEntries } from "../services/publishing/reads";
 import { actorForRow } from "./workspace-rows";
 
 /**
@@ -116,20 +117,8 @@ export const socialAccountsApi = createApp()
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "posts.read");
-    const { account_id } = c.req.valid("query");
-    const accounts = await db
-      .select()
-      .from(socialAccounts)
-      .where(and(eq(socialAccounts.workspaceId, actor.workspaceId), eq(socialAccounts.network, "sandbox"), account_id ? eq(socialAccounts.id, account_id) : undefined));
-    if (accounts.length === 0) return c.json({ data: [] });
-    const byExternal = new Map(accounts.map((account) => [account.externalId, account]));
-    const rows = await db
-      .select()
-      .from(sandboxTimeline)
-      .where(inArray(sandboxTimeline.accountExternalId, [...byExternal.keys()]))
-      .orderBy(desc(sandboxTimeline.id))
-      .limit(500);
-    return c.json({ data: rows.filter((row) => !row.idempotencyKey?.endsWith(":answer")).map((row) => presentSandboxEntry(row, byExternal.get(row.accountExternalId))) });
+    const { entries } = await sandboxEntries(db, actor.workspaceId, { accountId: c.req.valid("query").account_id });
+    return c.json({ data: entries });
   })
 
   /** A one-minute ticket for the live channel (a WebSocket cannot send an Authorization header). */

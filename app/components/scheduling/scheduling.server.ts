@@ -1,9 +1,10 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import { postingSchedules, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, users } from "../../../worker/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { postingSchedules, socialAccounts, users } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
-import { presentAccount, presentPost, presentSandboxEntry, presentSchedule } from "../../../worker/presenters/posts";
+import { presentAccount, presentSchedule } from "../../../worker/presenters/posts";
 import { networkLimits } from "../../../worker/services/publishing/publisher";
+import { postsInRange, sandboxEntries, scheduleWithQueue } from "../../../worker/services/publishing/reads";
 import { connectableNetworks } from "../../../worker/services/publishing/providers";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 
@@ -26,12 +27,10 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
   // The first screen: five weeks around today; the calendar asks the API for other ranges.
   const from = Date.now() - 7 * DAY;
   const to = Date.now() + 35 * DAY;
-  const postIds = db.selectDistinct({ id: postTargets.postId }).from(postTargets).where(and(eq(postTargets.workspaceId, workspace.id), gte(postTargets.publishAt, from), lt(postTargets.publishAt, to)));
-  const [accounts, schedules, posts, targets, [me]] = await Promise.all([
+  const [accounts, schedules, posts, [me]] = await Promise.all([
     db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, workspace.id)).orderBy(asc(socialAccounts.displayName)),
     db.select().from(postingSchedules).where(eq(postingSchedules.workspaceId, workspace.id)).orderBy(asc(postingSchedules.name)),
-    db.select().from(scheduledPosts).where(and(eq(scheduledPosts.workspaceId, workspace.id), inArray(scheduledPosts.id, postIds))).orderBy(asc(scheduledPosts.publishAt)).limit(1000),
-    db.select().from(postTargets).where(inArray(postTargets.postId, postIds)),
+    postsInRange(db, workspace.id, { from, to }),
     db.select({ profile: users.profile }).from(users).where(eq(users.id, actor.userId)),
   ]);
   return {
@@ -43,7 +42,7 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
     networks: connectableNetworks.map((network) => ({ network, label: limits[network]!.label })),
     limits,
     schedules: schedules.map(presentSchedule),
-    posts: posts.map((post) => presentPost(post, targets.filter((t) => t.postId === post.id))),
+    posts,
     policies: { schedule: can(actor, "posts.schedule"), connect: can(actor, "social_accounts.manage") },
     userId: signedIn.user.id,
   };
@@ -51,15 +50,11 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
 
 export async function sandboxPage(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
   const { db, workspace } = await schedulingActor(request, context, workspaceIdParam);
-  const accounts = await db.select().from(socialAccounts).where(and(eq(socialAccounts.workspaceId, workspace.id), eq(socialAccounts.network, "sandbox")));
-  const byExternal = new Map(accounts.map((account) => [account.externalId, account]));
-  const entries = accounts.length
-    ? await db.select().from(sandboxTimeline).where(inArray(sandboxTimeline.accountExternalId, [...byExternal.keys()])).orderBy(desc(sandboxTimeline.id)).limit(300)
-    : [];
+  const { accounts, entries } = await sandboxEntries(db, workspace.id, { limit: 300 });
   return {
     workspace: { id: workspace.id, name: workspace.name },
     accounts: accounts.map((account) => ({ id: account.id, name: account.displayName, handle: account.handle })),
-    entries: entries.filter((entry) => !entry.idempotencyKey?.endsWith(":answer")).map((entry) => presentSandboxEntry(entry, byExternal.get(entry.accountExternalId))),
+    entries,
   };
 }
 
@@ -69,13 +64,10 @@ export async function schedulePage(request: Request, context: AppLoadContext, wo
   const [schedule] = Number.isInteger(id) && id > 0 ? await db.select().from(postingSchedules).where(eq(postingSchedules.id, id)) : [];
   if (!schedule || schedule.workspaceId !== workspace.id) throw data("Schedule not found", { status: 404 });
   const [account] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, schedule.accountId));
-  const posts = await db.select().from(scheduledPosts).where(eq(scheduledPosts.scheduleId, schedule.id)).orderBy(asc(scheduledPosts.publishAt), asc(scheduledPosts.id)).limit(200);
-  const targets = posts.length ? await db.select().from(postTargets).where(inArray(postTargets.postId, posts.map((p) => p.id))) : [];
   return {
     workspace: { id: workspace.id, name: workspace.name },
-    schedule: presentSchedule(schedule),
+    schedule: await scheduleWithQueue(db, schedule),
     account: account ? presentAccount(account) : null,
-    queue: posts.map((post) => presentPost(post, targets.filter((t) => t.postId === post.id))),
     canEdit: can(actor, "posts.schedule"),
   };
 }

@@ -44,7 +44,18 @@ export interface PublisherDeps extends EventDeps {
   enqueue: (messages: PublishMessage[]) => Promise<void>;
 }
 
-export const networkLimits = (env: Env): Record<string, NetworkLimits> => withOverrides(env.NETWORK_LIMITS, (message) => console.warn(message));
+// Parsed once per value of NETWORK_LIMITS, not on every check and every send.
+const limitsCache = new Map<string, Record<string, NetworkLimits>>();
+
+export function networkLimits(env: Env): Record<string, NetworkLimits> {
+  const key = env.NETWORK_LIMITS ?? "";
+  let limits = limitsCache.get(key);
+  if (!limits) {
+    limits = withOverrides(env.NETWORK_LIMITS, (message) => console.warn(message));
+    limitsCache.set(key, limits);
+  }
+  return limits;
+}
 
 async function record(db: Database, target: Pick<PostTarget, "id">, attempt: number, outcome: (typeof postAttempts.$inferInsert)["outcome"], message: string | null, at: number) {
   await db.insert(postAttempts).values({ targetId: target.id, attempt, outcome, message, at });

@@ -67,7 +67,8 @@ export const sandboxProvider: Provider = {
     if (token.expiresAt < ctx.now()) return { ok: false, errorClass: "refresh_token", message: "401 Unauthorized: the access token has expired" };
     const text = post.thread.join("\n\n");
     const fault = faultIn(text);
-    if (fault && (await firstTime(ctx, account.externalId, post.idempotencyKey, fault))) {
+    const firstFault = fault !== null && (await firstTime(ctx, account.externalId, post.idempotencyKey, fault));
+    if (firstFault) {
       if (fault === "400") return { ok: false, errorClass: "bad_body", message: "400 Bad Request: the sandbox does not accept this text", hint: "Remove #sandbox-400 from the text and schedule it again." };
       if (fault === "429") return { ok: false, errorClass: "retry", message: "429 Too Many Requests: slow down", retryAfterMs: RETRY_AFTER_MS };
       if (fault === "500") return { ok: false, errorClass: "retry", message: "500 Internal Server Error: the sandbox had a hiccup" };
@@ -87,7 +88,7 @@ export const sandboxProvider: Provider = {
       media: post.media.map((item) => item.name),
       at: ctx.now(),
     });
-    if (fault === "timeout" && (await firstTime(ctx, account.externalId, `${post.idempotencyKey}:answer`, "timeout"))) {
+    if (firstFault && fault === "timeout") {
       return { ok: false, unknown: true, message: "The sandbox did not answer within 30 seconds (the post may have been published)" };
     }
     return { ok: true, id, url: sandboxPostUrl(account.handle, id) };
