@@ -57,7 +57,7 @@ export default function ScheduledPosts() {
 
   const pending = useRef<ReturnType<typeof setTimeout>>();
   const live = useLiveUpdates(workspace.id, (event) => {
-    if (event.type.startsWith("account.")) revalidator.revalidate();
+    if (event.type.startsWith("account.") || event.type === "refresh") revalidator.revalidate();
     clearTimeout(pending.current);
     pending.current = setTimeout(() => void refresh(), 150);
   });

@@ -13,6 +13,7 @@ export interface LiveEvent {
 /**
  * The workspace's live channel: a one-minute ticket from the API, then a WebSocket to the
  * workspace's InboxHub. Reconnects with backoff; `connected` drives the "Live" indicator.
+ * `onEvent` gets `{ type: "refresh" }` whenever the page may have missed pushes (each open, a wake).
  */
 export function useLiveUpdates(workspaceId: number, onEvent: (event: LiveEvent) => void) {
   const handler = useRef(onEvent);
@@ -42,6 +43,9 @@ export function useLiveUpdates(workspaceId: number, onEvent: (event: LiveEvent) 
           failures = 0;
           setConnected(true);
           ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), 30_000);
+          // Pushes are not replayed: whatever changed between the page's render (or the last
+          // drop) and this moment is caught up by one refresh.
+          handler.current({ type: "refresh" });
         });
         socket.addEventListener("message", (message) => {
           if (message.data === "pong") return;
