@@ -29,6 +29,7 @@ export function settingsFromForm(tab: Exclude<WorkspaceSettingsTab, "delete">, f
         members_can_invite: checked("members_can_invite"),
         guests_can_see_members: checked("guests_can_see_members"),
         version_control_mode: text("version_control_mode"),
+        ...(text("time_zone") ? { time_zone: text("time_zone") } : {}),
       };
     case "branding": {
       const overrides = Object.fromEntries(
@@ -49,6 +50,8 @@ export function settingsFromForm(tab: Exclude<WorkspaceSettingsTab, "delete">, f
         public_directory: checked("public_directory"),
         allow_search_indexing: checked("allow_search_indexing"),
         allow_embedding: checked("allow_embedding"),
+        // Blank keeps the current window; anything else is the schema's to judge (a word is 400, not 0).
+        ...(text("late_publish_minutes") ? { late_publish_minutes: Number(text("late_publish_minutes")) } : {}),
       };
     case "statuses":
       return {

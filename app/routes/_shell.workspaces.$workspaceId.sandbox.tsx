@@ -40,7 +40,7 @@ export default function SandboxTimeline() {
       ) : (
         <ol className="sandbox-timeline" aria-label="Sandbox timeline">
           {entries.map((entry) => (
-            <li key={entry.id} className={`sandbox-entry sandbox-entry--${entry.kind}`} data-external-id={entry.external_id ?? undefined}>
+            <li key={entry.id} id={entry.external_id ? `post-${entry.external_id}` : undefined} className={`sandbox-entry sandbox-entry--${entry.kind}`} data-external-id={entry.external_id ?? undefined}>
               <header>
                 <strong>{entry.account_name}</strong> <span className="muted">@{entry.handle}</span> <time dateTime={entry.at ?? undefined}>{when(entry.at)}</time>
               </header>

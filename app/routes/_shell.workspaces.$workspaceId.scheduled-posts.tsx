@@ -9,6 +9,7 @@ import { formatWhen, localInputValue, shiftLocal, type Account, type Post } from
 import { useLiveUpdates } from "~/components/scheduling/useLiveUpdates";
 import { Dialog } from "~/components/ui/Dialog";
 import { FormAlert } from "~/components/ui/Field";
+import { TimeZoneOptions } from "~/components/ui/TimeZoneOptions";
 import { api, ApiError } from "~/lib/api";
 import styles from "~/styles/scheduling.css?url";
 import type { ShellHandle } from "./_shell";
@@ -62,7 +63,9 @@ export default function ScheduledPosts() {
     pending.current = setTimeout(() => void refresh(), 150);
   });
 
-  const composeAt = params.get("compose");
+  // `?compose=next` (from a document's "Schedule a post") is the next whole hour in the viewer's zone.
+  const composeParam = params.get("compose");
+  const composeAt = composeParam === "next" ? localInputValue(nextHour(), zone) : composeParam;
   const editId = Number(params.get("edit")) || null;
   const openId = Number(params.get("post")) || null;
   const opened = posts.find((post) => post.id === (openId ?? editId)) ?? null;
@@ -109,13 +112,32 @@ export default function ScheduledPosts() {
     }
   }
 
+  /** Saves the viewer's own zone (null: follow the computer) on their profile; calendars and the composer use it. */
+  async function chooseZone(timezone: string | null) {
+    setProblem(null);
+    try {
+      await api.put("/profile", { profile: { timezone } });
+      setZone(timezone ?? browserZone());
+      setNotice(`Times now show in ${timezone ?? "your computer's zone"}.`);
+      revalidator.revalidate();
+    } catch (failure) {
+      setProblem(failure instanceof ApiError ? failure.problem.message : "Saving your time zone failed. Try again.");
+    }
+  }
+
   return (
     <div className="page scheduling-page">
       <header className="scheduling-page__header">
         <div>
           <h1 className="page__title">Scheduled posts</h1>
           <p className="muted">
-            Times in {zone}.{" "}
+            <label className="zone-picker">
+              Times in{" "}
+              <select className="input input--select input--inline" value={data.userTimeZone ?? ""} onChange={(event) => void chooseZone(event.target.value || null)} aria-label="Your time zone">
+                <option value="">{mounted ? `your computer's zone (${browserZone()})` : "your computer's zone"}</option>
+                <TimeZoneOptions current={data.userTimeZone ?? "UTC"} />
+              </select>
+            </label>{" "}
             <span className={`live-dot${live ? " live-dot--on" : ""}`} role="status">
               {live ? "Live" : "Connecting…"}
             </span>
@@ -134,6 +156,8 @@ export default function ScheduledPosts() {
       </header>
 
       {notice ? <FormAlert message={notice} tone="info" /> : null}
+      {data.fromArticle?.problem ? <FormAlert message={data.fromArticle.problem} /> : null}
+      {data.fromArticle?.id && composeAt ? <FormAlert message={`Starting from “${data.fromArticle.title}”: edit the text for each network, then schedule.`} tone="info" /> : null}
       {problem ? <FormAlert message={problem} /> : null}
       {needsReauth.map((account) => (
         <div key={account.id} className="reauth-banner" role="alert">
@@ -254,6 +278,8 @@ export default function ScheduledPosts() {
             zone={zone}
             initialLocalTime={editId && opened?.publish_at ? localInputValue(opened.publish_at, zone) : (composeAt ?? localInputValue(nextHour(), zone))}
             post={editId ? opened : null}
+            initialText={editId ? undefined : (data.fromArticle?.text ?? undefined)}
+            articleId={editId ? null : (data.fromArticle?.id ?? null)}
             onSaved={saved}
             onCancel={() => navigate(base, { replace: true, preventScrollReset: true })}
           />
@@ -261,7 +287,7 @@ export default function ScheduledPosts() {
       </Dialog>
       <Dialog open={Boolean(openId && opened)} closeTo={base} title="Post">
         {openId && opened ? (
-          <PostDetails post={opened} accounts={accounts} zone={zone} canSchedule={policies.schedule} onEdit={() => navigate(`${base}?edit=${opened.id}`, { replace: true, preventScrollReset: true })} onChanged={saved} />
+          <PostDetails post={opened} accounts={accounts} zone={zone} canSchedule={policies.schedule} sandboxHref={`/workspaces/${workspace.id}/sandbox`} onEdit={() => navigate(`${base}?edit=${opened.id}`, { replace: true, preventScrollReset: true })} onChanged={saved} />
         ) : null}
       </Dialog>
     </div>

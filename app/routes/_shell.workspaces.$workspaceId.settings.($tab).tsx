@@ -1,6 +1,6 @@
 import { approvalScopes, type ApprovalScope } from "../../core/contracts/reviews";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { workspaceSettingsSchema } from "../../core/contracts/workspaces";
 import { documentStatuses, sortOrders, viewKinds, workspaceSettingsTabs, type WorkspaceSettingsTab } from "../../core/enums";
@@ -10,6 +10,7 @@ import { invalidFromZod } from "../../worker/lib/validate";
 import { can } from "../../worker/policies";
 import { updateWorkspaceSettings, workspaceSettings } from "../../worker/services/workspaces";
 import { Field, FormAlert, SelectField } from "~/components/ui/Field";
+import { TimeZoneOptions } from "~/components/ui/TimeZoneOptions";
 import { settingsFromForm } from "~/lib/settings-form";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 import styles from "~/styles/settings.css?url";
@@ -142,6 +143,15 @@ export default function WorkspaceSettings() {
               <option value="off">Off: edit documents directly</option>
               <option value="branches">Branches: propose changes, then merge</option>
             </SelectField>
+            <SelectField
+              label="Time zone"
+              name="time_zone"
+              defaultValue={settings.preferences.time_zone}
+              hint="Schedules and the calendar use it; each person can still choose their own zone on the calendar."
+              errors={errors("time_zone")}
+            >
+              <TimeZoneOptions current={settings.preferences.time_zone} />
+            </SelectField>
             <fieldset className="checks">
               <legend>People</legend>
               <Check name="members_can_invite" label="Members can invite people" checked={settings.preferences.members_can_invite} />
@@ -161,12 +171,27 @@ export default function WorkspaceSettings() {
           />
         )}
         {tab === "publish" && (
-          <fieldset className="checks">
-            <legend>Public pages</legend>
-            <Check name="public_directory" label="List published documents in a public directory" checked={settings.publish.public_directory} />
-            <Check name="allow_search_indexing" label="Let search engines index published documents" checked={settings.publish.allow_search_indexing} />
-            <Check name="allow_embedding" label="Let other websites embed published documents in a frame" checked={settings.publish.allow_embedding} />
-          </fieldset>
+          <>
+            <fieldset className="checks">
+              <legend>Public pages</legend>
+              <Check name="public_directory" label="List published documents in a public directory" checked={settings.publish.public_directory} />
+              <Check name="allow_search_indexing" label="Let search engines index published documents" checked={settings.publish.allow_search_indexing} />
+              <Check name="allow_embedding" label="Let other websites embed published documents in a frame" checked={settings.publish.allow_embedding} />
+            </fieldset>
+            <Field
+              label="Publish late posts for up to (minutes)"
+              name="late_publish_minutes"
+              type="number"
+              min={0}
+              max={1440}
+              defaultValue={String(settings.publish.late_publish_minutes)}
+              hint="After an outage, a scheduled post found later than this is marked missed and its author is told, instead of going out hours late."
+              errors={errors("late_publish_minutes")}
+            />
+            <p className="muted">
+              Other systems can hear when posts are published or fail: <Link to={`/workspaces/${workspaceId}/webhooks`}>webhooks</Link>.
+            </p>
+          </>
         )}
         {tab === "statuses" &&
           documentStatuses.map((status) => (

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pronouns } from "../enums";
+import { isTimeZone } from "../publishing/time";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -69,7 +70,8 @@ export const profileSchema = z.object({
       job_title: z.string().trim().max(100).nullable(),
       bio: z.string().trim().max(1000).nullable(),
       location: z.string().trim().max(100).nullable(),
-      timezone: z.string().trim().max(64).nullable(),
+      /** The person's own zone for calendars and schedules; null follows their computer. */
+      timezone: z.string().trim().max(64).refine(isTimeZone, "must be a time zone such as Europe/Paris").nullable(),
       avatar_url: z.url({ protocol: /^https?$/ }).max(2048).nullable(),
     })
     .partial()

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NETWORK_LIMITS, withOverrides } from "./limits";
 import { checkQuota } from "./quota";
 import { checkPost, countCharacters, splitThread } from "./rules";
+import { postTextFrom } from "./from-document";
 import { instantToLocal, slotInstants } from "./time";
 
 describe("network rules", () => {
@@ -63,5 +64,23 @@ describe("weekly slots", () => {
     const slots = slotInstants([{ day: "mon", time: "09:30" }], "Europe/Paris", Date.parse("2027-03-21T00:00:00Z"), 2);
     expect(slots.map((at) => new Date(at).toISOString())).toEqual(["2027-03-22T08:30:00.000Z", "2027-03-29T07:30:00.000Z"]);
     expect(slots.map((at) => instantToLocal(at, "Europe/Paris"))).toEqual(["2027-03-22T09:30", "2027-03-29T09:30"]);
+  });
+});
+
+describe("a post from a document", () => {
+  it("starts with the title and the opening paragraphs that fit, cut at a sentence", () => {
+    const body = ["Spring menu", "Our oat-milk cold brew is back. It costs £3.20 in every café.", "x".repeat(40) + ". A second sentence that runs long enough to pass the limit by itself. " + "y".repeat(200) + "."].join("\n");
+    const text = postTextFrom("Spring menu", body, 150);
+    expect(text.startsWith("Spring menu\n\nOur oat-milk cold brew is back.")).toBe(true);
+    // The heading that repeats the title is not written twice.
+    expect(text.match(/Spring menu/g)).toHaveLength(1);
+    expect(text.length).toBeLessThanOrEqual(150);
+    expect(text.endsWith(".")).toBe(true);
+    expect(text).not.toContain("y");
+  });
+
+  it("keeps only the title when the first paragraph has no sentence that fits", () => {
+    expect(postTextFrom("Launch", "z".repeat(900), 100)).toBe("Launch");
+    expect(postTextFrom("", "One. Two.", 100)).toBe("One. Two.");
   });
 });

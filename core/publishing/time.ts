@@ -15,6 +15,12 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Every IANA zone this runtime knows, UTC first (some runtimes leave it out of the list). */
+export function timeZones(): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return ["UTC", ...known.filter((zone) => zone !== "UTC")];
+}
+
 /**
  * `2027-03-28T09:00` in `Europe/Paris` to epoch ms. A time that does not exist (skipped by a
  * spring-forward) moves forward by the gap; an ambiguous one (autumn) takes the earlier instant.

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
+import { createOwner, expectNoHorizontalOverflow, openAs, PNG_1X1 } from "./helpers";
 
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 test("a marketer creates a brand kit: logo, colours, fonts and a voice drafted from a sample", async ({ page, request }) => {
   test.setTimeout(60_000);

@@ -1,10 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { auth, createOwner, openAs } from "./helpers";
+import { auth, createOwner, openAs, PNG_1X1 } from "./helpers";
 
 // One writer, alone in a document: the slash menu, tables, code highlighting, the toolbar's
 // modes and an image upload, each checked where a writer would notice it.
 
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 const body = (page: Page) => page.getByRole("textbox", { name: "Document body" });
 

@@ -119,3 +119,19 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(offenders).toEqual([]);
   expect(await page.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
+
+/** A 1×1 PNG, for tests that upload an image. */
+export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/** Uploads a file through the API as `user` (upload link, then the bytes), as the uploads page does. */
+export async function uploadFile(request: APIRequestContext, user: NewUser, workspaceId: number, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const link = await request.post("/v1/files/upload_url", {
+    headers: auth(user, workspaceId),
+    data: { filename: file.name, content_type: file.mimeType, size: file.buffer.length, workspace_id: workspaceId },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  const { data } = await link.json();
+  const stored = await request.put(data.upload_url, { headers: { "Content-Type": file.mimeType }, data: file.buffer });
+  expect(stored.status(), await stored.text()).toBe(200);
+  return data.file as { id: number; filename: string };
+}

@@ -34,4 +34,19 @@ describe("settings forms without JavaScript", () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["name", "logo_url"]));
   });
+
+  it("carries the workspace's time zone and the late window, and the schema judges them", () => {
+    const preferences = settingsFromForm("preferences", form({ default_sort: "name_asc", default_view: "list_view", version_control_mode: "off", time_zone: "Europe/Paris" }));
+    expect(preferences).toMatchObject({ time_zone: "Europe/Paris" });
+    expect(workspaceSettingsSchema.shape.preferences.safeParse(preferences).success).toBe(true);
+    const badZone = workspaceSettingsSchema.shape.preferences.safeParse({ ...preferences, time_zone: "Paris" });
+    expect(badZone.error!.issues.map((issue) => issue.path.join("."))).toEqual(["time_zone"]);
+
+    const publish = settingsFromForm("publish", form({ late_publish_minutes: "30" }));
+    expect(publish).toEqual({ public_directory: false, allow_search_indexing: false, allow_embedding: false, late_publish_minutes: 30 });
+    expect(workspaceSettingsSchema.shape.publish.safeParse(publish).success).toBe(true);
+    // Blank keeps the current window; a word is refused, not read as 0.
+    expect(settingsFromForm("publish", form({ late_publish_minutes: "" }))).not.toHaveProperty("late_publish_minutes");
+    expect(workspaceSettingsSchema.shape.publish.safeParse(settingsFromForm("publish", form({ late_publish_minutes: "soon" }))).success).toBe(false);
+  });
 });

@@ -55,6 +55,19 @@ describe("PUT /v1/profile", () => {
   });
 });
 
+describe("a person's own time zone", () => {
+  it("is saved on the profile, refused when it is not a zone, and cleared with null", async () => {
+    const { token } = await colleagues();
+    const saved = await api("/profile", { method: "PUT", token, body: { profile: { timezone: "America/New_York" } } });
+    expect((await json(saved)).data.profile.timezone).toBe("America/New_York");
+    const wrong = await api("/profile", { method: "PUT", token, body: { profile: { timezone: "Mars/Olympus_Mons" } } });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).fields["profile.timezone"]).toEqual(["must be a time zone such as Europe/Paris"]);
+    const cleared = await api("/profile", { method: "PUT", token, body: { profile: { timezone: null } } });
+    expect((await json(cleared)).data.profile.timezone).toBeNull();
+  });
+});
+
 describe("user cards and following", () => {
   it("shows a colleague's card and follows them through following_id", async () => {
     const { me, token, colleague } = await colleagues();

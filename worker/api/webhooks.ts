@@ -1,15 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import { createWebhookSchema } from "../../core/contracts/posts";
 import { randomToken } from "../auth/secrets";
-import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { webhookEndpoints } from "../db/schema";
 import { createApp } from "../lib/create-app";
 import { NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
-import { presentDelivery, presentWebhook } from "../presenters/posts";
+import { presentWebhook } from "../presenters/posts";
+import { deliveriesOf, webhookEndpointsOf } from "../services/publishing/reads";
 import { actorForRow } from "./workspace-rows";
 
 /** Outbound webhook endpoints of a workspace and their delivery log (services/publishing/webhooks.ts). */
@@ -17,8 +18,7 @@ export const webhooksApi = createApp()
   .get("/w/:ws/webhooks", requireWorkspace, validate("param", workspaceParam), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "webhooks.manage");
-    const rows = await c.get("db").select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, actor.workspaceId)).orderBy(desc(webhookEndpoints.id));
-    return c.json({ data: rows.map((row) => presentWebhook(row)) });
+    return c.json({ data: await webhookEndpointsOf(c.get("db"), actor.workspaceId) });
   })
 
   .post("/w/:ws/webhooks", requireWorkspace, validate("param", workspaceParam), validate("json", createWebhookSchema), async (c) => {
@@ -47,6 +47,5 @@ export const webhooksApi = createApp()
     const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, c.req.valid("param").id));
     if (!endpoint) throw new NotFound("Webhook not found");
     await actorForRow(c, endpoint.workspaceId, "webhooks.manage", "Webhook not found");
-    const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)).orderBy(desc(webhookDeliveries.id)).limit(100);
-    return c.json({ data: rows.map(presentDelivery) });
+    return c.json({ data: await deliveriesOf(db, [endpoint.id]) });
   });

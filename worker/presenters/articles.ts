@@ -15,6 +15,8 @@ const ARTICLE_ACTIONS: Action[] = [
   "articles.publish",
   "articles.protect",
   "articles.transfer",
+  // "Schedule a post" from the document (members; the composer checks the document again).
+  "posts.schedule",
 ];
 
 export interface ArticlePeople {

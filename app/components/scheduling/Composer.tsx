@@ -1,7 +1,10 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import type { UploadJson } from "../../../worker/presenters/uploads";
 import { checkPost, countCharacters } from "../../../core/publishing/rules";
 import { api, ApiError } from "~/lib/api";
 import { FormAlert } from "../ui/Field";
+import { MediaPicker, toChosen, type ChosenMedia } from "./MediaPicker";
+import { PreviewMedia } from "./PreviewMedia";
 import { type Account, type LimitsTable, type Post, type Schedule } from "./types";
 
 interface ComposerProps {
@@ -14,6 +17,12 @@ interface ComposerProps {
   initialLocalTime: string;
   /** Editing an existing post (its version guards against lost updates). */
   post?: Post | null;
+  /** The post's files as the page knows them (editing), so the limits check sees them from the start. */
+  initialMedia?: ChosenMedia[];
+  /** Text to start from (a document or a generated piece sent here with "Schedule"). */
+  initialText?: string;
+  /** The document this post comes from: the server checks it may be read (and, if the workspace says so, approved). */
+  articleId?: number | null;
   onSaved: (post: Post, message: string) => void;
   onCancel: () => void;
 }
@@ -24,9 +33,23 @@ interface ComposerProps {
  * rules the server enforces), then schedule, add to a queue, or keep as a draft. What only
  * the server can know (quotas, account state) comes back in the error message.
  */
-export function Composer({ workspaceId, accounts, schedules, limits, zone, initialLocalTime, post, onSaved, onCancel }: ComposerProps) {
+export function Composer({ workspaceId, accounts, schedules, limits, zone, initialLocalTime, post, initialMedia = [], initialText = "", articleId = null, onSaved, onCancel }: ComposerProps) {
   const usable = accounts.filter((account) => account.state !== "disconnected");
-  const [text, setText] = useState(post?.text ?? "");
+  const [text, setText] = useState(post?.text ?? initialText);
+  const [media, setMedia] = useState<ChosenMedia[]>(initialMedia);
+  // Editing: the post holds file ids; read each (through its own read check) for names and sizes.
+  useEffect(() => {
+    const ids = post?.media ?? [];
+    if (ids.length === 0 || initialMedia.length > 0) return;
+    let cancelled = false;
+    Promise.all(ids.map((id) => api.get<{ data: UploadJson }>(`/files/${id}`)))
+      .then((files) => !cancelled && setMedia(files.map((file) => toChosen(file.data))))
+      .catch(() => !cancelled && setError({ message: "Some of this post's files could not be read; remove them or choose others." }));
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [post?.id]);
   const [selected, setSelected] = useState<number[]>(post ? post.targets.map((t) => t.account_id) : usable.filter((a) => a.state === "active").slice(0, 1).map((a) => a.id));
   const [overrides, setOverrides] = useState<Record<number, string>>(() =>
     Object.fromEntries((post?.targets ?? []).filter((t) => t.text !== null).map((t) => [t.account_id, t.text!])),
@@ -37,9 +60,9 @@ export function Composer({ workspaceId, accounts, schedules, limits, zone, initi
 
   const targets = selected.map((id) => ({ account: usable.find((a) => a.id === id)!, text: overrides[id] })).filter((t) => t.account);
   const checks = useMemo(
-    () => targets.map((target) => ({ ...target, check: checkPost(target.text ?? text, [], limits[target.account.network]!) })),
+    () => targets.map((target) => ({ ...target, check: checkPost(target.text ?? text, media, limits[target.account.network]!) })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [text, overrides, selected.join(","), limits],
+    [text, media, overrides, selected.join(","), limits],
   );
   const queueSchedule = schedules.find((schedule) => selected.includes(schedule.account_id) && !schedule.paused);
   const hasProblems = checks.some((c) => c.check.problems.length > 0);
@@ -52,6 +75,8 @@ export function Composer({ workspaceId, accounts, schedules, limits, zone, initi
     const body = {
       text,
       targets: selected.map((id) => ({ account_id: id, text: overrides[id] ?? null })),
+      media: media.map((item) => item.id),
+      ...(articleId && !post ? { article_id: articleId } : {}),
       ...(mode === "queue" && queueSchedule ? { schedule_id: queueSchedule.id } : { local_time: localTime, time_zone: zone }),
       draft: mode === "draft",
     };
@@ -101,6 +126,8 @@ export function Composer({ workspaceId, accounts, schedules, limits, zone, initi
         <span className="field__label">Text</span>
         <textarea className="input composer__text" rows={6} value={text} onChange={(event) => setText(event.target.value)} data-autofocus placeholder="What do you want to say?" />
       </label>
+      <MediaPicker workspaceId={workspaceId} chosen={media} onChange={setMedia} />
+      {error?.fields?.media ? <p className="field__error">{error.fields.media.join(" ")}</p> : null}
       {checks.map(({ account, check, text: own }) => {
         const limit = limits[account.network]!;
         return (
@@ -129,6 +156,7 @@ export function Composer({ workspaceId, accounts, schedules, limits, zone, initi
                 Customise for {limit.label}
               </button>
             )}
+            <PreviewMedia media={media} limits={limit} />
             {check.thread.length > 1 ? (
               <ol className="composer__thread" aria-label="Thread preview">
                 {check.thread.map((part, index) => (

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { TARGET_STATE_LABELS, type TargetState } from "../../../core/publishing/states";
 import { api, ApiError } from "~/lib/api";
@@ -9,6 +10,8 @@ interface PostDetailsProps {
   accounts: Account[];
   zone: string;
   canSchedule: boolean;
+  /** The workspace's sandbox timeline page (a sandbox post's "URL" points there). */
+  sandboxHref: string;
   onEdit: () => void;
   onChanged: (post: Post | null, message: string) => void;
 }
@@ -18,7 +21,7 @@ export function StateBadge({ state }: { state: TargetState }) {
 }
 
 /** One post: where it goes, each account's state with the network's words and what to do, and the actions. */
-export function PostDetails({ post, accounts, zone, canSchedule, onEdit, onChanged }: PostDetailsProps) {
+export function PostDetails({ post, accounts, zone, canSchedule, sandboxHref, onEdit, onChanged }: PostDetailsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const open = post.targets.some((t) => ["draft", "scheduled", "failed", "missed"].includes(t.state));
@@ -59,10 +62,16 @@ export function PostDetails({ post, accounts, zone, canSchedule, onEdit, onChang
               </div>
               {target.state === "published" && target.network_url ? (
                 <p>
-                  Published {formatWhen(target.published_at, zone)} ·{" "}
-                  <a href={target.network_url} target="_blank" rel="noreferrer">
-                    {account?.is_sandbox ? "View on the sandbox timeline" : "View post"}
-                  </a>{" "}
+                  Published {formatWhen(target.published_at, zone)}
+                  {target.attempts > 1 ? ` after ${target.attempts} attempts` : ""} ·{" "}
+                  {account?.is_sandbox ? (
+                    // The sandbox's URLs look like a network's but live here: its timeline page.
+                    <Link to={`${sandboxHref}#post-${target.network_post_id}`}>View on the sandbox timeline</Link>
+                  ) : (
+                    <a href={target.network_url} target="_blank" rel="noreferrer">
+                      View post
+                    </a>
+                  )}{" "}
                   <span className="muted">id {target.network_post_id}</span>
                 </p>
               ) : null}

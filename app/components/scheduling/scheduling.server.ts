@@ -1,12 +1,18 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
+import { postTextFrom } from "../../../core/publishing/from-document";
+import { webhookEvents } from "../../../core/publishing/states";
 import { postingSchedules, socialAccounts, users } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
 import { presentAccount, presentSchedule } from "../../../worker/presenters/posts";
 import { networkLimits } from "../../../worker/services/publishing/publisher";
-import { postsInRange, sandboxEntries, scheduleWithQueue } from "../../../worker/services/publishing/reads";
+import { deliveriesOf, postsInRange, sandboxEntries, scheduleWithQueue, webhookEndpointsOf } from "../../../worker/services/publishing/reads";
 import { connectableNetworks } from "../../../worker/services/publishing/providers";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
+import type { Database } from "../../../worker/db/client";
+import { HttpError } from "../../../worker/lib/errors";
+import type { Actor } from "../../../worker/policies";
+import { readableArticle } from "../../../worker/services/documents";
 
 /**
  * Loaders for the scheduling pages. They read through the same presenters the API answers
@@ -27,11 +33,12 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
   // The first screen: five weeks around today; the calendar asks the API for other ranges.
   const from = Date.now() - 7 * DAY;
   const to = Date.now() + 35 * DAY;
-  const [accounts, schedules, posts, [me]] = await Promise.all([
+  const [accounts, schedules, posts, [me], fromArticle] = await Promise.all([
     db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, workspace.id)).orderBy(asc(socialAccounts.displayName)),
     db.select().from(postingSchedules).where(eq(postingSchedules.workspaceId, workspace.id)).orderBy(asc(postingSchedules.name)),
     postsInRange(db, workspace.id, { from, to }),
     db.select({ profile: users.profile }).from(users).where(eq(users.id, actor.userId)),
+    articleToSchedule(db, actor, new URL(request.url).searchParams.get("article")),
   ]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
@@ -45,7 +52,29 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
     posts,
     policies: { schedule: can(actor, "posts.schedule"), connect: can(actor, "social_accounts.manage") },
     userId: signedIn.user.id,
+    fromArticle,
   };
+}
+
+/**
+ * "Schedule" from a document: `?article=<id>` starts the composer from it, through the same
+ * read check as opening it (a document in another workspace, or one the person may not read,
+ * is not found; a locked one asks to be opened first), and the API checks it again on save.
+ */
+async function articleToSchedule(db: Database, actor: Actor, idParam: string | null) {
+  if (!idParam) return null;
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id <= 0) return { id: null, title: null, text: "", problem: "That document was not found." };
+  try {
+    const { article } = await readableArticle(db, actor, id, { password: undefined, ip: null });
+    return { id: article.id, title: article.title, text: postTextFrom(article.title, article.bodyText), problem: null };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) {
+      return { id: null, title: null, text: "", problem: "That document is protected by a password: open it, copy what you want to post, and schedule it here." };
+    }
+    if (error instanceof HttpError && error.status === 404) return { id: null, title: null, text: "", problem: "That document was not found." };
+    throw error;
+  }
 }
 
 export async function sandboxPage(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
@@ -69,5 +98,18 @@ export async function schedulePage(request: Request, context: AppLoadContext, wo
     schedule: await scheduleWithQueue(db, schedule),
     account: account ? presentAccount(account) : null,
     canEdit: can(actor, "posts.schedule"),
+  };
+}
+
+/** Webhooks are an admin's: endpoints, and the latest deliveries across them. */
+export async function webhooksPage(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
+  const { db, workspace, actor } = await requireWorkspaceActor(request, context, workspaceIdParam);
+  if (!can(actor, "webhooks.manage")) throw data("Only workspace admins can manage webhooks", { status: 403 });
+  const endpoints = await webhookEndpointsOf(db, workspace.id);
+  return {
+    workspace: { id: workspace.id, name: workspace.name },
+    endpoints,
+    deliveries: await deliveriesOf(db, endpoints.map((endpoint) => endpoint.id), 200),
+    events: webhookEvents,
   };
 }

@@ -1,82 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { api } from "~/lib/api";
-import { apiBase, clientEnv } from "~/lib/client-env";
+import { useLiveChannel, type LiveEvent } from "~/lib/live";
 
-export interface LiveEvent {
-  type: string;
-  post_id?: number;
-  target_id?: number;
-  account_id?: number;
-  state?: string;
-}
+export type { LiveEvent };
 
-/**
- * The workspace's live channel: a one-minute ticket from the API, then a WebSocket to the
- * workspace's InboxHub. Reconnects with backoff; `connected` drives the "Live" indicator.
- * `onEvent` gets `{ type: "refresh" }` whenever the page may have missed pushes (each open, a wake).
- */
+/** The workspace's live channel (scheduling): every post and account change, as it happens. */
 export function useLiveUpdates(workspaceId: number, onEvent: (event: LiveEvent) => void) {
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
-  const [connected, setConnected] = useState(false);
-
-  useEffect(() => {
-    let socket: WebSocket | null = null;
-    let stopped = false;
-    let failures = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let ping: ReturnType<typeof setInterval> | undefined;
-
-    const schedule = () => {
-      if (stopped) return;
-      retry = setTimeout(connect, Math.min(30_000, 1_000 * 2 ** failures++));
-    };
-    async function connect() {
-      try {
-        const { data } = await api.post<{ data: { ticket: string } }>(`/w/${workspaceId}/live_ticket`);
-        if (stopped) return;
-        const url = new URL(`${apiBase(clientEnv()?.API_BASE, location.origin)}/w/${workspaceId}/live`);
-        url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-        url.searchParams.set("ticket", data.ticket);
-        socket = new WebSocket(url);
-        socket.addEventListener("open", () => {
-          failures = 0;
-          setConnected(true);
-          ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), 30_000);
-          // Pushes are not replayed: whatever changed between the page's render (or the last
-          // drop) and this moment is caught up by one refresh.
-          handler.current({ type: "refresh" });
-        });
-        socket.addEventListener("message", (message) => {
-          if (message.data === "pong") return;
-          try {
-            const event = JSON.parse(String(message.data)) as LiveEvent;
-            if (event.type !== "hello") handler.current(event);
-          } catch {
-            // Not ours to read.
-          }
-        });
-        socket.addEventListener("close", () => {
-          setConnected(false);
-          clearInterval(ping);
-          schedule();
-        });
-      } catch {
-        schedule();
-      }
-    }
-    void connect();
-    // Back from a sleeping laptop or a hidden tab: catch up at once.
-    const wake = () => document.visibilityState === "visible" && handler.current({ type: "refresh" });
-    document.addEventListener("visibilitychange", wake);
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      clearInterval(ping);
-      document.removeEventListener("visibilitychange", wake);
-      socket?.close();
-    };
-  }, [workspaceId]);
-
-  return connected;
+  return useLiveChannel({ ticketPath: `/w/${workspaceId}/live_ticket`, socketPath: `/w/${workspaceId}/live` }, onEvent);
 }

@@ -3,13 +3,13 @@ import type { Network } from "../../../core/publishing/limits";
 import type { TargetState } from "../../../core/publishing/states";
 import { slotInstants } from "../../../core/publishing/time";
 import type { Database } from "../../db/client";
-import { campaignItems, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, type PostingSchedule, type PostTarget } from "../../db/schema";
-import { presentPost, presentSandboxEntry, presentSchedule } from "../../presenters/posts";
+import { campaignItems, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, webhookDeliveries, webhookEndpoints, type PostingSchedule, type PostTarget } from "../../db/schema";
+import { presentDelivery, presentPost, presentSandboxEntry, presentSchedule, presentWebhook } from "../../presenters/posts";
 
 /**
  * Scheduling's reads, shared by the API routes and the Remix loaders so both answer the same
  * shapes from the same queries: the calendar's range, a schedule with its queue, the sandbox
- * timeline.
+ * timeline, the webhook endpoints and their deliveries.
  */
 
 function byPost(targets: PostTarget[]) {
@@ -91,4 +91,17 @@ export async function sandboxEntries(db: Database, workspaceId: number, options:
     .orderBy(desc(sandboxTimeline.id))
     .limit(options.limit ?? 500);
   return { accounts, entries: rows.map((row) => presentSandboxEntry(row, byExternal.get(row.accountExternalId))) };
+}
+
+/** A workspace's webhook endpoints, newest first (never their secrets). */
+export async function webhookEndpointsOf(db: Database, workspaceId: number) {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId)).orderBy(desc(webhookEndpoints.id));
+  return rows.map((row) => presentWebhook(row));
+}
+
+/** An endpoint's latest deliveries, newest first. */
+export async function deliveriesOf(db: Database, endpointIds: number[], limit = 100) {
+  if (endpointIds.length === 0) return [];
+  const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, endpointIds)).orderBy(desc(webhookDeliveries.id)).limit(limit);
+  return rows.map((row) => ({ ...presentDelivery(row), endpoint_id: row.endpointId }));
 }
