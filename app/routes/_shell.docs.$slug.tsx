@@ -15,6 +15,7 @@ import editorTableStyles from "~/styles/editor-tables.css?url";
 import editorToolbarStyles from "~/styles/editor-toolbar.css?url";
 import editorStyles from "~/styles/editor.css?url";
 import sharingStyles from "~/styles/sharing.css?url";
+import commentStyles from "~/styles/comments.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Document" };
@@ -23,6 +24,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: documentStyles },
   { rel: "stylesheet", href: docStyles },
   { rel: "stylesheet", href: sharingStyles },
+  { rel: "stylesheet", href: commentStyles },
   ...[editorStyles, editorBlockStyles, editorTableStyles, editorCodeStyles, editorMenuStyles, editorToolbarStyles].map((href) => ({
     rel: "stylesheet",
     href,

@@ -85,6 +85,11 @@ const expected: Record<Action, UserRole[]> = {
   "reviews.create": [],
   "reviews.answer": [],
   "reviews.close": [],
+  // Comment rules hang on the document and on being the author.
+  "comments.create": [],
+  "comments.resolve": [],
+  "comments.update": [],
+  "comments.delete": [],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
@@ -203,5 +208,24 @@ describe("rules that depend on the workspace or the resource", () => {
     expect(can(actor("guest"), "channels.request_join", group("closed"))).toBe(false);
     expect(can(actor("member"), "channels.read_members", group("public"))).toBe(false);
     expect(can(actor("member"), "channels.read_members", group("public", true))).toBe(true);
+  });
+});
+
+describe("comments", () => {
+  const on = (level: "read" | "comment" | "edit", isAuthor: boolean) => ({ level, isAuthor });
+  it("lets commenters comment and resolve, authors edit their own, authors and editors delete", () => {
+    const member = actor("member");
+    expect(can(member, "comments.create", on("read", false))).toBe(false);
+    expect(can(member, "comments.create", on("comment", false))).toBe(true);
+    expect(can(member, "comments.resolve", on("read", true))).toBe(false);
+    expect(can(member, "comments.resolve", on("comment", false))).toBe(true);
+    expect(can(member, "comments.update", on("edit", false))).toBe(false);
+    expect(can(member, "comments.update", on("comment", true))).toBe(true);
+    // An author who lost comment access keeps nothing.
+    expect(can(member, "comments.update", on("read", true))).toBe(false);
+    expect(can(member, "comments.delete", on("comment", false))).toBe(false);
+    expect(can(member, "comments.delete", on("comment", true))).toBe(true);
+    expect(can(member, "comments.delete", on("edit", false))).toBe(true);
+    expect(can(actor("unauthed"), "comments.create", on("comment", false))).toBe(false);
   });
 });

@@ -21,6 +21,7 @@ import { homeApi } from "./home";
 import { importsApi } from "./imports";
 import { inboxApi } from "./inbox";
 import { reviewsApi } from "./reviews";
+import { commentsApi } from "./comments";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
@@ -106,6 +107,7 @@ export const api = createApp()
   .route("/", publicPagesApi)
   .route("/", inboxApi)
   .route("/", reviewsApi)
+  .route("/", commentsApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

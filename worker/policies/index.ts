@@ -129,6 +129,18 @@ const mayAnswerReview: Predicate = (actor, resource) =>
 const mayEndReview: Predicate = (actor, resource) =>
   (Boolean((resource as ReviewResource | undefined)?.isRequester) && holds("read")(actor, resource)) || holds("edit")(actor, resource);
 
+/**
+ * A comment as policies see it: the actor's level on its document and whether they wrote it.
+ * Commenters resolve, reopen and pin threads; authors edit their own words; authors and
+ * editors delete.
+ */
+export interface CommentResource extends DocumentResource {
+  isAuthor: boolean;
+}
+const isAuthor: Predicate = (_actor, resource) => Boolean((resource as CommentResource | undefined)?.isAuthor);
+const mayEditComment: Predicate = (actor, resource) => isAuthor(actor, resource) && holds("comment")(actor, resource);
+const mayDeleteComment: Predicate = (actor, resource) => mayEditComment(actor, resource) || holds("edit")(actor, resource);
+
 interface Rule {
   roles: UserRole[];
   /** Extra condition on top of the role; `or` lets a resource rule admit other roles. */
@@ -205,6 +217,10 @@ export const rules = {
   "reviews.create": { roles: SIGNED_IN, when: holds("edit") },
   "reviews.answer": { roles: SIGNED_IN, when: mayAnswerReview },
   "reviews.close": { roles: SIGNED_IN, when: mayEndReview },
+  "comments.create": { roles: SIGNED_IN, when: holds("comment") },
+  "comments.resolve": { roles: SIGNED_IN, when: holds("comment") },
+  "comments.update": { roles: SIGNED_IN, when: mayEditComment },
+  "comments.delete": { roles: SIGNED_IN, when: mayDeleteComment },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

@@ -3,6 +3,7 @@ import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { documentToPlainText } from "../../../core/document/text";
 import type { SerializedDocument } from "../../../core/document/types";
+import { CommentsPanel } from "../comments/CommentsPanel";
 import { DocumentView } from "../document/DocumentView";
 import { useViewEvent } from "../files/useViewEvent";
 import { ShareDialog } from "../sharing/ShareDialog";
@@ -37,6 +38,9 @@ interface DocumentScreenProps {
   screen: Screen;
   location: { pathname: string; search: string };
 }
+
+/** Where the document's words are on the page: the live editor once it shows, else the stored view. */
+const bodyRoot = () => document.querySelector(".doc-body .editor__surface:not([hidden]) .editor__content") ?? document.querySelector(".doc-body .document-view");
 
 /** The document itself: header, title and body, editable for editors and read-only for everyone else. */
 export function DocumentScreen({ screen, location }: DocumentScreenProps) {
@@ -82,6 +86,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
         menu={<DocMenu article={article} inWorkspace={inWorkspace} password={password} dialogHref={href} />}
       />
 
+      <div className="doc-columns">
       <article className="doc-body">
         {editable ? (
           <TitleInput
@@ -104,6 +109,17 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
           )}
         </div>
       </article>
+      {hydrated && screen.viewer.signedIn && inWorkspace && article.kind === "document" ? (
+        <CommentsPanel
+          articleId={article.id}
+          workspaceId={article.workspace_id}
+          password={password}
+          canComment={Boolean(article.policies["articles.comment"]) && !article.archived_at}
+          initialThreadId={Number(new URLSearchParams(location.search).get("comment")) || null}
+          bodyRoot={bodyRoot}
+        />
+      ) : null}
+      </div>
 
       {article.policies["articles.share"] ? (
         <ShareDialog

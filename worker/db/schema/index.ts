@@ -9,3 +9,4 @@ export * from "./content";
 export * from "./publishing";
 export * from "./reviews";
 export * from "./inbox";
+export * from "./comments";

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { positiveId } from "./common";
+
+/** How long a comment may be. */
+export const COMMENT_MAX_LENGTH = 5_000;
+/** How much text a comment may hold on to, and how much context either side anchors it. */
+export const QUOTE_MAX_LENGTH = 1_000;
+export const QUOTE_CONTEXT_LENGTH = 32;
+
+/**
+ * Where an inline comment sits: the text it was made on, with a little of what came before
+ * and after (the W3C Web Annotation TextQuoteSelector). It needs no mark in the document, so
+ * people with comment access (who cannot change the document) comment on text too; it follows
+ * the text through edits around it, and a thread whose text was deleted shows as orphaned.
+ */
+export const quoteSelector = z.object({
+  exact: z.string().min(1, "can't be blank").max(QUOTE_MAX_LENGTH, `is too long (at most ${QUOTE_MAX_LENGTH} characters)`),
+  prefix: z.string().max(QUOTE_CONTEXT_LENGTH * 2).default(""),
+  suffix: z.string().max(QUOTE_CONTEXT_LENGTH * 2).default(""),
+});
+export type QuoteSelector = z.infer<typeof quoteSelector>;
+
+const body = z.string().trim().min(1, "can't be blank").max(COMMENT_MAX_LENGTH, `is too long (at most ${COMMENT_MAX_LENGTH} characters)`);
+
+/** `POST /articles/:id/comments`: a new thread (on text, or on the whole document), or a reply. */
+export const createCommentSchema = z
+  .object({
+    body,
+    quote: quoteSelector.optional(),
+    parent_id: positiveId.optional(),
+    /** People named with @: told in their inbox. Each must be able to open the document. */
+    mention_ids: z.array(positiveId).max(20, "at most 20 people").default([]),
+  })
+  .refine((input) => !(input.quote && input.parent_id), { path: ["quote"], message: "a reply belongs to its thread's text" });
+
+/** `PATCH /comments/:id`: edit your own words; resolve, reopen or pin a thread. */
+export const updateCommentSchema = z
+  .object({
+    body: body.optional(),
+    resolved: z.boolean().optional(),
+    pinned: z.boolean().optional(),
+  })
+  .refine((input) => Object.keys(input).length > 0, { message: "change body, resolved or pinned" });
+
+/** `GET /articles/:id/comments?filter=` */
+export const commentFilters = ["open", "resolved", "all"] as const;
+export const listCommentsQuery = z.object({
+  filter: z.enum(commentFilters, { error: `must be one of ${commentFilters.join(", ")}` }).default("all"),
+});
+
+export type CreateCommentInput = z.infer<typeof createCommentSchema>;
+export type UpdateCommentInput = z.infer<typeof updateCommentSchema>;

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "@playwright/test";
+import { auth, createColleague, createOwner, openAs } from "./helpers";
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+/** Selects `words` in the document's text, as a person dragging across them would. */
+async function selectWords(page: Page, words: string) {
+  await page.evaluate((wanted) => {
+    const root = document.querySelector(".doc-body .editor__surface:not([hidden]) .editor__content") ?? document.querySelector(".doc-body .document-view");
+    const walker = document.createTreeWalker(root!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const at = node.data.indexOf(wanted);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`"${wanted}" is not in the document`);
+  }, words);
+}
+
+test("B comments on a sentence and mentions A; A sees it live, replies and resolves it; the quote follows edits", async ({ browser, page, request }) => {
+  test.setTimeout(90_000);
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const ben = await createColleague(request, ana, workspace.id, "Ben");
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Spring launch", markdown: "Our oat-milk cold brew is back in April. It costs £3.20 in every café." } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()).data as { id: number; slug: string };
+  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
+  expect(shared.status(), await shared.text()).toBeLessThan(300);
+
+  // Ana has the document open.
+  await openAs(page, ana, `/docs/${doc.slug}`);
+  const anaComments = page.getByRole("complementary", { name: /Comments/ });
+  await expect(anaComments.getByText("Live", { exact: true })).toBeVisible();
+  await expect(anaComments.getByText(/No comments yet/)).toBeVisible();
+
+  // Ben, with comment access, comments on words he selects.
+  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const benPage = await benContext.newPage();
+  await openAs(benPage, ben, `/docs/${doc.slug}`);
+  const benComments = benPage.getByRole("complementary", { name: /Comments/ });
+  await expect(benPage.getByRole("textbox", { name: "Document body" })).toContainText("cold brew");
+  await selectWords(benPage, "costs £3.20");
+  await benComments.getByRole("button", { name: "Comment on selection" }).click();
+  await expect(benComments.locator(".comment-composer__quote")).toHaveText("costs £3.20");
+  const box = benComments.getByLabel("Your comment on the selected text");
+  await box.fill("Is this the price in London too? @An");
+  await benComments.getByRole("button", { name: "Ana Owner" }).click();
+  await benComments.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" })).toBeVisible();
+
+  // Ana sees it without reloading, with the words it is about, and her inbox has the mention.
+  const thread = anaComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" });
+  await expect(thread).toBeVisible({ timeout: 20_000 });
+  await expect(thread.getByRole("button", { name: /Show the text: costs £3.20/ })).toBeVisible();
+  const inbox = await (await request.get(`/v1/w/${workspace.id}/inbox`, { headers: auth(ana, workspace.id) })).json();
+  expect(JSON.stringify(inbox.data)).toContain("mentioned");
+
+  await thread.getByRole("button", { name: "Reply" }).click();
+  await thread.getByLabel(/^Reply to Ben/).fill("Yes, £3.20 everywhere.");
+  await thread.getByRole("button", { name: "Reply", exact: true }).last().click();
+  await expect(benComments.getByText("Yes, £3.20 everywhere.")).toBeVisible({ timeout: 20_000 });
+
+  // Ana edits around the quoted words: the thread keeps its place.
+  const body = page.getByRole("textbox", { name: "Document body" });
+  await body.click();
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.type("Big news! ");
+  await expect(body).toContainText("Big news! Our oat-milk");
+  await expect(thread.getByText("Text deleted")).toHaveCount(0);
+
+  await thread.getByRole("button", { name: "Resolve" }).click();
+  await expect(anaComments.getByText("No open comments: the resolved ones are under Resolved.")).toBeVisible();
+  await expect(benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" })).toHaveCount(0, { timeout: 20_000 });
+  await benComments.getByRole("button", { name: "Resolved" }).click();
+  await expect(benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" })).toContainText("Resolved by Ana Owner");
+  await benContext.close();
+});

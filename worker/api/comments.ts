@@ -1,0 +1,103 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { articleRefParam } from "../../core/contracts/articles";
+import { idParam } from "../../core/contracts/common";
+import { createCommentSchema, listCommentsQuery, updateCommentSchema } from "../../core/contracts/comments";
+import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
+import { commentCreator, commentDeleter, commentUpdater } from "../commands/commentCommands";
+import type { Comment } from "../db/schema";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { HttpError, NotFound, Unprocessable } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { authorize, type CommentResource } from "../policies";
+import { presentThread } from "../presenters/comments";
+import { findComment, peopleOf, threadOf, threadsOf } from "../services/comments";
+import { commandContext, loaded } from "./articles";
+
+/** The live channel of one document: an InboxHub instance that only its readers' tickets open. */
+const documentChannel = (env: Env, articleId: number) => env.INBOX.get(env.INBOX.idFromName(`article:${articleId}`));
+
+/** Tells everyone with the document open that its comments changed (they re-read them through the read check). */
+async function announce(env: Env, articleId: number, threadId: number) {
+  try {
+    await documentChannel(env, articleId).publish({ type: "comments.changed", article_id: articleId, thread_id: threadId });
+  } catch (error) {
+    console.warn("comment broadcast failed", error);
+  }
+}
+
+/** A comment and its document, for someone who may read that document (else the document's 404/403). */
+async function loadComment(c: Context<AppEnv>, id: number) {
+  const comment = await findComment(c.get("db"), id);
+  const doc = await loaded(c, comment.articleId);
+  const resource: CommentResource = { level: doc.level, isAuthor: comment.authorId === doc.actor.userId };
+  return { ...doc, comment, resource };
+}
+
+/** The thread a comment belongs to, as the API answers it. */
+async function threadJson(c: Context<AppEnv>, comment: Comment) {
+  const { actor, level } = await loaded(c, comment.articleId);
+  const thread = await threadOf(c.get("db"), comment);
+  return presentThread(actor, thread, await peopleOf(c.get("db"), [thread.root, ...thread.replies]), { level });
+}
+
+/**
+ * Comments on documents: `GET /articles/:id/comments` (threads, behind the document's read
+ * check and its password), `POST` a thread or a reply (comment access and above),
+ * `PATCH /comments/:id` (your words; resolve, reopen, pin), `DELETE` (yours, or any as an
+ * editor). Everyone with the document open hears of each change on its live channel.
+ */
+export const commentsApi = createApp()
+  .get("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("query", listCommentsQuery), async (c) => {
+    const { actor, article, level } = await loaded(c, c.req.valid("param").id);
+    authorize(actor, "articles.read", { level });
+    const { threads, people } = await threadsOf(c.get("db"), article.id, c.req.valid("query").filter);
+    return c.json({ data: threads.map((thread) => presentThread(actor, thread, people, { level })) });
+  })
+
+  .post("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("json", createCommentSchema), async (c) => {
+    const { actor, article, level } = await loaded(c, c.req.valid("param").id);
+    authorize(actor, "comments.create", { level });
+    if (article.kind !== "document") throw new Unprocessable("Templates take no comments", { id: ["is a template"] });
+    const comment = await commentCreator(c.get("db"), { context: commandContext(c, actor), article, input: c.req.valid("json") });
+    c.executionCtx.waitUntil(announce(c.env, article.id, comment.threadId ?? comment.id));
+    return c.json({ data: await threadJson(c, comment) }, 201);
+  })
+
+  .patch("/comments/:id", requireSession, validate("param", idParam), validate("json", updateCommentSchema), async (c) => {
+    const { actor, comment, resource } = await loadComment(c, c.req.valid("param").id);
+    const input = c.req.valid("json");
+    if (input.body !== undefined) authorize(actor, "comments.update", resource);
+    if (input.resolved !== undefined || input.pinned !== undefined) {
+      authorize(actor, "comments.resolve", resource);
+      if (comment.threadId !== null) throw new Unprocessable("Resolve or pin the thread, through its first comment", { id: ["is a reply"] });
+    }
+    await commentUpdater(c.get("db"), { context: commandContext(c, actor), comment, input });
+    c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
+    return c.json({ data: await threadJson(c, comment) });
+  })
+
+  .delete("/comments/:id", requireSession, validate("param", idParam), async (c) => {
+    const { actor, comment, resource } = await loadComment(c, c.req.valid("param").id);
+    authorize(actor, "comments.delete", resource);
+    await commentDeleter(c.get("db"), { context: commandContext(c, actor), comment });
+    c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
+    return c.body(null, 204);
+  })
+
+  // The document's live channel: a one-minute ticket for someone who may read it, then the socket.
+  .post("/articles/:id/live_ticket", requireSession, validate("param", articleRefParam), async (c) => {
+    const { actor, article, level } = await loaded(c, c.req.valid("param").id);
+    authorize(actor, "articles.read", { level });
+    const ticket = await signScopedToken(c.env, "live", { subject: String(actor.userId), claims: { art: article.id }, ttlSeconds: 60 });
+    return c.json({ data: { ticket: ticket.token, expires_at: ticket.expiresAt.toISOString() } });
+  })
+
+  .get("/articles/:id/live", validate("param", articleRefParam), validate("query", z.object({ ticket: z.string().min(1).max(2000) })), async (c) => {
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, "Open this with a WebSocket", "upgrade_required");
+    const payload = await verifyScopedToken(c.env, "live", c.req.valid("query").ticket);
+    const { id } = c.req.valid("param");
+    if (payload.art !== id) throw new NotFound("Document not found");
+    return documentChannel(c.env, id).fetch(c.req.raw);
+  });

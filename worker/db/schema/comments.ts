@@ -1,0 +1,39 @@
+import { sqliteTable, integer, text, index, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { QuoteSelector } from "../../../core/contracts/comments";
+import { timestamps } from "./columns";
+import { users } from "./identity";
+import { workspaces } from "./workspaces";
+import { articles } from "./documents";
+
+/**
+ * Comments on documents, the source of truth (the document itself carries no mark: see
+ * core/document/quote.ts). A thread is a first comment (`threadId` null) and its replies; a
+ * thread holds its anchor (`quote`, or none for the whole document), its resolution and pin.
+ */
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The comment's uuid (SPEC's comment mark id), stable across exports and links. */
+    uuid: text("uuid").notNull().unique(),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    threadId: integer("thread_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    quote: text("quote", { mode: "json" }).$type<QuoteSelector>(),
+    mentionIds: text("mention_ids", { mode: "json" }).$type<number[]>().notNull().default([]),
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [index("comments_article").on(t.articleId, t.threadId), index("comments_thread").on(t.threadId)],
+);
+
+export type Comment = typeof comments.$inferSelect;
