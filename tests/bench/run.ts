@@ -36,6 +36,10 @@ const SIZES = QUICK
   : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300, publishAccounts: 50, publishTargets: 1_000, publishFaults: 0.2 };
 const DURATION_S = Number(process.env.BENCH_DURATION ?? SIZES.duration);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// BENCH_ONLY=publishing,search runs just the steps whose names contain one of the words (the
+// build, the stack and the sign-in always run): for working on one figure without the rest.
+const ONLY: string[] | null = process.env.BENCH_ONLY?.split(",").map((word: string) => word.trim()).filter(Boolean) ?? null;
+const ALWAYS = ["build", "start the stack", "sign in"];
 const benchStarted = performance.now();
 
 // ---- steps: each prints its figures or why it failed; a failure never stops the others ----
@@ -47,6 +51,7 @@ function reasonOf(error: unknown) {
 }
 
 async function step<T>(name: string, body: () => Promise<T> | T): Promise<T | undefined> {
+  if (ONLY && !ALWAYS.some((word) => name.startsWith(word)) && !ONLY.some((word: string) => name.includes(word))) return undefined;
   console.log(`\n▶ ${name}`);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
