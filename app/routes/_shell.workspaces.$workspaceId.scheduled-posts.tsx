@@ -36,7 +36,7 @@ export default function ScheduledPosts() {
   const [posts, setPosts] = useState<Post[]>(data.posts);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [filters, setFilters] = useState({ account: "", network: "", state: "" });
+  const [filters, setFilters] = useState({ account: "", network: "", state: "", campaign: "" });
   const range = useRef<{ from: Date; to: Date } | null>(null);
 
   useEffect(() => {
@@ -75,7 +75,8 @@ export default function ScheduledPosts() {
         (post) =>
           (!filters.account || post.targets.some((t) => String(t.account_id) === filters.account)) &&
           (!filters.network || post.targets.some((t) => accounts.find((a) => a.id === t.account_id)?.network === filters.network)) &&
-          (!filters.state || post.targets.some((t) => t.state === filters.state)),
+          (!filters.state || post.targets.some((t) => t.state === filters.state)) &&
+          (!filters.campaign || String(post.campaign_id) === filters.campaign),
       ),
     [posts, filters, accounts],
   );
@@ -202,6 +203,19 @@ export default function ScheduledPosts() {
                 ))}
               </select>
             </label>
+            {data.campaigns.length > 0 ? (
+              <label>
+                Campaign{" "}
+                <select className="input" value={filters.campaign} onChange={(e) => setFilters({ ...filters, campaign: e.target.value })}>
+                  <option value="">All</option>
+                  {data.campaigns.map((campaign) => (
+                    <option key={campaign.id} value={campaign.id}>
+                      {campaign.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
             <label>
               State{" "}
               <select className="input" value={filters.state} onChange={(e) => setFilters({ ...filters, state: e.target.value })}>

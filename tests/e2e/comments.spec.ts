@@ -39,7 +39,7 @@ test("B comments on a sentence and mentions A; A sees it live, replies and resol
   // Ana has the document open.
   await openAs(page, ana, `/docs/${doc.slug}`);
   const anaComments = page.getByRole("complementary", { name: /Comments/ });
-  await expect(anaComments.getByText("Live", { exact: true })).toBeVisible();
+  await expect(anaComments.getByText("Updates live", { exact: true })).toBeVisible();
   await expect(anaComments.getByText(/No comments yet/)).toBeVisible();
 
   // Ben, with comment access, comments on words he selects.

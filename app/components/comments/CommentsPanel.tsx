@@ -148,9 +148,8 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
         <h2 id="comments-heading">
           Comments <span className="muted">{threads ? `${openCount} open` : ""}</span>
         </h2>
-        <span className={`live-dot${live ? " live-dot--on" : ""}`} role="status">
-          {live ? "Live" : "Connecting…"}
-        </span>
+        {/* Not a status region: the collab bar already announces the document's connection. */}
+        <span className={`live-dot${live ? " live-dot--on" : ""}`}>{live ? "Updates live" : "Connecting…"}</span>
       </header>
       {canComment ? (
         <div className="comments__start">

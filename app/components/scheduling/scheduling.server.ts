@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { postTextFrom } from "../../../core/publishing/from-document";
 import { webhookEvents } from "../../../core/publishing/states";
-import { postingSchedules, socialAccounts, users } from "../../../worker/db/schema";
+import { campaigns, postingSchedules, socialAccounts, users } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
 import { presentAccount, presentSchedule } from "../../../worker/presenters/posts";
 import { networkLimits } from "../../../worker/services/publishing/publisher";
@@ -33,12 +33,14 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
   // The first screen: five weeks around today; the calendar asks the API for other ranges.
   const from = Date.now() - 7 * DAY;
   const to = Date.now() + 35 * DAY;
-  const [accounts, schedules, posts, [me], fromArticle] = await Promise.all([
+  const [accounts, schedules, posts, [me], fromArticle, campaignList] = await Promise.all([
     db.select().from(socialAccounts).where(eq(socialAccounts.workspaceId, workspace.id)).orderBy(asc(socialAccounts.displayName)),
     db.select().from(postingSchedules).where(eq(postingSchedules.workspaceId, workspace.id)).orderBy(asc(postingSchedules.name)),
     postsInRange(db, workspace.id, { from, to }),
     db.select({ profile: users.profile }).from(users).where(eq(users.id, actor.userId)),
     articleToSchedule(db, actor, new URL(request.url).searchParams.get("article")),
+    // For the calendar's campaign filter: the workspace's campaigns, newest first.
+    db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.workspaceId, workspace.id)).orderBy(desc(campaigns.id)).limit(200),
   ]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
@@ -53,6 +55,7 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
     policies: { schedule: can(actor, "posts.schedule"), connect: can(actor, "social_accounts.manage") },
     userId: signedIn.user.id,
     fromArticle,
+    campaigns: campaignList,
   };
 }
 
