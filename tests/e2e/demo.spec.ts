@@ -19,6 +19,9 @@ test("the demo owner finds the brand, the documents and a guidelines page using 
 
   await page.goto(`/workspaces/${ws}/all_docs`);
   await page.getByRole("link", { name: "Fernhill brand guidelines" }).first().click();
+  // The guidelines are the demo's largest document, and the first to open its room in the run
+  // (it seeds itself from D1): wait for the room as the other live-document tests do.
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 20_000 });
   const body = page.getByRole("textbox", { name: "Document body" });
   await expect(body.getByRole("navigation", { name: "Table of contents" })).toBeVisible();
   await expect(body.locator("table").first()).toContainText("Fernhill green");
