@@ -13,19 +13,13 @@ import { requireSession } from "../middleware/session";
 import { authorize, type CommentResource } from "../policies";
 import { presentThread } from "../presenters/comments";
 import { findComment, peopleOf, threadOf, threadsOf } from "../services/comments";
+import type { LoadedArticle } from "../services/documents";
+import { liveChannel, publishLive } from "../services/live";
 import { commandContext, loaded } from "./articles";
 
-/** The live channel of one document: an InboxHub instance that only its readers' tickets open. */
-const documentChannel = (env: Env, articleId: number) => env.INBOX.get(env.INBOX.idFromName(`article:${articleId}`));
-
 /** Tells everyone with the document open that its comments changed (they re-read them through the read check). */
-async function announce(env: Env, articleId: number, threadId: number) {
-  try {
-    await documentChannel(env, articleId).publish({ type: "comments.changed", article_id: articleId, thread_id: threadId });
-  } catch (error) {
-    console.warn("comment broadcast failed", error);
-  }
-}
+const announce = (env: Env, articleId: number, threadId: number) =>
+  publishLive(env, `article:${articleId}`, { type: "comments.changed", article_id: articleId, thread_id: threadId });
 
 /** A comment and its document, for someone who may read that document (else the document's 404/403). */
 async function loadComment(c: Context<AppEnv>, id: number) {
@@ -35,9 +29,8 @@ async function loadComment(c: Context<AppEnv>, id: number) {
   return { ...doc, comment, resource };
 }
 
-/** The thread a comment belongs to, as the API answers it. */
-async function threadJson(c: Context<AppEnv>, comment: Comment) {
-  const { actor, level } = await loaded(c, comment.articleId);
+/** The thread a comment belongs to, as the API answers it (for the actor and level already loaded). */
+async function threadJson(c: Context<AppEnv>, comment: Comment, { actor, level }: Pick<LoadedArticle, "actor" | "level">) {
   const thread = await threadOf(c.get("db"), comment);
   return presentThread(actor, thread, await peopleOf(c.get("db"), [thread.root, ...thread.replies]), { level });
 }
@@ -57,16 +50,18 @@ export const commentsApi = createApp()
   })
 
   .post("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("json", createCommentSchema), async (c) => {
-    const { actor, article, level } = await loaded(c, c.req.valid("param").id);
+    const doc = await loaded(c, c.req.valid("param").id);
+    const { actor, article, level } = doc;
     authorize(actor, "comments.create", { level });
     if (article.kind !== "document") throw new Unprocessable("Templates take no comments", { id: ["is a template"] });
     const comment = await commentCreator(c.get("db"), { context: commandContext(c, actor), article, input: c.req.valid("json") });
     c.executionCtx.waitUntil(announce(c.env, article.id, comment.threadId ?? comment.id));
-    return c.json({ data: await threadJson(c, comment) }, 201);
+    return c.json({ data: await threadJson(c, comment, doc) }, 201);
   })
 
   .patch("/comments/:id", requireSession, validate("param", idParam), validate("json", updateCommentSchema), async (c) => {
-    const { actor, comment, resource } = await loadComment(c, c.req.valid("param").id);
+    const loadedComment = await loadComment(c, c.req.valid("param").id);
+    const { actor, comment, resource } = loadedComment;
     const input = c.req.valid("json");
     if (input.body !== undefined) authorize(actor, "comments.update", resource);
     if (input.resolved !== undefined || input.pinned !== undefined) {
@@ -75,7 +70,7 @@ export const commentsApi = createApp()
     }
     await commentUpdater(c.get("db"), { context: commandContext(c, actor), comment, input });
     c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
-    return c.json({ data: await threadJson(c, comment) });
+    return c.json({ data: await threadJson(c, comment, loadedComment) });
   })
 
   .delete("/comments/:id", requireSession, validate("param", idParam), async (c) => {
@@ -99,5 +94,5 @@ export const commentsApi = createApp()
     const payload = await verifyScopedToken(c.env, "live", c.req.valid("query").ticket);
     const { id } = c.req.valid("param");
     if (payload.art !== id) throw new NotFound("Document not found");
-    return documentChannel(c.env, id).fetch(c.req.raw);
+    return liveChannel(c.env, `article:${id}`).fetch(c.req.raw);
   });

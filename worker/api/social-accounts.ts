@@ -21,6 +21,7 @@ import { claimDue } from "../services/publishing/claim";
 import { toMessage } from "../services/publishing/publisher";
 import { enqueue } from "../services/publishing/queue";
 import { sandboxEntries } from "../services/publishing/reads";
+import { liveChannel } from "../services/live";
 import { actorForRow } from "./workspace-rows";
 
 /**
@@ -134,6 +135,5 @@ export const socialAccountsApi = createApp()
     const payload = await verifyScopedToken(c.env, "live", c.req.valid("query").ticket);
     const { ws } = c.req.valid("param");
     if (payload.ws !== ws) throw new NotFound("Workspace not found");
-    const hub = c.env.INBOX.get(c.env.INBOX.idFromName(`workspace:${ws}`));
-    return hub.fetch(c.req.raw);
+    return liveChannel(c.env, `workspace:${ws}`).fetch(c.req.raw);
   });

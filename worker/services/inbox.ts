@@ -15,6 +15,7 @@ import { fullName } from "../presenters/users";
 import { readableArticlesSql, type Viewer } from "./access";
 import { inboxDigestMail, inboxItemMail } from "./inbox-mail";
 import { sendMail } from "./mail";
+import { liveChannel } from "./live";
 
 /** One thing that happened to someone, as a command tells `notify` about it. */
 export interface NotifyItem {
@@ -41,7 +42,7 @@ export type InboxEnv = Pick<Env, "INBOX" | "RESEND_API_KEY" | "MAIL_FROM">;
 const ROWS_PER_INSERT = rowsPerInsert(14);
 
 /** The hub that holds one person's open tabs. */
-export const inboxHub = (env: Pick<Env, "INBOX">, userId: number) => env.INBOX.get(env.INBOX.idFromName(`user:${userId}`));
+export const inboxHub = (env: Pick<Env, "INBOX">, userId: number) => liveChannel(env, `user:${userId}`);
 
 /**
  * THE way something lands in someone's inbox. Stores the items (one batch), pushes each to its

@@ -52,6 +52,16 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
   }, [articleId, password]);
 
   useEffect(() => void load(), [load]);
+  // Arriving from an inbox item (`?comment=`): bring that thread into view once it is listed.
+  const shownInitial = useRef(false);
+  useEffect(() => {
+    if (shownInitial.current || !threads || initialThreadId === null) return;
+    shownInitial.current = true;
+    const thread = threads.find((candidate) => candidate.id === initialThreadId);
+    if (thread?.resolved_at) setFilter("all");
+    if (thread) requestAnimationFrame(() => document.getElementById(`comment-${thread.id}`)?.scrollIntoView({ block: "nearest" }));
+    else setProblem("That comment is no longer here: it was deleted.");
+  }, [threads, initialThreadId]);
   const live = useLiveChannel({ ticketPath: `/articles/${articleId}/live_ticket`, socketPath: `/articles/${articleId}/live`, articlePassword: password }, () => void load());
 
   // People to @mention: the workspace's members (a guest may not list them; then no suggestions).

@@ -7,6 +7,8 @@ import { notify } from "../inbox";
 import { sendMail } from "../mail";
 import { queueWebhooks, type WebhookMessage } from "./webhooks";
 
+import { publishLive } from "../live";
+
 /**
  * Where a publishing change goes: every open calendar of the workspace (through the
  * workspace's InboxHub, live), the workspace's webhooks, and, for the events a person must act
@@ -24,13 +26,7 @@ export interface EventDeps {
 export const appUrl = (env: Env) => (env.APP_URL || "http://localhost:8787").replace(/\/$/, "");
 
 /** Tells every open calendar of the workspace; best effort (a calendar also refetches on focus). */
-export async function broadcast(env: Env, workspaceId: number, event: Record<string, unknown> & { type: string }) {
-  try {
-    await env.INBOX.get(env.INBOX.idFromName(`workspace:${workspaceId}`)).publish(event);
-  } catch (error) {
-    console.warn("calendar broadcast failed", error);
-  }
-}
+export const broadcast = (env: Env, workspaceId: number, event: Record<string, unknown> & { type: string }) => publishLive(env, `workspace:${workspaceId}`, event);
 
 type TargetLike = Pick<PostTarget, "id" | "postId" | "workspaceId" | "accountId" | "state" | "networkPostId" | "networkUrl" | "errorMessage" | "errorHint" | "publishedAt" | "publishAt">;
 
