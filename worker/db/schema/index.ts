@@ -10,3 +10,4 @@ export * from "./publishing";
 export * from "./reviews";
 export * from "./inbox";
 export * from "./comments";
+export * from "./todos";
