@@ -7,27 +7,34 @@ import { DEMO } from "../../scripts/seed";
 
 export interface BenchSession {
   authorization: string;
+  userId: number;
   workspaceId: number;
   /** Authorization + X-Workspace-Id for API calls in the demo workspace. */
   headers: Record<string, string>;
   cookie: { name: string; value: string };
 }
 
-export async function signIn(base: string): Promise<BenchSession> {
+/**
+ * Signs in through the API as the demo user, or as another seeded person of the demo workspace
+ * (`DEMO_PEOPLE` in scripts/seed.ts: the inbox step's recipient), in the demo workspace.
+ */
+export async function signIn(base: string, person: { email: string; password: string } = DEMO): Promise<BenchSession> {
   const response = await devFetch(`${base}/v1/users/sign_in`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: { email: DEMO.email, password: DEMO.password } }),
+    body: JSON.stringify({ user: { email: person.email, password: person.password } }),
   });
   if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   const authorization = response.headers.get("Authorization");
   if (!authorization) throw new Error("sign-in returned no Authorization header");
+  const { data: user } = (await response.json()) as { data: { id: number } };
   const workspaces = await fetch(`${base}/v1/w`, { headers: { Authorization: authorization } });
   if (!workspaces.ok) throw new Error(`GET /v1/w answered ${workspaces.status}`);
   const { data } = (await workspaces.json()) as { data: { id: number; name: string }[] };
   const workspaceId = (data.find((w) => w.name === DEMO.workspaceName) ?? data[0]!).id;
   return {
     authorization,
+    userId: user.id,
     workspaceId,
     headers: { Authorization: authorization, "X-Workspace-Id": String(workspaceId) },
     cookie: { name: AUTH_COOKIE_NAME, value: encodeAuthState(authStateFor(authorization, workspaceId)) },
