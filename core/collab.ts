@@ -69,12 +69,23 @@ export const ROOM_NOTICE_AUDIENCE = "brandwork-room";
 export const ROOM_NOTICE_ISSUER = "brandwork-worker";
 
 /**
+ * `todo`: a todo was completed or reopened on its page: the room ticks (or clears) its
+ * check-list item's box as an edit everyone with the document open sees, and saves at once.
+ * It answers whether that save was stored (`TodoNoticeAnswer`); when it was not (no room,
+ * no item, nobody's edits to save it with), the Worker writes the stored body itself.
+ */
+export const todoNoticeSchema = z.object({ kind: z.literal("todo"), todo_id: z.string().min(1).max(64), checked: z.boolean() });
+export type TodoNotice = z.infer<typeof todoNoticeSchema>;
+export const todoNoticeAnswerSchema = z.object({ applied: z.boolean(), saved: z.boolean() });
+export type TodoNoticeAnswer = z.infer<typeof todoNoticeAnswerSchema>;
+
+/**
  * What the Worker tells a live room. `document`: the stored body changed outside the room
  * (an API write), so the room loads it into its Y.Doc. `access`: who may do what changed, so
  * the room asks again for every connection and closes those whose mode changed. `reconnect`:
- * a password changed, so every connection must show it again.
+ * a password changed, so every connection must show it again. `todo`: see `todoNoticeSchema`.
  */
-export const roomNoticeSchema = z.object({ kind: z.enum(["document", "access", "reconnect"]) });
+export const roomNoticeSchema = z.union([z.object({ kind: z.enum(["document", "access", "reconnect"]) }), todoNoticeSchema]);
 
 export type RoomNotice = z.infer<typeof roomNoticeSchema>;
 

@@ -3,6 +3,7 @@ import { onConnect, unstable_getYDoc, type YPartyKitOptions } from "y-partykit";
 import * as Y from "yjs";
 import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
+import { applyTodoNotice } from "./todo-notice";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
 import { WorkerClient } from "./worker-client";
 
@@ -57,7 +58,7 @@ export default class CollabRoom implements Party.Server {
     this.docOptions = {
       persist: { mode: "snapshot" },
       readOnly: false,
-      callback: { handler: (doc) => this.serially(() => this.save(doc)), debounceWait: 1_500, debounceMaxWait: 8_000 },
+      callback: { handler: async (doc) => void (await this.serially(() => this.save(doc))), debounceWait: 1_500, debounceMaxWait: 8_000 },
     };
   }
 
@@ -86,10 +87,12 @@ export default class CollabRoom implements Party.Server {
       return new Response("A notice token for this room is required", { status: 401 });
     }
     const notice = roomNoticeSchema.safeParse(await request.json().catch(() => null));
-    if (!notice.success) return new Response("kind: expected document, access or reconnect", { status: 400 });
+    if (!notice.success) return new Response("kind: expected document, access, reconnect or todo", { status: 400 });
     // A room that never held the document has nothing to bring up to date.
     if (!(await this.room.storage.get<boolean>(SEEDED_KEY))) return Response.json({ ok: true });
     const doc = await this.prepare();
+    const todo = notice.data.kind === "todo" ? notice.data : null;
+    if (todo) return Response.json(await this.serially(() => applyTodoNotice(doc, todo, () => this.save(doc))));
     if (notice.data.kind === "document") await this.serially(() => this.reload(doc));
     if (notice.data.kind === "access") await this.recheck();
     if (notice.data.kind === "reconnect") for (const connection of this.room.getConnections()) this.closeChanged(connection);
@@ -210,16 +213,20 @@ export default class CollabRoom implements Party.Server {
     await this.setRevision(stored.revision);
   }
 
-  /** Debounced by y-partykit: the room's document, back to the Worker, with its editors. */
-  private async save(doc: Y.Doc) {
-    if (!this.worker || this.pendingEditors.length === 0) return;
+  /** Debounced by y-partykit: the room's document, back to the Worker, with its editors. Whether it was stored. */
+  private async save(doc: Y.Doc): Promise<boolean> {
+    if (!this.worker || this.pendingEditors.length === 0) return false;
     const editors = this.pendingEditors;
     this.pendingEditors = [];
     try {
       const outcome = await this.worker.save({ body: await yDocToDocument(doc), editor_ids: editors, base_revision: this.revision });
-      if (outcome.stale) return await this.reload(doc);
+      if (outcome.stale) {
+        await this.reload(doc);
+        return false;
+      }
       if (outcome.revision !== undefined) await this.setRevision(outcome.revision);
       await this.room.storage.put(PENDING_KEY, this.pendingEditors);
+      return outcome.saved;
     } catch (error) {
       // Keep them for the next save; the state itself is safe in room storage.
       this.pendingEditors = [...new Set([...editors, ...this.pendingEditors])];

@@ -90,6 +90,11 @@ const expected: Record<Action, UserRole[]> = {
   "comments.resolve": [],
   "comments.update": [],
   "comments.delete": [],
+  // Todo rules hang on the document and on being the assignee or the creator.
+  "todos.create": [],
+  "todos.complete": [],
+  "todos.update": [],
+  "todos.delete": [],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
@@ -227,5 +232,26 @@ describe("comments", () => {
     expect(can(member, "comments.delete", on("comment", true))).toBe(true);
     expect(can(member, "comments.delete", on("edit", false))).toBe(true);
     expect(can(actor("unauthed"), "comments.create", on("comment", false))).toBe(false);
+  });
+});
+
+describe("todos", () => {
+  const on = (level: "read" | "comment" | "edit" | null, who: { isAssignee?: boolean; isCreator?: boolean } = {}) => ({ level, isAssignee: false, isCreator: false, ...who });
+  it("lets editors make, reassign and delete todos, and the assignee or creator tick one off while they can open the document", () => {
+    const member = actor("member");
+    expect(can(member, "todos.create", on("comment"))).toBe(false);
+    expect(can(member, "todos.create", on("edit"))).toBe(true);
+    expect(can(actor("guest"), "todos.create", on("edit"))).toBe(true);
+    expect(can(member, "todos.complete", on("read"))).toBe(false);
+    expect(can(member, "todos.complete", on("read", { isAssignee: true }))).toBe(true);
+    expect(can(member, "todos.complete", on("read", { isCreator: true }))).toBe(true);
+    expect(can(member, "todos.complete", on("edit"))).toBe(true);
+    // An assignee who can no longer open the document ticks nothing.
+    expect(can(member, "todos.complete", on(null, { isAssignee: true }))).toBe(false);
+    expect(can(member, "todos.update", on("read", { isAssignee: true, isCreator: true }))).toBe(false);
+    expect(can(member, "todos.update", on("edit"))).toBe(true);
+    expect(can(member, "todos.delete", on("comment", { isCreator: true }))).toBe(false);
+    expect(can(member, "todos.delete", on("edit"))).toBe(true);
+    expect(can(actor("unauthed"), "todos.complete", on("read", { isAssignee: true }))).toBe(false);
   });
 });

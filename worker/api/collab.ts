@@ -65,7 +65,8 @@ export const collabApi = createApp()
     // Edits by nobody who may still edit are not stored: the room keeps them, nothing else.
     if (!editor || article.archivedAt) return c.json({ data: { saved: false } });
     const content = articleBody({ body: push.body as unknown as SerializedDocument });
-    const context = { actor: editor, sessionUuid: null, ip: null, publicPages: publicPagesFor(c) };
+    // The inbox tells a todo's creator when the room's save ticked it.
+    const context = { actor: editor, sessionUuid: null, ip: null, publicPages: publicPagesFor(c), inbox: { env: c.env, origin: new URL(c.req.url).origin } };
     const recordVersion = await versionDue(db, article.id);
     const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion });
     return c.json({ data: { saved: true, revision: bodyRevision(updated), updated_at: updated.updatedAt.toISOString(), warnings: content.warnings } });

@@ -22,6 +22,7 @@ import { importsApi } from "./imports";
 import { inboxApi } from "./inbox";
 import { reviewsApi } from "./reviews";
 import { commentsApi } from "./comments";
+import { todosApi } from "./todos";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
@@ -108,6 +109,7 @@ export const api = createApp()
   .route("/", inboxApi)
   .route("/", reviewsApi)
   .route("/", commentsApi)
+  .route("/", todosApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

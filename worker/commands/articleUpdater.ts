@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { articleContributors, articles, articleVersions, type Article } from "../db/schema";
 import { assertStorableBody, type ArticleBody } from "../services/article-bodies";
 import { eventStatement, type CommandContext } from "./events";
+import { todoSyncer } from "./todoCommands";
 import { nextPublicVersion } from "../services/public-cache";
 
 export interface ArticleChanges {
@@ -78,6 +79,8 @@ export async function articleUpdater(
       properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
     }),
   ]);
+  // The body's check-list items keep their todos in step (done, text, still there).
+  if (changes.content) await todoSyncer(db, { context, article, body: changes.content.body });
   // Bodies written outside the room reach its live document; the room's own saves carry no notices.
   if (changes.content) context.rooms?.documentChanged(article);
   if (changes.password !== undefined) context.rooms?.passwordChanged(article);

@@ -141,6 +141,20 @@ const isAuthor: Predicate = (_actor, resource) => Boolean((resource as CommentRe
 const mayEditComment: Predicate = (actor, resource) => isAuthor(actor, resource) && holds("comment")(actor, resource);
 const mayDeleteComment: Predicate = (actor, resource) => mayEditComment(actor, resource) || holds("edit")(actor, resource);
 
+/**
+ * A todo as policies see it: the actor's level on its document, and whether it is theirs to
+ * do or they gave it. Editors make, reassign and delete todos; the assignee and the creator
+ * may also tick one off (the document's box follows) as long as they can open the document.
+ */
+export interface TodoResource extends DocumentResource {
+  isAssignee: boolean;
+  isCreator: boolean;
+}
+const mayCompleteTodo: Predicate = (actor, resource) => {
+  const todo = resource as TodoResource | undefined;
+  return holds("edit")(actor, resource) || (Boolean(todo?.isAssignee || todo?.isCreator) && holds("read")(actor, resource));
+};
+
 interface Rule {
   roles: UserRole[];
   /** Extra condition on top of the role; `or` lets a resource rule admit other roles. */
@@ -221,6 +235,10 @@ export const rules = {
   "comments.resolve": { roles: SIGNED_IN, when: holds("comment") },
   "comments.update": { roles: SIGNED_IN, when: mayEditComment },
   "comments.delete": { roles: SIGNED_IN, when: mayDeleteComment },
+  "todos.create": { roles: SIGNED_IN, when: holds("edit") },
+  "todos.complete": { roles: SIGNED_IN, when: mayCompleteTodo },
+  "todos.update": { roles: SIGNED_IN, when: holds("edit") },
+  "todos.delete": { roles: SIGNED_IN, when: holds("edit") },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

@@ -53,10 +53,10 @@ export function partyOrigin(env: RoomNoticeEnv): string | null {
   return `${loopback ? "http" : "https"}://${env.PARTYKIT_HOST}`;
 }
 
-/** Sends one signed notice to one room; a room that does not answer is only logged. */
-export async function sendRoomNotice(env: RoomNoticeEnv, room: string, notice: RoomNotice): Promise<void> {
+/** Posts one signed notice to one room and answers its response (null: rooms are not configured). */
+export async function postRoomNotice(env: RoomNoticeEnv, room: string, notice: RoomNotice, timeoutMs = 5_000): Promise<Response | null> {
   const origin = partyOrigin(env);
-  if (!origin || !env.COLLAB_TOKEN_SECRET) return;
+  if (!origin || !env.COLLAB_TOKEN_SECRET) return null;
   const token = await new SignJWT({ room })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(ROOM_NOTICE_ISSUER)
@@ -64,14 +64,19 @@ export async function sendRoomNotice(env: RoomNoticeEnv, room: string, notice: R
     .setIssuedAt()
     .setExpirationTime("1m")
     .sign(new TextEncoder().encode(env.COLLAB_TOKEN_SECRET));
+  return fetch(`${origin}/parties/main/${encodeURIComponent(room)}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(notice),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
+/** Sends one signed notice to one room; a room that does not answer is only logged. */
+export async function sendRoomNotice(env: RoomNoticeEnv, room: string, notice: RoomNotice): Promise<void> {
   try {
-    const response = await fetch(`${origin}/parties/main/${encodeURIComponent(room)}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(notice),
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (!response.ok) console.warn(`room ${room} answered ${response.status} to a ${notice.kind} notice`);
+    const response = await postRoomNotice(env, room, notice);
+    if (response && !response.ok) console.warn(`room ${room} answered ${response.status} to a ${notice.kind} notice`);
   } catch (error) {
     console.warn(`room ${room} could not be told about a ${notice.kind} change: ${String(error)}`);
   }
@@ -95,7 +100,7 @@ export async function liveRoomsOf(db: Database, where: { workspaceId: number; ar
 }
 
 export function roomNotices(env: RoomNoticeEnv, ctx: Pick<ExecutionContext, "waitUntil">, db: Database): RoomNotices {
-  const toLiveRooms = async (where: { workspaceId: number; articleId?: number }, kind: RoomNotice["kind"]) => {
+  const toLiveRooms = async (where: { workspaceId: number; articleId?: number }, kind: "document" | "access" | "reconnect") => {
     const rooms = await liveRoomsOf(db, where);
     await Promise.all(rooms.map((room) => sendRoomNotice(env, room, { kind })));
   };

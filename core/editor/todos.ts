@@ -1,0 +1,66 @@
+import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
+import { $dfs } from "@lexical/utils";
+import { type LexicalEditor } from "lexical";
+import * as Y from "yjs";
+import { $getTodoId } from "./checkList";
+import { bindHeadlessEditor } from "./yjs";
+
+/** A check-list item that holds a todo id, as the editor sees it. */
+export interface TodoListItem {
+  todoId: string;
+  node: ListItemNode;
+}
+
+/** Whether the item is in a check list (only those have a box to tick). */
+export const $isCheckListItem = (node: ListItemNode) => {
+  const list = node.getParent();
+  return $isListNode(list) && list.getListType() === "check";
+};
+
+/** Every check-list item with a todo id, in reading order; a pasted copy of an item after its original is left out. */
+export function $todoListItems(): TodoListItem[] {
+  const seen = new Set<string>();
+  const items: TodoListItem[] = [];
+  for (const { node } of $dfs()) {
+    if (!$isListItemNode(node) || !$isCheckListItem(node)) continue;
+    const todoId = $getTodoId(node);
+    if (!todoId || seen.has(todoId)) continue;
+    seen.add(todoId);
+    items.push({ todoId, node });
+  }
+  return items;
+}
+
+/** Lexical commits updates in a microtask; this waits for the pending one. */
+const settled = (editor: LexicalEditor) => new Promise<void>((resolve) => editor.update(() => {}, { onUpdate: resolve }));
+
+/**
+ * The Yjs update that ticks (or clears) the box of the item holding `todoId` in `source`, as
+ * an edit by a headless editor: applied to a live room it reaches every open editor and merges
+ * with what they type meanwhile. `found` is false when no check-list item holds the id;
+ * `update` is null when its box is already that way. @lexical/yjs learns a document only from
+ * Yjs events, so the editor is bound to a replica of `source` that receives its whole state.
+ */
+export async function todoCheckUpdate(source: Y.Doc, todoId: string, checked: boolean): Promise<{ found: boolean; update: Uint8Array | null }> {
+  const doc = new Y.Doc();
+  const bound = bindHeadlessEditor(doc);
+  try {
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(source));
+    await settled(bound.editor);
+    let found = false;
+    let changed = false;
+    bound.editor.update(() => {
+      const item = $todoListItems().find((entry) => entry.todoId === todoId)?.node;
+      if (!item) return;
+      found = true;
+      if ((item.getChecked() ?? false) === checked) return;
+      item.setChecked(checked);
+      changed = true;
+    });
+    await settled(bound.editor);
+    return { found, update: changed ? Y.encodeStateAsUpdate(doc, Y.encodeStateVector(source)) : null };
+  } finally {
+    bound.dispose();
+    doc.destroy();
+  }
+}
