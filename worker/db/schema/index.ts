@@ -11,3 +11,4 @@ export * from "./reviews";
 export * from "./inbox";
 export * from "./comments";
 export * from "./todos";
+export * from "./suggestions";

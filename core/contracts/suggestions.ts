@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { articleRef } from "./common";
+
+/**
+ * A suggestion is a set of tracked changes (insertion, deletion and formatting-change marks
+ * in the document, by uuid) that someone who may not edit proposes: a commenter's edits
+ * (`suggestion`) or a rewrite by the content engine (`ai_revision`). Editors merge or reject
+ * it; its author may withdraw it.
+ */
+export const suggestionKinds = ["suggestion", "ai_revision"] as const;
+export type SuggestionKind = (typeof suggestionKinds)[number];
+
+export const suggestionStates = ["open", "merged", "rejected", "withdrawn"] as const;
+export type SuggestionState = (typeof suggestionStates)[number];
+
+/** Mark fields hold user ids as strings; AI revisions are written by this system author. */
+export const AI_AUTHOR = { userId: "ai", userName: "AI writer" } as const;
+
+/** A change's uuid as marks carry it (the browser makes them with `crypto.randomUUID`). */
+const changeUuid = z.string().min(1, "can't be blank").max(100, "is too long (at most 100 characters)");
+
+/** `GET /articles/:id/suggestions?state=`: every suggestion (default) or those in one state. */
+export const listSuggestionsQuery = z.object({
+  state: z.enum(suggestionStates, { error: `must be one of ${suggestionStates.join(", ")}` }).optional(),
+});
+
+/** The only layer until branches exist: the document itself. */
+export const MAIN_LAYER = "main";
+
+/** `/articles/:id/layers/:layer/...`: the layer is checked by the route (404 for any but `main`). */
+export const layerParam = z.object({ id: articleRef, layer: z.string().min(1).max(100) });
+
+/** `POST /articles/:id/layers/:layer/changes/bulk_accept` (SPEC section 7). */
+export const bulkAcceptSchema = z.object({
+  uuids: z.array(changeUuid, { error: "must be a list of change uuids" }).min(1, "must name at least one change").max(1000, "must name at most 1000 changes"),
+});
+
+export type ListSuggestionsQuery = z.infer<typeof listSuggestionsQuery>;
+export type BulkAcceptInput = z.infer<typeof bulkAcceptSchema>;
