@@ -98,6 +98,34 @@ export async function yDocToDocument(source: Y.Doc): Promise<SerializedDocument>
 }
 
 /**
+ * The Yjs update an edit makes to `source`, run by a headless editor on a replica (the live
+ * room is only read), or null when the edit changed nothing; with what the edit returned.
+ * Applied to the room it reaches every open editor and merges with what they type meanwhile.
+ */
+export async function editUpdate<T>(source: Y.Doc, edit: () => T): Promise<{ result: T; update: Uint8Array | null }> {
+  const doc = new Y.Doc();
+  const bound = bindHeadlessEditor(doc);
+  try {
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(source));
+    await settled(bound.editor);
+    // Watched as updates, not state vectors: an edit that only deletes leaves the vector as it was.
+    let changed = false;
+    const mark = () => void (changed = true);
+    doc.on("update", mark);
+    let result!: T;
+    bound.editor.update(() => {
+      result = edit();
+    });
+    await settled(bound.editor);
+    doc.off("update", mark);
+    return { result, update: changed ? Y.encodeStateAsUpdate(doc, Y.encodeStateVector(source)) : null };
+  } finally {
+    bound.dispose();
+    doc.destroy();
+  }
+}
+
+/**
  * The Yjs update that turns `source`'s content into `document`, or null when it already
  * holds it. A headless editor bound to a copy of `source` loads `document`, so the update
  * deletes the old blocks and inserts the new ones like an edit would: applied to the live

@@ -5,6 +5,8 @@ import { fieldsMarkNodeClass, type MarkFields, type SerializedFieldsMarkNode } f
 export interface InsertionMarkFields extends MarkFields {
   /** Who made the change and when (ISO 8601), for the review panel. */
   userId?: string;
+  /** The author's name when they made it, so a panel can say who without a lookup. */
+  userName?: string;
   createdAt?: string;
 }
 

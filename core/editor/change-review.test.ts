@@ -1,0 +1,80 @@
+import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $isParagraphNode, $setSelection, type LexicalEditor } from "lexical";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { documentToPlainText } from "../document/text";
+import { changesInDocument, onlySuggests, settleInDocument, settleUpdate } from "./change-review";
+import { exportDocument } from "./headless";
+import { $deleteTracked, $insertTracked } from "./track-changes";
+import { bindHeadlessEditor, yDocToDocument } from "./yjs";
+
+const run = (editor: LexicalEditor, work: () => void) => new Promise<void>((resolve) => editor.update(work, { onUpdate: resolve }));
+
+/** Selects [from, to) of the paragraph's own (unmarked) text. */
+function $range(from: number, to: number) {
+  const node = $getRoot().getAllTextNodes().find((text) => $isParagraphNode(text.getParent()))!;
+  const selection = $createRangeSelection();
+  selection.anchor.set(node.getKey(), from, "text");
+  selection.focus.set(node.getKey(), to, "text");
+  $setSelection(selection);
+  return selection;
+}
+
+/** A room's document holding "Spring menu launches in May", and a commenter's replica of it. */
+async function room() {
+  const host = bindHeadlessEditor(new Y.Doc());
+  await run(host.editor, () => $getRoot().append($createParagraphNode().append($createTextNode("Spring menu launches in May"))));
+  const replica = bindHeadlessEditor(new Y.Doc());
+  Y.applyUpdate(replica.doc, Y.encodeStateAsUpdate(host.doc));
+  await run(replica.editor, () => {});
+  /** What the replica's next edit sends the room. */
+  const nextUpdate = async (edit: () => void) => {
+    const before = Y.encodeStateVector(replica.doc);
+    await run(replica.editor, edit);
+    return Y.encodeStateAsUpdate(replica.doc, before);
+  };
+  return { host, replica, nextUpdate };
+}
+
+const plain = async (doc: Y.Doc) => documentToPlainText(await yDocToDocument(doc)).trim();
+
+describe("reviewing tracked changes outside the browser", () => {
+  it("a commenter's tracked edit passes the room's check; a plain edit and settling someone else's change do not", async () => {
+    const { host, nextUpdate } = await room();
+    const suggestion = await nextUpdate(() => $insertTracked($range(27, 27), " (or April)", { userId: "7" }));
+    expect(await onlySuggests(host.doc, suggestion, "7")).toBe(true);
+    Y.applyUpdate(host.doc, suggestion);
+    expect(changesInDocument(await yDocToDocument(host.doc)).map((c) => c.text)).toEqual([" (or April)"]);
+
+    const plainEdit = await nextUpdate(() => $getRoot().getAllTextNodes()[0]!.setTextContent("Winter menu launches in May"));
+    expect(await onlySuggests(host.doc, plainEdit, "7")).toBe(false);
+
+    // Someone else (user 8) may not accept user 7's suggestion either.
+    const { update: accepting } = await settleUpdate(host.doc, null, "accept");
+    expect(await onlySuggests(host.doc, accepting!, "8")).toBe(false);
+    // …but its author may withdraw it.
+    const { update: withdrawing } = await settleUpdate(host.doc, null, "reject");
+    expect(await onlySuggests(host.doc, withdrawing!, "7")).toBe(true);
+  });
+
+  it("settles only the listed changes in a room's document, as one update", async () => {
+    const { host } = await room();
+    await run(host.editor, () => $insertTracked($range(0, 0), "New ", { userId: "7", uuid: "ins-1" }));
+    await run(host.editor, () => void $deleteTracked($range(24, 27), { userId: "7", uuid: "del-1" }));
+    expect((await yDocToDocument(host.doc)) && changesInDocument(await yDocToDocument(host.doc)).map((c) => c.uuid)).toEqual(["ins-1", "del-1"]);
+    const { settled, update } = await settleUpdate(host.doc, new Set(["del-1", "missing"]), "accept");
+    expect(settled).toEqual(["del-1"]);
+    Y.applyUpdate(host.doc, update!);
+    expect(await plain(host.doc)).toBe("New Spring menu launches in");
+    expect(changesInDocument(await yDocToDocument(host.doc)).map((c) => c.uuid)).toEqual(["ins-1"]);
+  });
+
+  it("settles changes in a stored body when no room is open", async () => {
+    const { host } = await room();
+    await run(host.editor, () => $insertTracked($range(0, 0), "New ", { userId: "7", uuid: "ins-1" }));
+    const body = exportDocument(host.editor);
+    const rejected = settleInDocument(body, null, "reject");
+    expect(rejected.settled).toEqual(["ins-1"]);
+    expect(documentToPlainText(rejected.document).trim()).toBe("Spring menu launches in May");
+    expect(changesInDocument(rejected.document)).toEqual([]);
+  });
+});
