@@ -80,12 +80,28 @@ export const todoNoticeAnswerSchema = z.object({ applied: z.boolean(), saved: z.
 export type TodoNoticeAnswer = z.infer<typeof todoNoticeAnswerSchema>;
 
 /**
+ * `changes`: tracked changes were accepted or rejected through the API (a merged or rejected
+ * suggestion, `bulk_accept`): the room settles them in its document as one edit everyone
+ * with it open sees, and saves at once. It answers which uuids it found and whether that save
+ * was stored (`ChangesNoticeAnswer`); when it was not, the Worker settles the stored body.
+ */
+export const changesNoticeSchema = z.object({
+  kind: z.literal("changes"),
+  verdict: z.enum(["accept", "reject"]),
+  uuids: z.array(z.string().min(1).max(100)).min(1).max(1000),
+});
+export type ChangesNotice = z.infer<typeof changesNoticeSchema>;
+export const changesNoticeAnswerSchema = z.object({ settled: z.array(z.string()), saved: z.boolean() });
+export type ChangesNoticeAnswer = z.infer<typeof changesNoticeAnswerSchema>;
+
+/**
  * What the Worker tells a live room. `document`: the stored body changed outside the room
  * (an API write), so the room loads it into its Y.Doc. `access`: who may do what changed, so
  * the room asks again for every connection and closes those whose mode changed. `reconnect`:
- * a password changed, so every connection must show it again. `todo`: see `todoNoticeSchema`.
+ * a password changed, so every connection must show it again. `todo` and `changes`: see
+ * their schemas.
  */
-export const roomNoticeSchema = z.union([z.object({ kind: z.enum(["document", "access", "reconnect"]) }), todoNoticeSchema]);
+export const roomNoticeSchema = z.union([z.object({ kind: z.enum(["document", "access", "reconnect"]) }), todoNoticeSchema, changesNoticeSchema]);
 
 export type RoomNotice = z.infer<typeof roomNoticeSchema>;
 

@@ -3,6 +3,7 @@ import { onConnect, unstable_getYDoc, type YPartyKitOptions } from "y-partykit";
 import * as Y from "yjs";
 import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
+import { applyChangesNotice } from "./changes-notice";
 import { applyTodoNotice } from "./todo-notice";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
 import { WorkerClient } from "./worker-client";
@@ -87,12 +88,14 @@ export default class CollabRoom implements Party.Server {
       return new Response("A notice token for this room is required", { status: 401 });
     }
     const notice = roomNoticeSchema.safeParse(await request.json().catch(() => null));
-    if (!notice.success) return new Response("kind: expected document, access, reconnect or todo", { status: 400 });
+    if (!notice.success) return new Response("kind: expected document, access, reconnect, todo or changes", { status: 400 });
     // A room that never held the document has nothing to bring up to date.
     if (!(await this.room.storage.get<boolean>(SEEDED_KEY))) return Response.json({ ok: true });
     const doc = await this.prepare();
     const todo = notice.data.kind === "todo" ? notice.data : null;
     if (todo) return Response.json(await this.serially(() => applyTodoNotice(doc, todo, () => this.save(doc))));
+    const changes = notice.data.kind === "changes" ? notice.data : null;
+    if (changes) return Response.json(await this.serially(() => applyChangesNotice(doc, changes, () => this.save(doc))));
     if (notice.data.kind === "document") await this.serially(() => this.reload(doc));
     if (notice.data.kind === "access") await this.recheck();
     if (notice.data.kind === "reconnect") for (const connection of this.room.getConnections()) this.closeChanged(connection);
