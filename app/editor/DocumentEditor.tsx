@@ -30,6 +30,7 @@ import { KeyboardShortcutsPlugin } from "./plugins/KeyboardShortcutsPlugin";
 import { MarkdownShortcutsPlugin } from "./plugins/MarkdownShortcutsPlugin";
 import { SlashMenuPlugin } from "./plugins/SlashMenuPlugin";
 import { TablePlugins } from "./plugins/TablePlugins";
+import { TodosPlugin } from "./plugins/TodosPlugin";
 import { editorTheme } from "./theme";
 import { EditorToolbar } from "./toolbar/EditorToolbar";
 
@@ -121,6 +122,7 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
             <TablePlugins />
             <CodeHighlightPlugin />
             <BlockBehaviorsPlugin />
+            {anchor ? <TodosPlugin articleId={articleId} password={password} canEdit={canEdit} anchor={anchor} meId={collab.session.user.id} /> : null}
             {canEdit ? (
               <>
                 <TabIndentationPlugin />

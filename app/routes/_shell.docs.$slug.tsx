@@ -16,6 +16,7 @@ import editorToolbarStyles from "~/styles/editor-toolbar.css?url";
 import editorStyles from "~/styles/editor.css?url";
 import sharingStyles from "~/styles/sharing.css?url";
 import commentStyles from "~/styles/comments.css?url";
+import todoStyles from "~/styles/todos.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Document" };
@@ -25,6 +26,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: docStyles },
   { rel: "stylesheet", href: sharingStyles },
   { rel: "stylesheet", href: commentStyles },
+  { rel: "stylesheet", href: todoStyles },
   ...[editorStyles, editorBlockStyles, editorTableStyles, editorCodeStyles, editorMenuStyles, editorToolbarStyles].map((href) => ({
     rel: "stylesheet",
     href,

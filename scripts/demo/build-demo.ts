@@ -1,6 +1,6 @@
 import { DEMO, DEMO_PEOPLE } from "../seed";
 import { DEMO_BRAND, DEMO_DOCS, DEMO_LOGO_SVG, DEMO_PHOTO_SVG, DEMO_ROAST_NOTES, type DemoDoc } from "./content";
-import { codeBlock, image, richDocument, tableOfContents, toggle } from "./document";
+import { codeBlock, image, richDocument, tableOfContents, toggle, withTodoIds } from "./document";
 
 /**
  * The demo workspace, built through the Worker's own API as the demo people (the same
@@ -185,6 +185,19 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   const pricingReview = await owner.call("POST", `/articles/${docs.pricing!.id}/reviews`, { kind: "suggest_changes", user_ids: [memberId] });
   await member.call("POST", `/reviews/${pricingReview.id}/answer`, { answer: "feedback", comment: "Round the café tier to £24 a kilo; the rest reads well." });
   await owner.call("POST", `/articles/${docs.onboarding!.id}/reviews`, { kind: "read_receipt", user_ids: [memberId], message: "Please read before your first roast shift." });
+
+  // Todos on the launch plan's check list: Dana gives Maya two, Maya ticks one off (its box in the plan follows).
+  const plan = await owner.call("GET", `/articles/${docs.launchPlan!.id}`);
+  const todoIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  await owner.call("PUT", `/articles/${plan.id}`, { article: { body: withTodoIds(plan.body, todoIds) } });
+  const planTodos = [
+    { text: "Book the photographer for launch day", by: owner, assignee_id: memberId, due_on: daysFromNow(4) },
+    { text: "Order tasting-flight glasses for both cafés", by: member, assignee_id: ownerId, due_on: daysFromNow(6) },
+    { text: "Draft the teaser posts", by: owner, assignee_id: memberId, due_on: daysFromNow(1) },
+  ];
+  const made = [];
+  for (const [index, { by, ...todo }] of planTodos.entries()) made.push(await by.call("POST", `/articles/${plan.id}/todos`, { ...todo, todo_id: todoIds[index] }));
+  await member.call("PATCH", `/todos/${made[2]!.id}`, { done: true });
 
   // An import, as the Import page makes one.
   const form = new FormData();

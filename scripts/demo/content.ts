@@ -135,7 +135,12 @@ Sell out the first 200 bags of the Ethiopia Guji within three weeks.
 | 3 | Wholesale samples to partner cafés | Maya |
 
 ## Budget
-£1,200: tasting events £500, photography £400, sampling £300.`,
+£1,200: tasting events £500, photography £400, sampling £300.
+
+## To do
+- [ ] Book the photographer for launch day
+- [ ] Order tasting-flight glasses for both cafés
+- [ ] Draft the teaser posts`,
   },
   {
     key: "newsletter",

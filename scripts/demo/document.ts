@@ -48,3 +48,17 @@ export function richDocument(markdown: string, { before = [], after = [] }: { be
   const children = [...(before as BlockNode[]), ...document.root.children, ...(after as BlockNode[])];
   return { ...document, root: { ...document.root, children } };
 }
+
+/**
+ * The document with `ids` put in its check-list items' node state, in reading order (the
+ * todo id the editor gives an item when it becomes a todo), so the API can make them todos.
+ */
+export function withTodoIds(document: SerializedDocument, ids: string[]): SerializedDocument {
+  const queue = [...ids];
+  const visit = (node: { type?: string; listType?: string; children?: unknown[] }, inCheckList: boolean): unknown => {
+    if (node.type === "listitem" && inCheckList && queue.length > 0) return { ...node, $: { todoId: queue.shift() } };
+    if (!Array.isArray(node.children)) return node;
+    return { ...node, children: node.children.map((child) => visit(child as typeof node, node.type === "list" && node.listType === "check")) };
+  };
+  return { ...document, root: visit(document.root as unknown as { children?: unknown[] }, false) } as SerializedDocument;
+}

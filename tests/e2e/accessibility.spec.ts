@@ -5,7 +5,7 @@ import { DEMO_USER, openAs } from "./helpers";
 // Every screen the navigation reaches, in the demo workspace (which has something on each), at
 // the desktop and phone widths, in both colour schemes: no WCAG 2 A/AA violation that axe finds.
 const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
-const SECTIONS = ["home", "recent", "shared_with_me", "favorites", "all_docs", "all_files", "inbox", "campaigns", "scheduled-posts", "sandbox", "brand-kits", "brain", "article_style", "handbooks", "templates", "uploads", "import", "archive", "members", "groups", "settings"];
+const SECTIONS = ["home", "recent", "shared_with_me", "favorites", "all_docs", "all_files", "inbox", "todos", "campaigns", "scheduled-posts", "sandbox", "brand-kits", "brain", "article_style", "handbooks", "templates", "uploads", "import", "archive", "members", "groups", "settings"];
 
 async function screens(page: Page) {
   await page.goto("/");

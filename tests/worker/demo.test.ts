@@ -38,6 +38,7 @@ async function get(path: string, authorization = owner) {
 const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   Home: async (ws) => itemsOf(await get(`/w/${ws}/files_views/recently_updated`)),
   Inbox: async (ws) => ((await get(`/w/${ws}/inbox`)) as { items: unknown[] }[]).flatMap((group) => group.items),
+  Todos: async (ws) => itemsOf(await get(`/w/${ws}/todos?filter=mine`)),
   Recent: async (ws) => itemsOf(await get(`/w/${ws}/files_views/recent`)),
   "Shared with me": async (ws) => itemsOf(await get(`/w/${ws}/shared_with_me`)),
   Favorites: async (ws) => itemsOf(await get(`/w/${ws}/favorites`)),
@@ -145,6 +146,14 @@ describe("the demo workspace", () => {
     expect(counts.activeTasksCount).toBe(2);
     const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
     expect(new Set(docs.map((doc) => doc.status))).toEqual(new Set(["draft", "in_review", "reviewed", "approved", "suggestions"]));
+  });
+
+  it("has todos on the launch plan's check list, the done one ticked in the document too", async () => {
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    const plan = await get(`/articles/${docs.find((doc) => doc.title === "Autumn harvest launch plan")!.id}`);
+    const items = JSON.stringify(plan.body).match(/"checked":(true|false)[^}]*"todoId"/g) ?? [];
+    expect(items.map((item) => item.startsWith('"checked":true'))).toEqual([false, false, true]);
+    expect(itemsOf(await get(`/w/${demo.workspaceId}/todos?filter=done`))).toHaveLength(1);
   });
 
   it("is built once: a second run changes nothing", async () => {

@@ -3,6 +3,7 @@ import {
   ArchiveIcon,
   BookIcon,
   BulbIcon,
+  CheckIcon,
   ClockIcon,
   DocIcon,
   FilesIcon,
@@ -58,6 +59,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
   return [
     { to: `${base}/home`, label: "Home", icon: HomeIcon },
     { to: `${base}/inbox`, label: "Inbox", icon: InboxIcon },
+    { to: `${base}/todos`, label: "Todos", icon: CheckIcon },
     { to: `${base}/recent`, label: "Recent", icon: ClockIcon },
     { to: `${base}/shared_with_me`, label: "Shared with me", icon: ShareIcon },
     { to: `${base}/favorites`, label: "Favorites", icon: StarIcon },
