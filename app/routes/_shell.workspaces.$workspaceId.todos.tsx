@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { listTodosQuery, todoFilters, type TodoFilter } from "../../core/contracts/todos";
 import { authorize } from "../../worker/policies";
@@ -11,6 +11,7 @@ import { FormAlert } from "~/components/ui/Field";
 import { CheckIcon } from "~/components/ui/icons";
 import { PageError } from "~/components/ui/PageError";
 import { Pager } from "~/components/ui/Pager";
+import { useInboxLive } from "~/lib/inbox-live";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 import todoStyles from "~/styles/todos.css?url";
 import type { ShellHandle } from "./_shell";
@@ -67,6 +68,12 @@ export default function Todos() {
   const location = useLocation();
   const fetcher = useFetcher<typeof action>();
   const undo = useFetcher<typeof action>();
+  // A todo given to this person, or one they gave ticked off, arrives as an inbox push: the list follows.
+  const revalidator = useRevalidator();
+  useInboxLive(workspaceId, (event) => {
+    if (event.type === "inbox.created" && event.item_type !== "Todo") return;
+    if (revalidator.state === "idle") revalidator.revalidate();
+  });
   // A tab or page of this screen is on its way: the list says it is busy rather than going blank.
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
