@@ -10,7 +10,7 @@ import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { SerializedDocument } from "../../core/document/types";
 import { LINK_REL, LINK_TARGET } from "../../core/editor/link";
 import { EDITOR_NODES } from "../../core/editor/nodes";
@@ -20,6 +20,9 @@ import { DocumentView } from "~/components/document/DocumentView";
 import { CollabBar } from "./collab/CollabBar";
 import { useCollabSession } from "./collab/useCollabSession";
 import { installDecorators } from "./decorators";
+import { ChangesPanel } from "./changes/ChangesPanel";
+import { SharedTrackChanges } from "./changes/SharedTrackChanges";
+import { SuggestSwitch } from "./changes/SuggestSwitch";
 import { BlockBehaviorsPlugin } from "./plugins/BlockBehaviorsPlugin";
 import { CodeHighlightPlugin } from "./plugins/CodeHighlightPlugin";
 import { FloatingToolbarPlugin } from "./plugins/FloatingToolbarPlugin";
@@ -30,6 +33,7 @@ import { KeyboardShortcutsPlugin } from "./plugins/KeyboardShortcutsPlugin";
 import { MarkdownShortcutsPlugin } from "./plugins/MarkdownShortcutsPlugin";
 import { SlashMenuPlugin } from "./plugins/SlashMenuPlugin";
 import { TablePlugins } from "./plugins/TablePlugins";
+import { TrackChangesPlugin } from "./plugins/TrackChangesPlugin";
 import { TodosPlugin } from "./plugins/TodosPlugin";
 import { editorTheme } from "./theme";
 import { EditorToolbar } from "./toolbar/EditorToolbar";
@@ -56,6 +60,8 @@ export interface DocumentEditorProps {
 export function DocumentEditor({ articleId, document, editable, password, focusRequest = 0 }: DocumentEditorProps) {
   const collab = useCollabSession(articleId, password, editable);
   const [modes, dispatchModes] = useReducer(editorModes, initialEditorModes);
+  const [suggestOn, setSuggestOn] = useState(false);
+  const followTracking = useCallback((on: boolean) => dispatchModes({ type: "trackChanges", on }), []);
   const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
   const cursors = useRef<HTMLDivElement>(null);
 
@@ -74,14 +80,20 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
   const waiting = !collab.session || !collab.synced;
   // The room decides too: a read or comment token never writes, whatever the page thought.
   const canEdit = editable && collab.session?.mode === "edit";
+  // Comment access suggests: the room takes a commenter's edits only as tracked changes.
+  const canSuggest = collab.session?.mode === "comment";
+  const suggesting = canSuggest && suggestOn;
+  const tracking = (canEdit && modes.trackChanges) || suggesting;
   return (
     <div
       className="editor"
       data-focus-mode={modes.focus.shown ? "on" : undefined}
-      data-show-changes={modes.showChanges ? "on" : undefined}
-      data-editable={canEdit ? "true" : "false"}
+      // Whoever cannot switch it (readers, commenters) always sees the changes.
+      data-show-changes={modes.showChanges || !canEdit ? "on" : undefined}
+      data-editable={canEdit || suggesting ? "true" : "false"}
     >
-      <CollabBar collab={collab} editable={canEdit} />
+      <CollabBar collab={collab} editable={canEdit || suggesting} />
+      {canSuggest && !waiting ? <SuggestSwitch on={suggestOn} onChange={setSuggestOn} /> : null}
       {waiting ? (
         <div className="editor__placeholder-view" aria-busy={!collab.error}>
           <DocumentView document={document} />
@@ -91,7 +103,10 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
         // A new mode (after archive or restore) means a new connection with the new token.
         <LexicalCollaboration key={collab.session.mode}>
           <LexicalComposer initialConfig={initialConfig}>
-            <EditableSync editable={canEdit} ready={!waiting} focusRequest={focusRequest} />
+            <EditableSync editable={canEdit || suggesting} ready={!waiting} focusRequest={focusRequest} />
+            {canEdit ? <SharedTrackChanges on={modes.trackChanges} ready={!waiting} onShared={followTracking} /> : null}
+            {tracking ? <TrackChangesPlugin userId={collab.session.user.id} userName={collab.session.user.name} suggesting={suggesting} /> : null}
+            {!waiting ? <ChangesPanel userId={collab.session.user.id} canReview={canEdit} canSuggest={canSuggest} /> : null}
             {canEdit ? <EditorToolbar modes={modes} dispatchModes={dispatchModes} /> : null}
             <div className="editor__surface" hidden={waiting} ref={setAnchor}>
               <RichTextPlugin
@@ -99,8 +114,8 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
                   <ContentEditable
                     className="editor__content"
                     aria-label="Document body"
-                    aria-readonly={!canEdit}
-                    spellCheck={canEdit}
+                    aria-readonly={!canEdit && !suggesting}
+                    spellCheck={canEdit || suggesting}
                   />
                 }
                 ErrorBoundary={LexicalErrorBoundary}

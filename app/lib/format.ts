@@ -14,3 +14,7 @@ export function formatBytes(bytes: number): string {
 /** "Mar 3, 2025" (in UTC, so the server and the browser agree); empty without a date. */
 export const formatDay = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }) : "";
+
+/** A moment in a list (a comment, a tracked change): "26 Nov, 09:30" in the viewer's zone. */
+export const formatMoment = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : "";

@@ -59,6 +59,12 @@ describe("tracked changes", () => {
     expect(text()).toBe("Our cold brew");
   });
 
+  it("deleting letter by letter grows one deletion rather than one per letter", async () => {
+    const { editor } = await paragraph("Launch in May");
+    for (const at of [12, 11, 10]) await update(editor, () => void $deleteTracked($select(at, at + 1), ANA));
+    expect(changes(editor).map((change) => [change.kind, change.text])).toEqual([["deletion", "May"]]);
+  });
+
   it("records typing as one insertion, replaces a selection as deletion plus insertion, and accepting keeps the new words", async () => {
     const { editor, text } = await paragraph("Launch in May");
     await update(editor, () => $insertTracked($select(10, 13), "A", ANA));

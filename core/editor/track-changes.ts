@@ -129,6 +129,9 @@ function $ownInsertion(node: LexicalNode, author: ChangeAuthor): InsertionMarkNo
   return mark && mark.getFields().userId === author.userId ? mark : null;
 }
 
+const $ownDeletion = (node: LexicalNode | null, author: ChangeAuthor): node is DeletionMarkNode =>
+  $isDeletionMarkNode(node) && node.getFields().userId === author.userId;
+
 const $insideDeletion = (node: LexicalNode) => $findMatchingParent(node, $isDeletionMarkNode) !== null;
 
 /**
@@ -162,7 +165,11 @@ export function $deleteTracked(selection: RangeSelection, author: ChangeAuthor, 
       continue;
     }
     const previous = node.getPreviousSibling();
+    const next = node.getNextSibling();
     if (current && previous?.is(current)) current.append(node);
+    // Next to a deletion of one's own (Backspace, Backspace…): it grows instead of multiplying.
+    else if ($ownDeletion(previous, author)) (current = previous).append(node);
+    else if ($ownDeletion(next, author)) (current = next).splice(0, 0, [node]);
     else {
       current = $createDeletionMarkNode(fields);
       node.insertBefore(current);

@@ -4,6 +4,7 @@ import * as Y from "yjs";
 import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
 import { applyChangesNotice } from "./changes-notice";
+import { acceptSuggestions } from "./suggestion-updates";
 import { applyTodoNotice } from "./todo-notice";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
 import { WorkerClient } from "./worker-client";
@@ -34,10 +35,11 @@ const workerFor = (room: { id: string; env: Record<string, unknown> }) => {
  * One Yjs room per document, hosted by y-partykit with snapshot persistence. A connection
  * needs a token from the Worker for this room, and the Worker is asked again what its user
  * may do when it opens, when the Worker says access changed, and on a timer; a connection
- * whose mode changed is closed (its client reconnects with what it may do now). Only edit
- * connections may write. The room seeds itself from the stored document once, takes in
- * bodies written elsewhere, and saves the document back to the Worker (debounced) with the
- * ids of the people whose edits it carries.
+ * whose mode changed is closed (its client reconnects with what it may do now). Edit
+ * connections write; comment connections only suggest (tracked changes of their own). The
+ * room seeds itself from the stored document once, takes in bodies written elsewhere, and
+ * saves the document back to the Worker (debounced) with the ids of the people whose edits
+ * it carries.
  */
 export default class CollabRoom implements Party.Server {
   private readonly worker: WorkerClient | null;
@@ -108,7 +110,8 @@ export default class CollabRoom implements Party.Server {
     const userId = Number(request.headers.get(USER_HEADER));
     this.connections.set(connection.id, { userId, mode });
     this.recheckTimer ??= setInterval(() => void this.recheck().catch((error: unknown) => console.error("recheck failed:", error)), ROOM_RECHECK_SECONDS * 1000);
-    return onConnect(connection, this.room, { ...this.docOptions, readOnly: mode !== "edit" });
+    await onConnect(connection, this.room, { ...this.docOptions, readOnly: mode !== "edit" });
+    if (mode === "comment" && this.room.id.startsWith("article-")) acceptSuggestions(connection, await this.prepare(), userId);
   }
 
   onClose(connection: Party.Connection) {
@@ -157,7 +160,8 @@ export default class CollabRoom implements Party.Server {
       doc.on("update", (_update: Uint8Array, origin: unknown) => {
         const id = origin && typeof origin === "object" && "id" in origin ? String(origin.id) : undefined;
         const entry = id === undefined ? undefined : this.connections.get(id);
-        if (entry?.mode !== "edit") return;
+        // Editors' edits, and commenters' suggestions (the only updates let in from them).
+        if (!entry || entry.mode === "read") return;
         this.pendingEditors = [...this.pendingEditors.filter((userId) => userId !== entry.userId), entry.userId];
         void this.room.storage.put(PENDING_KEY, this.pendingEditors);
       });

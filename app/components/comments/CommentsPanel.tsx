@@ -3,6 +3,7 @@ import type { QuoteSelector } from "../../../core/contracts/comments";
 import type { CommentJson, CommentThreadJson } from "../../../worker/presenters/comments";
 import { FormAlert } from "../ui/Field";
 import { api, ApiError } from "~/lib/api";
+import { formatMoment } from "~/lib/format";
 import { useLiveChannel } from "~/lib/live";
 import { indexText, paintHighlights, quoteOfSelection, rangeOfQuote } from "./anchors";
 
@@ -24,7 +25,6 @@ interface CommentsPanelProps {
 }
 
 type Filter = "open" | "resolved" | "all";
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : "");
 
 /**
  * Comments beside a document: threads on quoted text (highlighted in the document) or on the
@@ -311,7 +311,7 @@ function CommentBody({ comment, call, options }: { comment: CommentJson; call: T
   return (
     <div className="comment">
       <p className="comment__meta">
-        <strong>{comment.author?.name ?? "Someone who left"}</strong> <time dateTime={comment.created_at ?? undefined}>{when(comment.created_at)}</time>
+        <strong>{comment.author?.name ?? "Someone who left"}</strong> <time dateTime={comment.created_at ?? undefined}>{formatMoment(comment.created_at)}</time>
         {comment.edited_at ? <span className="muted"> · edited</span> : null}
       </p>
       {editing ? (

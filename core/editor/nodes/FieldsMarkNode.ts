@@ -1,5 +1,5 @@
 import { MarkNode, type SerializedMarkNode } from "@lexical/mark";
-import { type NodeKey } from "lexical";
+import { type EditorConfig, type NodeKey } from "lexical";
 import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
@@ -62,6 +62,13 @@ export function fieldsMarkNodeClass<F extends MarkFields>(type: string, defaults
 
     constructor(fields: Partial<F> = {}, ids?: readonly string[], key?: NodeKey) {
       super({ uuid: "", ...defaults, ...fields } as F, ids, key);
+    }
+
+    /** `data-mark` tells the kinds apart in CSS: every MarkNode renders as the same `<mark>`. */
+    override createDOM(config: EditorConfig): HTMLElement {
+      const dom = super.createDOM(config);
+      dom.dataset.mark = type;
+      return dom;
     }
 
     static override importJSON(json: SerializedNodeInput): FieldsMarkNode<F> {

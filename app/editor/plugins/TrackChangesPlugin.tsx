@@ -1,0 +1,116 @@
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { mergeRegister } from "@lexical/utils";
+import {
+  $getSelection,
+  $isRangeSelection,
+  BEFORE_INPUT_COMMAND,
+  COMMAND_PRIORITY_CRITICAL,
+  CONTROLLED_TEXT_INSERTION_COMMAND,
+  DELETE_CHARACTER_COMMAND,
+  DELETE_LINE_COMMAND,
+  DELETE_WORD_COMMAND,
+  DROP_COMMAND,
+  FORMAT_ELEMENT_COMMAND,
+  FORMAT_TEXT_COMMAND,
+  INDENT_CONTENT_COMMAND,
+  INSERT_LINE_BREAK_COMMAND,
+  INSERT_PARAGRAPH_COMMAND,
+  INSERT_TAB_COMMAND,
+  OUTDENT_CONTENT_COMMAND,
+  PASTE_COMMAND,
+  REMOVE_TEXT_COMMAND,
+  type LexicalCommand,
+} from "lexical";
+import { useEffect } from "react";
+import { $deleteTracked, $formatTracked, $insertTracked, type ChangeAuthor } from "../../../core/editor/track-changes";
+
+interface TrackChangesPluginProps {
+  /** The signed-in user's id: every change records it. */
+  userId: number;
+  userName: string;
+  /**
+   * Suggesting (comment access): only text edits are possible, and each one is a tracked
+   * change; the room accepts nothing else from a commenter. Otherwise it is an editor with
+   * track changes on, whose structural edits (new paragraphs, lists) go through untracked.
+   */
+  suggesting: boolean;
+}
+
+/** Structural commands a commenter cannot suggest (the room would refuse them). */
+const STRUCTURAL: LexicalCommand<unknown>[] = [
+  INSERT_PARAGRAPH_COMMAND,
+  INSERT_LINE_BREAK_COMMAND,
+  INSERT_TAB_COMMAND,
+  INDENT_CONTENT_COMMAND,
+  OUTDENT_CONTENT_COMMAND,
+  FORMAT_ELEMENT_COMMAND,
+  DROP_COMMAND,
+] as LexicalCommand<unknown>[];
+
+/**
+ * Track changes in the browser: typing, pasting, deleting and formatting are turned into
+ * insertion, deletion and formatting-change marks (core/editor/track-changes.ts) before
+ * Lexical's own handlers run. Typing is taken at `beforeinput`, so the browser never edits
+ * the text behind Lexical's back; deletions already arrive as commands.
+ */
+export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChangesPluginProps) {
+  const [editor] = useLexicalComposerContext();
+
+  useEffect(() => {
+    const author: ChangeAuthor = { userId: String(userId), userName };
+    const insert = (text: string) => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection) || text === "") return false;
+      $insertTracked(selection, suggesting ? text.replace(/\s*\n\s*/g, " ") : text, author);
+      return true;
+    };
+    const remove = (isBackward: boolean, unit: "character" | "word" | "lineboundary") => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return false;
+      if (selection.isCollapsed()) selection.modify("extend", isBackward, unit);
+      // At the edge of a block nothing was selected: joining blocks is not tracked, so it waits.
+      if (!selection.isCollapsed()) $deleteTracked(selection, author, isBackward);
+      return true;
+    };
+    const critical = <P,>(command: LexicalCommand<P>, handler: (payload: P) => boolean) => editor.registerCommand(command, handler, COMMAND_PRIORITY_CRITICAL);
+
+    return mergeRegister(
+      critical(BEFORE_INPUT_COMMAND, (event) => {
+        if (event.inputType !== "insertText" && event.inputType !== "insertReplacementText") {
+          if (suggesting && (event.inputType === "insertParagraph" || event.inputType === "insertLineBreak")) {
+            event.preventDefault();
+            return true;
+          }
+          return false;
+        }
+        const text = event.data ?? event.dataTransfer?.getData("text/plain") ?? "";
+        event.preventDefault();
+        return insert(text);
+      }),
+      critical(CONTROLLED_TEXT_INSERTION_COMMAND, (payload) => insert(typeof payload === "string" ? payload : (payload.data ?? ""))),
+      critical(DELETE_CHARACTER_COMMAND, (isBackward) => remove(isBackward, "character")),
+      critical(DELETE_WORD_COMMAND, (isBackward) => remove(isBackward, "word")),
+      critical(DELETE_LINE_COMMAND, (isBackward) => remove(isBackward, "lineboundary")),
+      critical(REMOVE_TEXT_COMMAND, () => {
+        const selection = $getSelection();
+        if (!$isRangeSelection(selection)) return false;
+        $deleteTracked(selection, author, true);
+        return true;
+      }),
+      critical(PASTE_COMMAND, (event) => {
+        const text = "clipboardData" in event ? (event.clipboardData?.getData("text/plain") ?? "") : "";
+        event.preventDefault();
+        return insert(text);
+      }),
+      critical(FORMAT_TEXT_COMMAND, (format) => {
+        const selection = $getSelection();
+        if (!$isRangeSelection(selection)) return false;
+        $formatTracked(selection, format, author);
+        return true;
+      }),
+      ...(suggesting ? STRUCTURAL.map((command) => critical(command, () => true)) : []),
+    );
+  }, [editor, userId, userName, suggesting]);
+
+  return null;
+}

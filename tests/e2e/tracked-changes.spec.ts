@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { auth, createColleague, createOwner, openAs } from "./helpers";
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+/** Puts the caret right after `words` in the live editor, as a click there would. */
+async function caretAfter(page: Page, words: string) {
+  await page.evaluate((wanted) => {
+    const root = document.querySelector(".editor__surface:not([hidden]) .editor__content")!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const at = node.data.indexOf(wanted);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at + wanted.length);
+      range.collapse(true);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`"${wanted}" is not in the document`);
+  }, words);
+}
+
+test("track changes records an editor's edits for everyone; a commenter suggests; the editor accepts and rejects them live", async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const ben = await createColleague(request, ana, workspace.id, "Ben");
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Spring menu", markdown: "The cold brew launches in May.", private: true } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()).data as { id: number; slug: string };
+  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
+  expect(shared.status(), await shared.text()).toBeLessThan(300);
+
+  // Ana turns track changes on and rewrites a word: the old one is struck through, not gone.
+  await openAs(page, ana, `/docs/${doc.slug}`);
+  const body = page.getByRole("textbox", { name: "Document body" });
+  await expect(page.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("switch", { name: /Track changes/ }).click();
+  await caretAfter(page, "launches in May");
+  await body.focus();
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("April");
+  const anaChanges = page.getByRole("region", { name: /Changes/ });
+  await expect(anaChanges.getByRole("listitem").filter({ hasText: "Deleted" })).toContainText("May");
+  await expect(anaChanges.getByRole("listitem").filter({ hasText: "Added" })).toContainText("April");
+  await expect(body.locator('mark[data-mark="deletion-mark"]')).toHaveText("May");
+
+  // Ben (comment access) opens it: the switch is on for the document, and he can suggest.
+  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const benPage = await benContext.newPage();
+  await openAs(benPage, ben, `/docs/${doc.slug}`);
+  const benBody = benPage.getByRole("textbox", { name: "Document body" });
+  await expect(benBody).toContainText("April");
+  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  await expect(benPage.getByRole("button", { name: "Suggesting" })).toHaveAttribute("aria-pressed", "true");
+  await caretAfter(benPage, "The cold brew");
+  await benBody.focus();
+  await benPage.keyboard.type(" with oat milk");
+  const benChanges = benPage.getByRole("region", { name: /Changes/ });
+  await expect(benChanges.getByRole("listitem").filter({ hasText: "with oat milk" })).toContainText("You");
+
+  // Ana sees Ben's suggestion without reloading, with his name, and accepts it; she rejects her own deletion.
+  const suggestion = anaChanges.getByRole("listitem").filter({ hasText: "with oat milk" });
+  await expect(suggestion).toContainText("Ben", { timeout: 20_000 });
+  await suggestion.getByRole("button", { name: /^Accept/ }).click();
+  await anaChanges.getByRole("listitem").filter({ hasText: "Deleted" }).getByRole("button", { name: /^Reject/ }).click();
+  await anaChanges.getByRole("listitem").filter({ hasText: "Added" }).getByRole("button", { name: /^Reject/ }).click();
+  await expect(anaChanges.getByText(/No tracked changes/)).toBeVisible();
+  await expect(body).toHaveText("The cold brew with oat milk launches in May.");
+
+  // Ben's screen follows, and the saved document holds the result once the room saves it.
+  await expect(benBody).toHaveText("The cold brew with oat milk launches in May.", { timeout: 20_000 });
+  await expect
+    .poll(async () => JSON.stringify((await (await request.get(`/v1/articles/${doc.id}`, { headers: auth(ana, workspace.id) })).json()).data.body), { timeout: 30_000 })
+    .toContain("The cold brew with oat milk launches in May.");
+  await benContext.close();
+});
