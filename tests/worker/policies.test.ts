@@ -95,6 +95,12 @@ const expected: Record<Action, UserRole[]> = {
   "todos.complete": [],
   "todos.update": [],
   "todos.delete": [],
+  // Suggestion rules hang on the document and on being the author.
+  "suggestions.read": [],
+  "suggestions.create": [],
+  "suggestions.merge": [],
+  "suggestions.withdraw": [],
+  "changes.accept": [],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
@@ -174,6 +180,31 @@ describe("reviews", () => {
     expect(can(actor("member"), "reviews.close", review("read", { isRequester: true }))).toBe(true);
     expect(can(actor("member"), "reviews.close", review("edit"))).toBe(true);
     expect(can(actor("member"), "reviews.close", review("comment", { isReviewer: true }))).toBe(false);
+  });
+});
+
+describe("suggestions and tracked changes", () => {
+  const suggestion = (level: "read" | "comment" | "edit" | "owner" | null, isAuthor = false) => ({ level, isAuthor });
+  it("lets commenters suggest and everyone who can open the document read suggestions, never a reader suggest", () => {
+    expect(can(actor("member"), "suggestions.create", suggestion("comment"))).toBe(true);
+    expect(can(actor("guest"), "suggestions.create", suggestion("comment"))).toBe(true);
+    expect(can(actor("member"), "suggestions.create", suggestion("read"))).toBe(false);
+    expect(can(actor("member"), "suggestions.read", suggestion("read"))).toBe(true);
+    expect(can(actor("member"), "suggestions.read", suggestion(null))).toBe(false);
+    expect(can(actor("unauthed"), "suggestions.create", suggestion("comment"))).toBe(false);
+  });
+  it("lets editors merge, reject and accept changes; commenters and readers not", () => {
+    for (const action of ["suggestions.merge", "changes.accept"] as const) {
+      expect(can(actor("member"), action, suggestion("edit"))).toBe(true);
+      expect(can(actor("guest"), action, suggestion("owner"))).toBe(true);
+      expect(can(actor("member"), action, suggestion("comment", true))).toBe(false);
+      expect(can(actor("admin"), action, suggestion("read"))).toBe(false);
+    }
+  });
+  it("lets only the author withdraw, while they may still suggest", () => {
+    expect(can(actor("member"), "suggestions.withdraw", suggestion("comment", true))).toBe(true);
+    expect(can(actor("member"), "suggestions.withdraw", suggestion("read", true))).toBe(false);
+    expect(can(actor("member"), "suggestions.withdraw", suggestion("edit", false))).toBe(false);
   });
 });
 

@@ -23,6 +23,7 @@ import { inboxApi } from "./inbox";
 import { reviewsApi } from "./reviews";
 import { commentsApi } from "./comments";
 import { todosApi } from "./todos";
+import { suggestionsApi } from "./suggestions";
 import { health } from "./health";
 import { invitationsApi } from "./invitations";
 import { membersApi } from "./members";
@@ -110,6 +111,7 @@ export const api = createApp()
   .route("/", reviewsApi)
   .route("/", commentsApi)
   .route("/", todosApi)
+  .route("/", suggestionsApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

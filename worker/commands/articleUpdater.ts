@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { articleContributors, articles, articleVersions, type Article } from "../db/schema";
 import { assertStorableBody, type ArticleBody } from "../services/article-bodies";
 import { eventStatement, type CommandContext } from "./events";
+import { suggestionSyncer } from "./suggestionSyncer";
 import { todoSyncer } from "./todoCommands";
 import { nextPublicVersion } from "../services/public-cache";
 
@@ -30,12 +31,19 @@ export async function articleUpdater(
     article,
     changes,
     recordVersion = false,
+    suggestionOnly = false,
   }: {
     context: CommandContext;
     article: Article;
     changes: ArticleChanges;
     /** Also keep the new body as a version snapshot for history (live editing does, periodically). */
     recordVersion?: boolean;
+    /**
+     * The new body only adds, changes or takes back the actor's own tracked changes (a
+     * commenter's save): not an edit of theirs, so no contributor row (which could widen their
+     * access through "people who edited it" grants) and no last editor.
+     */
+    suggestionOnly?: boolean;
   },
 ): Promise<Article> {
   if (changes.content) assertStorableBody(changes.content);
@@ -52,7 +60,7 @@ export async function articleUpdater(
     set.body = changes.content.body;
     set.bodyText = changes.content.bodyText;
     set.editedAt = now;
-    set.lastEditorId = actor.userId;
+    if (!suggestionOnly) set.lastEditorId = actor.userId;
   }
   const [[updated]] = await db.batch([
     db.update(articles).set(set).where(eq(articles.id, article.id)).returning(),
@@ -68,23 +76,29 @@ export async function articleUpdater(
                 }),
               ]
             : []),
-          db
-            .insert(articleContributors)
-            .values({ articleId: article.id, userId: actor.userId, lastEditedAt: now })
-            .onConflictDoUpdate({ target: [articleContributors.articleId, articleContributors.userId], set: { lastEditedAt: now } }),
+          ...(suggestionOnly
+            ? []
+            : [
+                db
+                  .insert(articleContributors)
+                  .values({ articleId: article.id, userId: actor.userId, lastEditedAt: now })
+                  .onConflictDoUpdate({ target: [articleContributors.articleId, articleContributors.userId], set: { lastEditedAt: now } }),
+              ]),
         ]
       : []),
-    eventStatement(db, context, changes.content ? "articles.edit" : "articles.update", {
+    eventStatement(db, context, changes.content ? (suggestionOnly ? "articles.suggest" : "articles.edit") : "articles.update", {
       articleId: article.id,
       properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
     }),
   ]);
   // The body's check-list items keep their todos in step (done, text, still there).
   if (changes.content) await todoSyncer(db, { context, article, body: changes.content.body });
+  // Commenters' tracked changes are their suggestions: opened, kept in step, closed; the status follows.
+  const followed = changes.content ? await suggestionSyncer(db, { context, article, body: changes.content.body }) : null;
   // Bodies written outside the room reach its live document; the room's own saves carry no notices.
   if (changes.content) context.rooms?.documentChanged(article);
   if (changes.password !== undefined) context.rooms?.passwordChanged(article);
   // Its cached page goes whatever the change (entries are keyed by id, so an old slug's too).
   await context.publicPages?.purge([article.id]);
-  return updated!;
+  return followed?.status ? { ...updated!, status: followed.status } : updated!;
 }

@@ -7,20 +7,32 @@ import { accesses, articles, inboxItems, reviewers, reviews, type Article, type 
 import { Conflict, Invalid, Unprocessable } from "../lib/errors";
 import { notify } from "../services/inbox";
 import { reviewAudience, statusFromReviews } from "../services/reviews";
+import { statusMoveStatements } from "./articleStatusMover";
 import { eventStatement, type CommandContext } from "./events";
+import { rememberStatusStatement, rememberedStatus } from "./suggestionStatusFollower";
 
 const ROWS_PER_INSERT = rowsPerInsert(3);
 
-/** Moves the document to the status its reviews lead to, if they lead anywhere new. */
+/**
+ * Moves the document to the status its reviews lead to, if they lead anywhere new. While
+ * suggestions are open the document stays in `suggestions`: reviews change the status it
+ * returns to when they close.
+ */
 async function followReviews(db: Database, context: CommandContext, article: Pick<Article, "id" | "status">) {
   const [fresh] = await db.select({ id: articles.id, status: articles.status }).from(articles).where(eq(articles.id, article.id));
   if (!fresh) return null;
-  const next = await statusFromReviews(db, fresh);
-  if (!next || next === fresh.status) return fresh.status;
-  await db.batch([
-    db.update(articles).set({ status: next }).where(eq(articles.id, article.id)),
-    eventStatement(db, context, "articles.status_from_review", { articleId: article.id, properties: { from: fresh.status, to: next } }),
-  ]);
+  const remembered = fresh.status === "suggestions" ? await rememberedStatus(db, article.id) : null;
+  const current = remembered?.status ?? fresh.status;
+  const next = await statusFromReviews(db, { id: fresh.id, status: current });
+  if (!next || next === current) return fresh.status;
+  if (remembered) {
+    await db.batch([
+      rememberStatusStatement(db, article.id, next),
+      eventStatement(db, context, "articles.status_from_review", { articleId: article.id, properties: { from: current, to: next, after_suggestions: true } }),
+    ]);
+    return fresh.status;
+  }
+  await db.batch(statusMoveStatements(db, context, { articleId: article.id, from: fresh.status, to: next, cause: "review" }));
   return next;
 }
 

@@ -1,18 +1,17 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { TODO_TEXT_MAX_LENGTH, type CreateTodoInput, type UpdateTodoInput } from "../../core/contracts/todos";
-import { documentToPlainText } from "../../core/document/text";
 import { todoItemsOf, withTodoChecked, type TodoItem } from "../../core/document/todos";
 import type { SerializedDocument } from "../../core/document/types";
 import { runBatch } from "../db/batching";
 import type { Database } from "../db/client";
-import { articles, inboxItems, todos, type Article, type Todo } from "../db/schema";
+import { inboxItems, todos, type Article, type Todo } from "../db/schema";
 import { Conflict, Unprocessable } from "../lib/errors";
 import { notify, type NotifyItem } from "../services/inbox";
-import { nextPublicVersion } from "../services/public-cache";
 import { liveRoomsOf, type RoomNoticeEnv } from "../services/room-notices";
 import { checkInRoom } from "../services/todo-room";
 import { mayBeAssigned } from "../services/todos";
 import { eventStatement, type CommandContext } from "./events";
+import { bodyRewriteStatement, bodyWritten, storedBodyRewriter } from "./storedBodyRewriter";
 
 type TodoEvent = "assigned" | "completed";
 
@@ -130,26 +129,10 @@ export async function todoUpdater(
   return updated;
 }
 
-/**
- * The stored body with a todo's box ticked or cleared, written only if the body is still the
- * one read (its revision, `edited_at`); null when the box is already that way or absent. Not
- * an edit by the person who ticked it: no contributor row (which could widen their access
- * through "people who edited it" grants), no last editor.
- */
+/** The stored body with a todo's box ticked or cleared, if still the one read; null when the box is already that way or absent. */
 function checkedBodyStatement(db: Database, article: Article, todoUuid: string, checked: boolean, now: Date) {
   const next = withTodoChecked(article.body, todoUuid, checked);
-  if (!next) return null;
-  return db
-    .update(articles)
-    .set({ body: next, bodyText: documentToPlainText(next), editedAt: now, publicVersion: nextPublicVersion })
-    .where(and(eq(articles.id, article.id), article.editedAt ? eq(articles.editedAt, article.editedAt) : isNull(articles.editedAt)))
-    .returning({ id: articles.id });
-}
-
-/** After a body write outside the room: a room that opened meanwhile loads it, and the public page goes. */
-async function bodyWritten(context: CommandContext, article: Pick<Article, "id" | "workspaceId">) {
-  context.rooms?.documentChanged(article);
-  await context.publicPages?.purge([article.id]);
+  return next ? bodyRewriteStatement(db, article, next, now) : null;
 }
 
 /**
@@ -160,16 +143,16 @@ async function bodyWritten(context: CommandContext, article: Pick<Article, "id" 
  */
 export async function todoBoxWriter(db: Database, props: { context: CommandContext; articleId: number; todoUuid: string; checked: boolean }) {
   const { context, articleId, todoUuid, checked } = props;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [[article], [todo]] = await Promise.all([
-      db.select().from(articles).where(eq(articles.id, articleId)),
-      db.select().from(todos).where(and(eq(todos.articleId, articleId), eq(todos.uuid, todoUuid))),
-    ]);
-    if (!article || !todo || todo.done !== checked) return;
-    const statement = checkedBodyStatement(db, article, todoUuid, checked, new Date());
-    if (!statement) return;
-    if ((await statement).length > 0) return bodyWritten(context, article);
-  }
+  await storedBodyRewriter(db, {
+    context,
+    articleId,
+    rewrite: async (article) => {
+      const [todo] = await db.select().from(todos).where(and(eq(todos.articleId, articleId), eq(todos.uuid, todoUuid)));
+      if (!todo || todo.done !== checked) return null;
+      const body = withTodoChecked(article.body, todoUuid, checked);
+      return body ? { body, result: null } : null;
+    },
+  });
 }
 
 /** Deletes a todo and the inbox items about it. Its item stays in the document as a plain check-list item. */

@@ -155,6 +155,17 @@ const mayCompleteTodo: Predicate = (actor, resource) => {
   return holds("edit")(actor, resource) || (Boolean(todo?.isAssignee || todo?.isCreator) && holds("read")(actor, resource));
 };
 
+/**
+ * A suggestion as policies see it: the actor's level on its document and whether it is
+ * theirs. Commenters suggest (their edits become tracked changes); editors merge or reject;
+ * its author may withdraw it while they may still suggest.
+ */
+export interface SuggestionResource extends DocumentResource {
+  isAuthor: boolean;
+}
+const mayWithdrawSuggestion: Predicate = (actor, resource) =>
+  Boolean((resource as SuggestionResource | undefined)?.isAuthor) && holds("comment")(actor, resource);
+
 interface Rule {
   roles: UserRole[];
   /** Extra condition on top of the role; `or` lets a resource rule admit other roles. */
@@ -239,6 +250,12 @@ export const rules = {
   "todos.complete": { roles: SIGNED_IN, when: mayCompleteTodo },
   "todos.update": { roles: SIGNED_IN, when: holds("edit") },
   "todos.delete": { roles: SIGNED_IN, when: holds("edit") },
+  "suggestions.read": { roles: SIGNED_IN, when: holds("read") },
+  "suggestions.create": { roles: SIGNED_IN, when: holds("comment") },
+  "suggestions.merge": { roles: SIGNED_IN, when: holds("edit") },
+  "suggestions.withdraw": { roles: SIGNED_IN, when: mayWithdrawSuggestion },
+  // Accepting or rejecting tracked changes by uuid (`bulk_accept`) is editing.
+  "changes.accept": { roles: SIGNED_IN, when: holds("edit") },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

@@ -5,7 +5,7 @@ import { actorName, type InboxEntry } from "../services/inbox";
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /** The facts an item may carry to the client; anything else in `data` (its email origin) stays. */
-const SHOWN_DATA = ["permission", "message", "comment", "kind", "answer", "due_at", "reason", "account_name", "network", "title", "folder_id"] as const;
+const SHOWN_DATA = ["permission", "message", "comment", "kind", "answer", "due_at", "reason", "account_name", "network", "title", "folder_id", "suggestion_id"] as const;
 
 /** Where one click on the item goes: the review, the request, the group, the document. */
 export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): string | null {
@@ -22,6 +22,8 @@ export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): strin
       return doc && item.reviewId ? `${doc}/reviews/${item.reviewId}` : doc;
     case "Comment":
       return doc && item.commentId ? `${doc}?comment=${item.commentId}` : doc;
+    case "Suggestion":
+      return doc && typeof item.data.suggestion_id === "number" ? `${doc}?suggestion=${item.data.suggestion_id}` : doc;
     case "post_failed":
     case "post_missed":
       return `/workspaces/${item.workspaceId}/scheduled-posts${item.postId ? `?post=${item.postId}` : ""}`;

@@ -96,13 +96,20 @@ export async function verifyRoomRequest(env: CollabEnv, authorization: string | 
   }
 }
 
+/** Someone who may open a document's room: as whom they act, their level, and what they may do there. */
+export interface RoomMember {
+  actor: Actor;
+  level: AccessLevel;
+  mode: CollabClaims["mode"];
+}
+
 /**
  * What each of `userIds` may do in the document's room now, as the policy module decides
  * for a new token; null for someone who may no longer open it (not a member any more, no
  * access). The password is not asked again here: a password change makes everyone reconnect.
  */
-export async function collabModesOf(db: Database, article: Article, userIds: readonly number[]): Promise<Map<number, { actor: Actor; mode: CollabClaims["mode"] } | null>> {
-  const modes = new Map<number, { actor: Actor; mode: CollabClaims["mode"] } | null>();
+export async function collabModesOf(db: Database, article: Article, userIds: readonly number[]): Promise<Map<number, RoomMember | null>> {
+  const modes = new Map<number, RoomMember | null>();
   for (const id of [...new Set(userIds)]) {
     modes.set(id, null);
     const [user] = await db.select({ id: users.id, isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, id));
@@ -110,8 +117,8 @@ export async function collabModesOf(db: Database, article: Article, userIds: rea
     try {
       const { actor } = await resolveActor(db, { user }, article.workspaceId, undefined);
       const { level } = await articleAccess(db, viewerFor(actor), article);
-      if (!can(actor, "articles.read", { level })) continue;
-      modes.set(id, { actor, mode: collabModeFor(actor, article, level) });
+      if (!level || !can(actor, "articles.read", { level })) continue;
+      modes.set(id, { actor, level, mode: collabModeFor(actor, article, level) });
     } catch {
       // no longer a member: no mode
     }

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { SignJWT } from "jose";
+import type { z } from "zod";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_RECHECK_SECONDS, type RoomNotice } from "../../core/collab";
 import type { Database } from "../db/client";
 import { events } from "../db/schema";
@@ -70,6 +71,27 @@ export async function postRoomNotice(env: RoomNoticeEnv, room: string, notice: R
     body: JSON.stringify(notice),
     signal: AbortSignal.timeout(timeoutMs),
   });
+}
+
+/** The room applies an edit and saves back to the Worker before it answers: more than a plain notice's 5 s. */
+const ROOM_SAVE_TIMEOUT_MS = 15_000;
+
+/**
+ * Asks a document's live room to make an edit (`todo`, `changes`) and save it, and reads its
+ * answer. Null when the room could not be asked or gave no answer we read: the caller then
+ * writes the stored body itself, as it does when no room is live.
+ */
+export async function askRoom<T extends z.ZodType>(env: RoomNoticeEnv, articleId: number, notice: RoomNotice, answer: T): Promise<z.infer<T> | null> {
+  const room = roomFor(articleId);
+  try {
+    const response = await postRoomNotice(env, room, notice, ROOM_SAVE_TIMEOUT_MS);
+    if (!response?.ok) return null;
+    const parsed = answer.safeParse(await response.json().catch(() => null));
+    return parsed.success ? parsed.data : null;
+  } catch (error) {
+    console.warn(`room ${room} could not apply a ${notice.kind} notice: ${String(error)}`);
+    return null;
+  }
 }
 
 /** Sends one signed notice to one room; a room that does not answer is only logged. */

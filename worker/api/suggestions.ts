@@ -1,0 +1,84 @@
+import type { Context } from "hono";
+import { articleRefParam } from "../../core/contracts/articles";
+import { idParam } from "../../core/contracts/common";
+import { bulkAcceptSchema, layerParam, listSuggestionsQuery, MAIN_LAYER } from "../../core/contracts/suggestions";
+import { changesAccepter, suggestionSettler } from "../commands/suggestionCommands";
+import type { Article, Suggestion } from "../db/schema";
+import { createApp, type AppEnv } from "../lib/create-app";
+import { NotFound, Unprocessable } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { authorize, type Action } from "../policies";
+import { presentSuggestion, suggestionResource } from "../presenters/suggestions";
+import type { LoadedArticle } from "../services/documents";
+import { findSuggestion, peopleOfSuggestions, suggestionsOf, trackedChangesOf } from "../services/suggestions";
+import { commandContext, loaded } from "./articles";
+
+/** A suggestion and its document, for someone who may read that document (else the document's 404/403, password and all). */
+async function loadSuggestion(c: Context<AppEnv>, id: number) {
+  const suggestion = await findSuggestion(c.get("db"), id);
+  const doc = await loaded(c, suggestion.articleId);
+  authorize(doc.actor, "suggestions.read", doc.resource);
+  return { ...doc, suggestion, resource: suggestionResource(doc.actor, suggestion, doc.resource) };
+}
+
+/** Suggestions as the API answers them, with their changes read from the body the actor was allowed to read. */
+async function suggestionsJson(c: Context<AppEnv>, rows: Suggestion[], { actor, level, article }: Pick<LoadedArticle, "actor" | "level" | "article">) {
+  const people = await peopleOfSuggestions(c.get("db"), rows);
+  const changes = rows.some((row) => row.state === "open") ? new Map(trackedChangesOf(article.body).map((change) => [change.uuid, change])) : undefined;
+  return rows.map((row) => presentSuggestion(actor, row, people, { level, changes }));
+}
+
+/** Settling changes writes the body: not on an archived document or a template. */
+function assertSettleable(article: Article) {
+  if (article.archivedAt) throw new Unprocessable("This document is archived: restore it to settle its changes", { id: ["is archived"] });
+}
+
+const ENDINGS = { merge: ["merged", "suggestions.merge"], reject: ["rejected", "suggestions.merge"], withdraw: ["withdrawn", "suggestions.withdraw"] } as const;
+
+/** `POST /suggestions/:id/merge|reject|withdraw`: one route each, the same steps. */
+const settle = (verb: keyof typeof ENDINGS) => async (c: Context<AppEnv, string, { out: { param: { id: number } } }>) => {
+  const [ending, action]: readonly ["merged" | "rejected" | "withdrawn", Action] = ENDINGS[verb];
+  const doc = await loadSuggestion(c, c.req.valid("param").id);
+  authorize(doc.actor, action, doc.resource);
+  assertSettleable(doc.article);
+  const result = await suggestionSettler(c.get("db"), { context: commandContext(c, doc.actor), article: doc.article, suggestion: doc.suggestion, ending, env: c.env });
+  const [data] = await suggestionsJson(c, [result.suggestion], doc);
+  return c.json({ data, settled: result.settled, status: result.status });
+};
+
+/**
+ * Suggestions and tracked changes: `GET /articles/:id/suggestions` (readers, behind the
+ * document's read check and password, like its comments); `POST /suggestions/:id/merge` and
+ * `/reject` (editors) and `/withdraw` (its author); `POST /articles/:id/layers/main/changes/
+ * bulk_accept` accepts tracked changes by uuid (editors). Commenters open suggestions by
+ * suggesting in the editor: their saved tracked changes are read by `suggestionSyncer`.
+ */
+export const suggestionsApi = createApp()
+  .get("/articles/:id/suggestions", requireSession, validate("param", articleRefParam), validate("query", listSuggestionsQuery), async (c) => {
+    const doc = await loaded(c, c.req.valid("param").id);
+    authorize(doc.actor, "suggestions.read", doc.resource);
+    const rows = await suggestionsOf(c.get("db"), doc.article.id, c.req.valid("query").state);
+    return c.json({ data: await suggestionsJson(c, rows, doc) });
+  })
+
+  .get("/suggestions/:id", requireSession, validate("param", idParam), async (c) => {
+    const doc = await loadSuggestion(c, c.req.valid("param").id);
+    const [data] = await suggestionsJson(c, [doc.suggestion], doc);
+    return c.json({ data });
+  })
+
+  .post("/suggestions/:id/merge", requireSession, validate("param", idParam), settle("merge"))
+  .post("/suggestions/:id/reject", requireSession, validate("param", idParam), settle("reject"))
+  .post("/suggestions/:id/withdraw", requireSession, validate("param", idParam), settle("withdraw"))
+
+  .post("/articles/:id/layers/:layer/changes/bulk_accept", requireSession, validate("param", layerParam), validate("json", bulkAcceptSchema), async (c) => {
+    const { id, layer } = c.req.valid("param");
+    const { actor, article, resource } = await loaded(c, id);
+    // Branches (other layers) do not exist yet: the document itself is the only layer.
+    if (layer !== MAIN_LAYER) throw new NotFound("No such layer");
+    authorize(actor, "changes.accept", resource);
+    assertSettleable(article);
+    const result = await changesAccepter(c.get("db"), { context: commandContext(c, actor), article, uuids: c.req.valid("json").uuids, env: c.env });
+    return c.json({ data: { accepted: result.accepted, not_found: result.notFound, merged_suggestion_ids: result.merged.map((row) => row.id), status: result.status } });
+  });
