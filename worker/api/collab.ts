@@ -12,9 +12,10 @@ import { NotFound } from "../lib/errors";
 import { invalidFromZod, validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { articleBody } from "../services/article-bodies";
-import { bodyRevision, collabModeFor, collabModesOf, editorsOf, issueCollabSession, loadRoomArticle, verifyRoomRequest, versionDue } from "../services/collab";
+import { bodyRevision, collabModeFor, collabModesOf, issueCollabSession, loadRoomArticle, verifyRoomRequest, versionDue, writersOf } from "../services/collab";
 import { publicPagesFor } from "../services/public-cache";
 import { ROOM_PRESENCE_EVENT } from "../services/room-notices";
+import { onlySuggestionsBy } from "../services/suggestions";
 import { loaded } from "./articles";
 
 const roomParam = z.object({ room: z.string().min(1).max(100) });
@@ -60,15 +61,20 @@ export const collabApi = createApp()
     // state must not overwrite it; the room loads the newer body instead.
     const revision = bodyRevision(article);
     if (push.base_revision !== undefined && push.base_revision !== revision) return c.json({ data: { saved: false, stale: true, revision } });
-    const editors = await editorsOf(db, article, push.editor_ids);
-    const editor = editors.at(-1);
-    // Edits by nobody who may still edit are not stored: the room keeps them, nothing else.
+    const { editors, suggesters } = await writersOf(db, article, push.editor_ids);
+    // A commenter's suggestions are stored under their name when nobody else edited.
+    const editor = editors.at(-1) ?? suggesters.at(-1);
+    // Edits by nobody who may still write are not stored: the room keeps them, nothing else.
     if (!editor || article.archivedAt) return c.json({ data: { saved: false } });
     const content = articleBody({ body: push.body as unknown as SerializedDocument });
-    // The inbox tells a todo's creator when the room's save ticked it.
+    // The room judged each of their updates; what is stored under commenters' names alone is
+    // checked again as a whole: their own tracked changes, nothing else.
+    const suggestionOnly = editors.length === 0;
+    if (suggestionOnly && !onlySuggestionsBy(article.body, content.body, suggesters.map((actor) => actor.userId))) return c.json({ data: { saved: false } });
+    // The inbox tells a todo's creator when the room's save ticked it, and editors of a new suggestion.
     const context = { actor: editor, sessionUuid: null, ip: null, publicPages: publicPagesFor(c), inbox: { env: c.env, origin: new URL(c.req.url).origin } };
     const recordVersion = await versionDue(db, article.id);
-    const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion });
+    const updated = await articleUpdater(db, { context, article, changes: { content }, recordVersion, suggestionOnly });
     return c.json({ data: { saved: true, revision: bodyRevision(updated), updated_at: updated.updatedAt.toISOString(), warnings: content.warnings } });
   })
 

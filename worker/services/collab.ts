@@ -127,12 +127,17 @@ export async function collabModesOf(db: Database, article: Article, userIds: rea
 }
 
 /**
- * The actors among `userIds` who may still edit the document (a room may push edits made
- * by someone whose access was removed since; those are not credited), in the given order.
+ * Who among `userIds` may still write to the room, in the given order: editors, and
+ * commenters, whose updates the room lets in only as suggestions
+ * (durable/party/suggestion-updates.ts). A room may push edits made by someone whose access
+ * was removed since; those are not credited.
  */
-export async function editorsOf(db: Database, article: Article, userIds: readonly number[]): Promise<Actor[]> {
-  const modes = await collabModesOf(db, article, userIds);
-  return [...modes.values()].flatMap((entry) => (entry?.mode === "edit" ? [entry.actor] : []));
+export async function writersOf(db: Database, article: Article, userIds: readonly number[]): Promise<{ editors: Actor[]; suggesters: Actor[] }> {
+  const modes = [...(await collabModesOf(db, article, userIds)).values()];
+  return {
+    editors: modes.flatMap((entry) => (entry?.mode === "edit" ? [entry.actor] : [])),
+    suggesters: modes.flatMap((entry) => (entry?.mode === "comment" ? [entry.actor] : [])),
+  };
 }
 
 /** Which stored body a room's state grew from: the time of the last body write. */
