@@ -1,6 +1,6 @@
 import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
 import { $dfs } from "@lexical/utils";
-import { type LexicalEditor } from "lexical";
+import { $getNodeByKey, type LexicalEditor, type NodeKey } from "lexical";
 import * as Y from "yjs";
 import { $getTodoId } from "./checkList";
 import { bindHeadlessEditor } from "./yjs";
@@ -19,16 +19,24 @@ export const $isCheckListItem = (node: ListItemNode) => {
 
 /** Every check-list item with a todo id, in reading order; a pasted copy of an item after its original is left out. */
 export function $todoListItems(): TodoListItem[] {
-  const seen = new Set<string>();
-  const items: TodoListItem[] = [];
-  for (const { node } of $dfs()) {
-    if (!$isListItemNode(node) || !$isCheckListItem(node)) continue;
+  return $todoItemsAmong($dfs().map(({ node }) => node.getKey()));
+}
+
+/**
+ * The same among some nodes (by key, in any order; keys of other nodes are skipped), for
+ * callers that follow the list items as they change instead of walking the whole tree.
+ */
+export function $todoItemsAmong(keys: Iterable<NodeKey>): TodoListItem[] {
+  const first = new Map<string, ListItemNode>();
+  for (const key of keys) {
+    const node = $getNodeByKey(key);
+    if (!$isListItemNode(node) || !node.isAttached() || !$isCheckListItem(node)) continue;
     const todoId = $getTodoId(node);
-    if (!todoId || seen.has(todoId)) continue;
-    seen.add(todoId);
-    items.push({ todoId, node });
+    if (!todoId) continue;
+    const earlier = first.get(todoId);
+    if (!earlier || node.isBefore(earlier)) first.set(todoId, node);
   }
-  return items;
+  return [...first].map(([todoId, node]) => ({ todoId, node })).sort((a, b) => (a.node.isBefore(b.node) ? -1 : 1));
 }
 
 /** Lexical commits updates in a microtask; this waits for the pending one. */

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { auth, createColleague, createOwner, openAs } from "./helpers";
 
@@ -44,7 +43,6 @@ test("Ana makes a todo of a check-list item for Ben; Ben finds it under Mine, ti
   await expect(row).toContainText("In Spring launch");
   await expect(row).toContainText("from Ana Owner");
   await expect(row.locator("time")).toHaveText("Tue, Jan 15");
-  expect((await new AxeBuilder({ page: benPage }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations).toEqual([]);
   await row.getByRole("checkbox", { name: "Send the brief to the roaster" }).click();
   await expect(benPage.getByRole("status").filter({ hasText: "is done" })).toContainText("“Send the brief to the roaster” is done.");
   await expect(benPage.getByRole("heading", { name: "Nothing is waiting on you" })).toBeVisible();

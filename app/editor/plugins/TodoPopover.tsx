@@ -48,8 +48,12 @@ export function TodoPopover({ todo, itemText, meId, style, loadAssignees, onSave
     };
   }, [loadAssignees]);
   // Opened near the bottom of the screen, the form scrolls into view whole.
-  useEffect(() => box.current?.scrollIntoView({ block: "nearest" }), []);
-  useEffect(() => first.current?.focus({ preventScroll: true }), [people]);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: "nearest" });
+  }, []);
+  useEffect(() => {
+    first.current?.focus({ preventScroll: true });
+  }, [people]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -1,11 +1,11 @@
-import { $isListItemNode } from "@lexical/list";
+import { $isListItemNode, ListItemNode } from "@lexical/list";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $findMatchingParent } from "@lexical/utils";
 import { $getNodeByKey, $getSelection, $isRangeSelection, COMMAND_PRIORITY_NORMAL, KEY_DOWN_COMMAND, mergeRegister, type NodeKey } from "lexical";
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
 import { createPortal } from "react-dom";
 import { $getTodoId, $setTodoId } from "../../../core/editor/checkList";
-import { $isCheckListItem, $todoListItems } from "../../../core/editor/todos";
+import { $isCheckListItem, $todoItemsAmong } from "../../../core/editor/todos";
 import type { TodoJson } from "../../../worker/presenters/todos";
 import { dueLabel, initialsOf, isOverdue } from "~/components/todos/todoLabels";
 import { isApple, matchesShortcut, shortcutText, type Shortcut } from "../shortcuts";
@@ -50,6 +50,7 @@ export function TodosPlugin({ articleId, password, canEdit, anchor, meId }: { ar
   const caretRef = useRef<PlacedItem | null>(null);
   caretRef.current = caret;
   const described = useRef(new Set<HTMLElement>());
+  const listItems = useRef(new Set<NodeKey>());
   const { todos: known, seen } = todos;
 
   const measure = useCallback(() => {
@@ -60,7 +61,7 @@ export function TodosPlugin({ articleId, password, canEdit, anchor, meId }: { ar
       return { key, todoId, checked, text, top: rect.top - origin.top, bottom: rect.bottom - origin.top, left: rect.left - origin.left, right: rect.right - origin.left };
     };
     const found = editor.getEditorState().read(() => {
-      const list = $todoListItems().map(({ todoId, node }) => ({ key: node.getKey(), todoId, checked: node.getChecked() ?? false, text: node.getTextContent() }));
+      const list = $todoItemsAmong(listItems.current).map(({ todoId, node }) => ({ key: node.getKey(), todoId, checked: node.getChecked() ?? false, text: node.getTextContent() }));
       const selection = $getSelection();
       const item = $isRangeSelection(selection) ? $findMatchingParent(selection.anchor.getNode(), $isListItemNode) : null;
       const here = item && $isListItemNode(item) && $isCheckListItem(item) ? { key: item.getKey(), todoId: $getTodoId(item), checked: item.getChecked() ?? false, text: item.getTextContent() } : null;
@@ -76,6 +77,18 @@ export function TodosPlugin({ articleId, password, canEdit, anchor, meId }: { ar
     const resize = new ResizeObserver(() => measure());
     resize.observe(anchor);
     return mergeRegister(
+      // Which list items exist is followed as they come and go, so a keystroke never walks the whole document.
+      editor.registerMutationListener(
+        ListItemNode,
+        (mutations) => {
+          for (const [key, mutation] of mutations) {
+            if (mutation === "destroyed") listItems.current.delete(key);
+            else listItems.current.add(key);
+          }
+          measure();
+        },
+        { skipInitialization: false },
+      ),
       editor.registerUpdateListener(() => measure()),
       editor.registerCommand(
         KEY_DOWN_COMMAND,
