@@ -23,7 +23,8 @@ export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): strin
     case "Comment":
       return doc && item.commentId ? `${doc}?comment=${item.commentId}` : doc;
     case "Suggestion":
-      return doc && typeof item.data.suggestion_id === "number" ? `${doc}?suggestion=${item.data.suggestion_id}` : doc;
+      // A new suggestion opens its page (merge or reject); its ending opens the document.
+      return doc && typeof item.data.suggestion_id === "number" && item.event !== "accepted" && item.event !== "rejected" ? `${doc}/suggestions/${item.data.suggestion_id}/merge` : doc;
     case "post_failed":
     case "post_missed":
       return `/workspaces/${item.workspaceId}/scheduled-posts${item.postId ? `?post=${item.postId}` : ""}`;
