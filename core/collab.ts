@@ -95,13 +95,28 @@ export const changesNoticeAnswerSchema = z.object({ settled: z.array(z.string())
 export type ChangesNoticeAnswer = z.infer<typeof changesNoticeAnswerSchema>;
 
 /**
+ * `revision`: an AI revision arrives as a suggestion: the room marks `exact` deleted and inserts
+ * `replacement` after it, both as the AI writer's tracked changes with these uuids, as one edit
+ * everyone sees, and saves at once. It answers as a todo notice does (found, stored); when
+ * not stored, the Worker puts the revision in the stored body itself.
+ */
+export const revisionNoticeSchema = z.object({
+  kind: z.literal("revision"),
+  exact: z.string().min(1).max(5000),
+  replacement: z.string().min(1).max(20_000),
+  deletion_uuid: z.string().min(1).max(100),
+  insertion_uuid: z.string().min(1).max(100),
+});
+export type RevisionNotice = z.infer<typeof revisionNoticeSchema>;
+
+/**
  * What the Worker tells a live room. `document`: the stored body changed outside the room
  * (an API write), so the room loads it into its Y.Doc. `access`: who may do what changed, so
  * the room asks again for every connection and closes those whose mode changed. `reconnect`:
- * a password changed, so every connection must show it again. `todo` and `changes`: see
- * their schemas.
+ * a password changed, so every connection must show it again. `todo`, `changes` and
+ * `revision`: see their schemas.
  */
-export const roomNoticeSchema = z.union([z.object({ kind: z.enum(["document", "access", "reconnect"]) }), todoNoticeSchema, changesNoticeSchema]);
+export const roomNoticeSchema = z.union([z.object({ kind: z.enum(["document", "access", "reconnect"]) }), todoNoticeSchema, changesNoticeSchema, revisionNoticeSchema]);
 
 export type RoomNotice = z.infer<typeof roomNoticeSchema>;
 

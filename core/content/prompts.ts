@@ -1,4 +1,5 @@
 import type { BlogBrief, BlogDraftRequest, EmailSequenceBrief, SocialBrief } from "../contracts/content";
+import type { RewriteBrief } from "../contracts/suggestions";
 import { BLOG_LENGTHS } from "../contracts/content";
 import { CHANNEL_LABELS, CHANNEL_LIMITS } from "./channels";
 import type { Passage } from "./passages";
@@ -106,5 +107,15 @@ export function socialPostsPrompt(request: SocialBrief, voice: VoiceContext, pas
       (request.source_text ? `\n\nWork from this material:\n${request.source_text.slice(0, 20_000)}` : "") +
       knowledge(passages) +
       `\n\nChannels and their limits:\n${rules.join("\n")}\n\nFormat, for each channel: a line "## <channel id>", then "Title: …" (youtube, seo and email only), "Description: …" (youtube description, seo meta description, email preview), "Hashtags: #a #b", "Image: <a one-sentence image brief>", a blank line, and the post text.`,
+  };
+}
+
+/** An AI revision: the same words, rewritten in the brand voice, as one paragraph of plain text. */
+export function rewritePrompt(request: RewriteBrief, voice: VoiceContext): Prompt {
+  return {
+    system: systemPrompt(voice),
+    user:
+      `Rewrite this text in the brand's voice, keeping its meaning and facts.${request.instruction ? `\nAlso: ${request.instruction}` : ""}` +
+      `\n\nText:\n${request.text}\n\nAnswer with the rewritten text only, as one paragraph of plain text: no quotes, no markdown, no notes.`,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { articleRef } from "./common";
+import { articleRef, positiveId } from "./common";
 
 /**
  * A suggestion is a set of tracked changes (insertion, deletion and formatting-change marks
@@ -35,5 +35,25 @@ export const bulkAcceptSchema = z.object({
   uuids: z.array(changeUuid, { error: "must be a list of change uuids" }).min(1, "must name at least one change").max(1000, "must name at most 1000 changes"),
 });
 
+/** How much text one AI revision rewrites: a paragraph, not a document. */
+export const AI_REVISION_MAX_CHARACTERS = 4_000;
+
+/**
+ * `POST /articles/:id/ai_revisions`: rewrite these words (as they stand in one block of the
+ * document; the first place they occur) in the brand voice. The rewrite arrives as an
+ * `ai_revision` suggestion, never as an overwrite.
+ */
+export const aiRevisionSchema = z.object({
+  text: z.string().trim().min(1, "can't be blank").max(AI_REVISION_MAX_CHARACTERS, `is too long (at most ${AI_REVISION_MAX_CHARACTERS} characters)`),
+  /** What to do beyond "in our voice" ("shorter", "for a newsletter"). */
+  instruction: z.string().trim().max(500, "is too long (at most 500 characters)").optional(),
+  /** The brand kit whose voice to write in; the workspace's default otherwise. */
+  brand_kit_id: positiveId.optional(),
+});
+
+/** What the content engine is asked to rewrite. */
+export type RewriteBrief = Pick<z.infer<typeof aiRevisionSchema>, "text" | "instruction">;
+
 export type ListSuggestionsQuery = z.infer<typeof listSuggestionsQuery>;
+export type AiRevisionInput = z.infer<typeof aiRevisionSchema>;
 export type BulkAcceptInput = z.infer<typeof bulkAcceptSchema>;

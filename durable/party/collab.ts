@@ -4,6 +4,7 @@ import * as Y from "yjs";
 import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
 import { applyChangesNotice } from "./changes-notice";
+import { applyRevisionNotice } from "./revision-notice";
 import { acceptSuggestions } from "./suggestion-updates";
 import { applyTodoNotice } from "./todo-notice";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
@@ -90,7 +91,7 @@ export default class CollabRoom implements Party.Server {
       return new Response("A notice token for this room is required", { status: 401 });
     }
     const notice = roomNoticeSchema.safeParse(await request.json().catch(() => null));
-    if (!notice.success) return new Response("kind: expected document, access, reconnect, todo or changes", { status: 400 });
+    if (!notice.success) return new Response("kind: expected document, access, reconnect, todo, changes or revision", { status: 400 });
     // A room that never held the document has nothing to bring up to date.
     if (!(await this.room.storage.get<boolean>(SEEDED_KEY))) return Response.json({ ok: true });
     const doc = await this.prepare();
@@ -98,6 +99,8 @@ export default class CollabRoom implements Party.Server {
     if (todo) return Response.json(await this.serially(() => applyTodoNotice(doc, todo, () => this.save(doc))));
     const changes = notice.data.kind === "changes" ? notice.data : null;
     if (changes) return Response.json(await this.serially(() => applyChangesNotice(doc, changes, () => this.save(doc))));
+    const revision = notice.data.kind === "revision" ? notice.data : null;
+    if (revision) return Response.json(await this.serially(() => applyRevisionNotice(doc, revision, () => this.save(doc))));
     if (notice.data.kind === "document") await this.serially(() => this.reload(doc));
     if (notice.data.kind === "access") await this.recheck();
     if (notice.data.kind === "reconnect") for (const connection of this.room.getConnections()) this.closeChanged(connection);

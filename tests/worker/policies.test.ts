@@ -101,6 +101,7 @@ const expected: Record<Action, UserRole[]> = {
   "suggestions.merge": [],
   "suggestions.withdraw": [],
   "changes.accept": [],
+  "ai_revisions.create": [],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
@@ -200,6 +201,11 @@ describe("suggestions and tracked changes", () => {
       expect(can(actor("member"), action, suggestion("comment", true))).toBe(false);
       expect(can(actor("admin"), action, suggestion("read"))).toBe(false);
     }
+  });
+  it("lets members who may suggest ask for an AI revision, never guests or readers", () => {
+    expect(can(actor("member"), "ai_revisions.create", suggestion("comment"))).toBe(true);
+    expect(can(actor("guest"), "ai_revisions.create", suggestion("edit"))).toBe(false);
+    expect(can(actor("member"), "ai_revisions.create", suggestion("read"))).toBe(false);
   });
   it("lets only the author withdraw, while they may still suggest", () => {
     expect(can(actor("member"), "suggestions.withdraw", suggestion("comment", true))).toBe(true);

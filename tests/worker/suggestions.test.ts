@@ -10,8 +10,9 @@ import type { SerializedDocument } from "../../core/document/types";
 import { changesInDocument } from "../../core/editor/change-review";
 import { documentToYDoc, yDocToDocument } from "../../core/editor/yjs";
 import { applyChangesNotice } from "../../durable/party/changes-notice";
+import { applyRevisionNotice } from "../../durable/party/revision-notice";
 import { hashPassword } from "../../worker/auth/password";
-import { articleContributors, articles, events, inboxItems, suggestions, type Article } from "../../worker/db/schema";
+import { articleContributors, articles, articleStyles, events, inboxItems, suggestions, type Article } from "../../worker/db/schema";
 import { ROOM_PRESENCE_EVENT } from "../../worker/services/room-notices";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json } from "../factories";
 
@@ -109,7 +110,7 @@ describe("suggesting: a commenter's tracked changes", () => {
     expect(await suggestionItems(commenter.user.id)).toEqual([]);
     expect(await suggestionItems(reader.user.id)).toEqual([]);
     const inbox = (await json(await api(`/w/${article.workspaceId}/inbox`, { token: writer.token }))).data.flatMap((group: { items: unknown[] }) => group.items);
-    expect(inbox[0]).toMatchObject({ type: "Suggestion", text: expect.stringContaining("suggested changes to \"Cold brew launch\""), url: `/docs/cold-brew-launch-${article.id}?suggestion=${suggestion.id}` });
+    expect(inbox[0]).toMatchObject({ type: "Suggestion", text: expect.stringContaining("suggested changes to \"Cold brew launch\""), url: `/docs/cold-brew-launch-${article.id}/suggestions/${suggestion.id}/merge` });
 
     // Readers see it, with its changes as the body holds them.
     const listed = await list(article.id, reader.token);
@@ -399,5 +400,96 @@ describe("the room's side: settling changes as a Yjs edit", () => {
     // Unknown changes: nothing applied, nothing saved.
     expect(await applyChangesNotice(room, { kind: "changes", verdict: "reject", uuids: ["gone"] }, async () => true)).toEqual({ settled: [], saved: false });
     expect(saves).toBe(1);
+  });
+});
+
+describe("POST /v1/articles/:id/ai_revisions", () => {
+  const revise = (articleId: number, token: string, body: unknown) => api(`/articles/${articleId}/ai_revisions`, { method: "POST", token, body });
+
+  /** A document in a workspace whose house style prefers "customers" to "users". */
+  async function inVoice() {
+    const context = await setup({ text: "Our users love it. Ask for a sample." });
+    await db.insert(articleStyles).values({ workspaceId: context.workspace.id, preferWords: ["customers instead of users"] });
+    return context;
+  }
+
+  it("rewrites the words in the brand voice as an AI-revision suggestion, never an overwrite; merging puts the rewrite in", async () => {
+    const { article, writer, editor, commenter } = await inVoice();
+    const response = await revise(article.id, commenter.token, { text: "Our users love it." });
+    expect(response.status).toBe(201);
+    const { data } = await json(response);
+    expect(data).toMatchObject({ kind: "ai_revision", state: "open", author: null, author_name: "AI writer", requested_by: { id: commenter.user.id } });
+    expect(data.changes).toMatchObject([
+      { kind: "deletion", text: "Our users love it." },
+      { kind: "insertion", text: "Our customers love it." },
+    ]);
+    // The old words are still there, marked, beside the new ones; the status follows.
+    const body = (await stored(article.id)).body;
+    expect(changesInDocument(body).map((change) => [change.kind, change.userId, change.text])).toEqual([
+      ["deletion", "ai", "Our users love it."],
+      ["insertion", "ai", "Our customers love it."],
+    ]);
+    expect((await stored(article.id)).status).toBe("suggestions");
+    expect(await suggestionItems(writer.user.id)).toMatchObject([{ event: "suggested", actorId: commenter.user.id, data: { kind: "ai_revision" } }]);
+    expect(await suggestionItems(commenter.user.id)).toEqual([]);
+
+    // A later save keeps it; an editor merges it; the one who asked hears of it.
+    await api(`/articles/${article.id}`, { method: "PUT", token: editor.token, body: { article: { body, title: "Renamed" } } });
+    expect((await suggestionRows(article.id))[0]!.state).toBe("open");
+    expect((await act(data.id, "withdraw", commenter.token)).status).toBe(403);
+    expect((await act(data.id, "merge", editor.token)).status).toBe(200);
+    expect(await storedText(article.id)).toBe("Our customers love it. Ask for a sample.");
+    expect((await stored(article.id)).status).toBe("draft");
+    expect(await suggestionItems(commenter.user.id)).toMatchObject([{ event: "accepted", actorId: editor.user.id }]);
+  });
+
+  it("says what is wrong: words not in the document, nothing to change, a bad body", async () => {
+    const { article, editor } = await inVoice();
+    const missing = await revise(article.id, editor.token, { text: "Our fans love it." });
+    expect(missing.status).toBe(422);
+    expect((await json(missing)).fields).toEqual({ text: ["is not in the document"] });
+    const unchanged = await revise(article.id, editor.token, { text: "Ask for a sample." });
+    expect(unchanged.status).toBe(422);
+    expect((await json(unchanged)).fields).toEqual({ text: ["has nothing to change"] });
+    const blank = await revise(article.id, editor.token, { text: " " });
+    expect(blank.status).toBe(400);
+    expect((await json(blank)).fields).toHaveProperty("text");
+    expect(await suggestionRows(article.id)).toEqual([]);
+    expect(await storedText(article.id)).toBe("Our users love it. Ask for a sample.");
+  });
+
+  it("is for members who may suggest: a reader gets 403, a colleague without access 403, a stranger 404", async () => {
+    const { article, reader, colleague, stranger } = await inVoice();
+    expect((await revise(article.id, reader.token, { text: "Our users love it." })).status).toBe(403);
+    expect((await revise(article.id, colleague.token, { text: "Our users love it." })).status).toBe(403);
+    expect((await revise(article.id, stranger.token, { text: "Our users love it." })).status).toBe(404);
+    expect(await suggestionRows(article.id)).toEqual([]);
+  });
+
+  it("in a live room, the room puts the revision in and saves it", async () => {
+    const { article, workspace, editor } = await inVoice();
+    await roomIsLive(workspace.id, article.id, editor.user.id);
+    const before = (await stored(article.id)).body;
+    const seen: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      seen.push(JSON.parse(String(init?.body)));
+      return Response.json({ applied: true, saved: true });
+    });
+    expect((await revise(article.id, editor.token, { text: "Our users love it." })).status).toBe(201);
+    expect(seen).toMatchObject([{ kind: "revision", exact: "Our users love it.", replacement: "Our customers love it." }]);
+    expect((await stored(article.id)).body).toEqual(before);
+    const [row] = await suggestionRows(article.id);
+    expect(row!.changeUuids).toEqual([seen[0]!.deletion_uuid, seen[0]!.insertion_uuid]);
+  });
+
+  it("the room's side: the revision as one Yjs edit by the AI writer", async () => {
+    const room = await documentToYDoc(document([paragraph([text("Our users love it.")])]));
+    const notice = { kind: "revision" as const, exact: "users", replacement: "customers", deletion_uuid: uuid(), insertion_uuid: uuid() };
+    expect(await applyRevisionNotice(room, notice, async () => true)).toEqual({ applied: true, saved: true });
+    expect(changesInDocument(await yDocToDocument(room)).map((change) => [change.uuid, change.kind, change.text])).toEqual([
+      [notice.deletion_uuid, "deletion", "users"],
+      [notice.insertion_uuid, "insertion", "customers"],
+    ]);
+    expect(await applyRevisionNotice(room, { ...notice, exact: "fans" }, async () => true)).toEqual({ applied: false, saved: false });
   });
 });

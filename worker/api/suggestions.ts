@@ -1,15 +1,18 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { articleRefParam } from "../../core/contracts/articles";
 import { idParam } from "../../core/contracts/common";
-import { bulkAcceptSchema, layerParam, listSuggestionsQuery, MAIN_LAYER } from "../../core/contracts/suggestions";
+import { aiRevisionSchema, bulkAcceptSchema, layerParam, listSuggestionsQuery, MAIN_LAYER } from "../../core/contracts/suggestions";
+import { aiRevisionCreator } from "../commands/aiRevisionCreator";
 import { changesAccepter, suggestionSettler } from "../commands/suggestionCommands";
-import type { Article, Suggestion } from "../db/schema";
+import { articles, type Article, type Suggestion } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
-import { NotFound, Unprocessable } from "../lib/errors";
+import { HttpError, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { authorize, type Action } from "../policies";
 import { presentSuggestion, suggestionResource } from "../presenters/suggestions";
+import { chooseProvider, ProviderError } from "../services/ai";
 import type { LoadedArticle } from "../services/documents";
 import { findSuggestion, peopleOfSuggestions, suggestionsOf, trackedChangesOf } from "../services/suggestions";
 import { commandContext, loaded } from "./articles";
@@ -27,6 +30,11 @@ async function suggestionsJson(c: Context<AppEnv>, rows: Suggestion[], { actor, 
   const people = await peopleOfSuggestions(c.get("db"), rows);
   const changes = rows.some((row) => row.state === "open") ? new Map(trackedChangesOf(article.body).map((change) => [change.uuid, change])) : undefined;
   return rows.map((row) => presentSuggestion(actor, row, people, { level, changes }));
+}
+
+/** The document as stored now (after a write this request made). */
+async function findArticle(c: Context<AppEnv>, id: number) {
+  return (await c.get("db").select().from(articles).where(eq(articles.id, id)))[0];
 }
 
 /** Settling changes writes the body: not on an archived document or a template. */
@@ -53,6 +61,8 @@ const settle = (verb: keyof typeof ENDINGS) => async (c: Context<AppEnv, string,
  * `/reject` (editors) and `/withdraw` (its author); `POST /articles/:id/layers/main/changes/
  * bulk_accept` accepts tracked changes by uuid (editors). Commenters open suggestions by
  * suggesting in the editor: their saved tracked changes are read by `suggestionSyncer`.
+ * `POST /articles/:id/ai_revisions` asks the content engine for a rewrite in the brand voice,
+ * which arrives as an AI-revision suggestion.
  */
 export const suggestionsApi = createApp()
   .get("/articles/:id/suggestions", requireSession, validate("param", articleRefParam), validate("query", listSuggestionsQuery), async (c) => {
@@ -71,6 +81,23 @@ export const suggestionsApi = createApp()
   .post("/suggestions/:id/merge", requireSession, validate("param", idParam), settle("merge"))
   .post("/suggestions/:id/reject", requireSession, validate("param", idParam), settle("reject"))
   .post("/suggestions/:id/withdraw", requireSession, validate("param", idParam), settle("withdraw"))
+
+  // The content engine rewrites words in the brand voice; the rewrite arrives as an AI-revision suggestion.
+  .post("/articles/:id/ai_revisions", requireSession, validate("param", articleRefParam), validate("json", aiRevisionSchema), async (c) => {
+    const doc = await loaded(c, c.req.valid("param").id);
+    authorize(doc.actor, "ai_revisions.create", doc.resource);
+    assertSettleable(doc.article);
+    if (doc.article.kind !== "document") throw new Unprocessable("Templates take no suggestions", { id: ["is a template"] });
+    const context = commandContext(c, doc.actor);
+    try {
+      const created = await aiRevisionCreator(c.get("db"), { context, article: doc.article, input: c.req.valid("json"), provider: chooseProvider(c.env), env: c.env });
+      const [data] = await suggestionsJson(c, [created], { ...doc, article: (await findArticle(c, doc.article.id)) ?? doc.article });
+      return c.json({ data }, 201);
+    } catch (error) {
+      if (error instanceof ProviderError) throw new HttpError(error.retryable ? 503 : 502, `The AI writer could not rewrite it: ${error.message}`, "ai_provider_error");
+      throw error;
+    }
+  })
 
   .post("/articles/:id/layers/:layer/changes/bulk_accept", requireSession, validate("param", layerParam), validate("json", bulkAcceptSchema), async (c) => {
     const { id, layer } = c.req.valid("param");

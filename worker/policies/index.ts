@@ -256,6 +256,8 @@ export const rules = {
   "suggestions.withdraw": { roles: SIGNED_IN, when: mayWithdrawSuggestion },
   // Accepting or rejecting tracked changes by uuid (`bulk_accept`) is editing.
   "changes.accept": { roles: SIGNED_IN, when: holds("edit") },
+  // An AI revision is a suggestion: whoever may suggest asks for one, members only (it is generation).
+  "ai_revisions.create": { roles: MEMBERS, when: holds("comment") },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;

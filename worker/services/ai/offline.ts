@@ -1,6 +1,7 @@
 import { formatEmailSequence, formatSocialPosts } from "../../../core/content/formats";
 import { writeBlogOutline, writeBlogPost } from "../../../core/content/offline/blog";
 import { writeEmailSequence } from "../../../core/content/offline/email";
+import { rewriteInVoice } from "../../../core/content/offline/rewrite";
 import { writeSocialPosts } from "../../../core/content/offline/social";
 import type { GenerationInput, TextProvider } from "./provider";
 
@@ -17,6 +18,8 @@ export function offlineText({ task, voice, passages, variation }: GenerationInpu
       return formatEmailSequence(writeEmailSequence(task.brief, voice, passages, variation));
     case "social_posts":
       return formatSocialPosts(writeSocialPosts(task.brief, voice, passages, variation));
+    case "rewrite":
+      return rewriteInVoice(task.brief, voice);
   }
 }
 

@@ -1,4 +1,4 @@
-import { blogDraftPrompt, blogOutlinePrompt, emailSequencePrompt, socialPostsPrompt, type Prompt } from "../../../core/content/prompts";
+import { blogDraftPrompt, blogOutlinePrompt, emailSequencePrompt, rewritePrompt, socialPostsPrompt, type Prompt } from "../../../core/content/prompts";
 import type { GenerationInput } from "./provider";
 
 /** The prompt for a task, for the providers that take one. */
@@ -12,6 +12,8 @@ export function promptFor({ task, voice, passages }: GenerationInput): Prompt {
       return emailSequencePrompt(task.brief, voice, passages);
     case "social_posts":
       return socialPostsPrompt(task.brief, voice, passages);
+    case "rewrite":
+      return rewritePrompt(task.brief, voice);
   }
 }
 
@@ -26,5 +28,8 @@ export function maxTokensFor({ task }: GenerationInput): number {
       return 400 * task.brief.count + 200;
     case "social_posts":
       return 700 * task.brief.channels.length;
+    case "rewrite":
+      // About a token per four characters, with room to grow a little.
+      return Math.ceil(task.brief.text.length / 2) + 200;
   }
 }

@@ -1,4 +1,5 @@
 import type { BlogBrief, BlogDraftRequest, EmailSequenceBrief, SocialBrief } from "../../../core/contracts/content";
+import type { RewriteBrief } from "../../../core/contracts/suggestions";
 import type { Passage } from "../../../core/content/passages";
 import type { VoiceContext } from "../../../core/content/voice";
 import type { Variation } from "../../../core/content/offline/writer";
@@ -14,7 +15,8 @@ export type GenerationTask =
   | { kind: "blog_outline"; brief: BlogBrief }
   | { kind: "blog_draft"; brief: BlogDraftRequest }
   | { kind: "email_sequence"; brief: EmailSequenceBrief }
-  | { kind: "social_posts"; brief: SocialBrief };
+  | { kind: "social_posts"; brief: SocialBrief }
+  | { kind: "rewrite"; brief: RewriteBrief };
 
 export interface GenerationInput {
   task: GenerationTask;

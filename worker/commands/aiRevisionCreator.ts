@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { todoNoticeAnswerSchema } from "../../core/collab";
+import type { AiRevisionInput } from "../../core/contracts/suggestions";
+import { documentToPlainText } from "../../core/document/text";
+import { revisedDocument, type Revision } from "../../core/editor/ai-revision";
+import type { Database } from "../db/client";
+import { suggestions, workspaces, type Article, type Suggestion } from "../db/schema";
+import { NotFound, Unprocessable } from "../lib/errors";
+import type { TextProvider } from "../services/ai";
+import { rewriteInBrandVoice } from "../services/ai-revisions";
+import { briefBrandKit, voiceFor } from "../services/generation";
+import { askRoom, liveRoomsOf, type RoomNoticeEnv } from "../services/room-notices";
+import { eventStatement, type CommandContext } from "./events";
+import { storedBodyRewriter } from "./storedBodyRewriter";
+import { rememberedStatus, suggestionStatusFollower } from "./suggestionStatusFollower";
+import { tellAboutSuggestions } from "./suggestionSyncer";
+
+const notInDocument = () => new Unprocessable("That text is not in the document (it must stand within one paragraph)", { text: ["is not in the document"] });
+
+/** Puts the revision in the live room (which saves it), else, or when that save was not stored, in the stored body. */
+async function revisionWriter(db: Database, props: { context: CommandContext; article: Article; revision: Revision; env: RoomNoticeEnv }): Promise<boolean> {
+  const { context, article, revision, env } = props;
+  const live = (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
+  const notice = { kind: "revision", exact: revision.exact, replacement: revision.replacement, deletion_uuid: revision.deletionUuid, insertion_uuid: revision.insertionUuid } as const;
+  const answer = live ? await askRoom(env, article.id, notice, todoNoticeAnswerSchema) : null;
+  if (answer?.saved) return true;
+  const written = await storedBodyRewriter(db, {
+    context,
+    articleId: article.id,
+    rewrite: async (fresh) => {
+      const body = revisedDocument(fresh.body, revision);
+      return body ? { body, result: true } : null;
+    },
+  });
+  return written !== null || Boolean(answer?.applied);
+}
+
+/**
+ * An AI revision: the content engine rewrites words of the document in the brand voice, and
+ * the rewrite arrives as an `ai_revision` suggestion (the old words marked deleted, the new
+ * ones inserted, by the AI writer), never as an overwrite. Editors merge or reject it like
+ * any suggestion; the owner and editors hear of it; the status follows.
+ */
+export async function aiRevisionCreator(
+  db: Database,
+  props: { context: CommandContext; article: Article; input: AiRevisionInput; provider: TextProvider; env: RoomNoticeEnv },
+): Promise<Suggestion> {
+  const { context, article, input, provider, env } = props;
+  // Cheap first: no provider call for words the document does not hold.
+  if (!documentToPlainText(article.body).includes(input.text)) throw notInDocument();
+  const [workspace] = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, article.workspaceId));
+  if (!workspace) throw new NotFound("Workspace not found");
+  const voice = await voiceFor(db, workspace, await briefBrandKit(db, article.workspaceId, input.brand_kit_id));
+  const replacement = await rewriteInBrandVoice(provider, { text: input.text, instruction: input.instruction }, voice);
+  if (!replacement || replacement === input.text) {
+    throw new Unprocessable("The AI writer found nothing to change in that text for the brand voice", { text: ["has nothing to change"] });
+  }
+  const revision: Revision = { exact: input.text, replacement, deletionUuid: crypto.randomUUID(), insertionUuid: crypto.randomUUID() };
+  if (!(await revisionWriter(db, { context, article, revision, env }))) throw notInDocument();
+
+  const previous = await rememberedStatus(db, article.id);
+  const [[created]] = (await db.batch([
+    db
+      .insert(suggestions)
+      .values({
+        workspaceId: article.workspaceId,
+        articleId: article.id,
+        authorId: context.actor.userId,
+        kind: "ai_revision",
+        changeUuids: [revision.deletionUuid, revision.insertionUuid],
+        previousStatus: previous?.status ?? null,
+      })
+      .returning(),
+    eventStatement(db, context, "suggestions.ai_revision", { articleId: article.id, properties: { provider: provider.id, characters: replacement.length } }),
+  ])) as [Suggestion[], unknown];
+  await suggestionStatusFollower(db, context, article.id);
+  await tellAboutSuggestions(db, context, article, { created: [created!] });
+  return created!;
+}
