@@ -20,11 +20,11 @@ const ENDED = { merged: "merged", rejected: "rejected", withdrawn: "withdrawn" }
 async function suggestionOf(ctx: Awaited<ReturnType<typeof reviewPageContext>>, idParam: string | undefined) {
   const id = Number(idParam);
   if (!Number.isInteger(id) || id <= 0) throw data("Suggestion not found", { status: 404 });
-  const result = await ctx.call<{ data: SuggestionJson }>("GET", `/suggestions/${id}`);
+  const result = await ctx.call<SuggestionJson>("GET", `/suggestions/${id}`);
   if (!result.ok) throw data(result.problem.message, { status: result.status });
   // A suggestion belongs to one document: under another document's address it does not exist.
-  if (result.data.data.article_id !== ctx.article.id) throw data("Suggestion not found", { status: 404 });
-  return result.data.data;
+  if (result.data.article_id !== ctx.article.id) throw data("Suggestion not found", { status: 404 });
+  return result.data;
 }
 
 /** `/docs/:slug/suggestions/:id/merge` (SPEC section 2): one suggestion, to merge, reject or withdraw. */

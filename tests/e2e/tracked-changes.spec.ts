@@ -80,5 +80,23 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   await expect
     .poll(async () => JSON.stringify((await (await request.get(`/v1/articles/${doc.id}`, { headers: auth(ana, workspace.id) })).json()).data.body), { timeout: 30_000 })
     .toContain("The cold brew with oat milk launches in May.");
+
+  // Another suggestion, merged from its own page (where its inbox item leads) through the live room.
+  await caretAfter(benPage, "launches in May");
+  await benBody.focus();
+  await benPage.keyboard.type(" in every café");
+  await expect(anaChanges.getByRole("listitem").filter({ hasText: "in every café" })).toBeVisible({ timeout: 20_000 });
+  const open = async () =>
+    ((await (await request.get(`/v1/articles/${doc.id}/suggestions?state=open`, { headers: auth(ana, workspace.id) })).json()).data as { id: number; changes: { text: string }[] }[]).find((entry) =>
+      entry.changes.some((change) => change.text.includes("in every café")),
+    );
+  await expect.poll(async () => (await open())?.id ?? null, { timeout: 30_000 }).not.toBeNull();
+  await page.goto(`/docs/${doc.slug}/suggestions/${(await open())!.id}/merge`);
+  await expect(page.getByRole("heading", { name: "Suggestion by Ben Colleague" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Adds" })).toContainText("in every café");
+  await page.getByRole("button", { name: "Merge into the document" }).click();
+  await expect(page).toHaveURL(new RegExp(`/docs/${doc.slug}$`));
+  await expect(benBody).toHaveText("The cold brew with oat milk launches in May in every café.", { timeout: 20_000 });
+  await expect(benPage.getByRole("region", { name: /Changes/ }).getByRole("listitem")).toHaveCount(0);
   await benContext.close();
 });
