@@ -107,7 +107,17 @@ export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
         ) : null}
       </button>
       {open && (
-        <section id={panelId} className="inbox-panel" role="dialog" aria-label="Inbox">
+        <section
+          id={panelId}
+          className="inbox-panel"
+          role="dialog"
+          aria-label="Inbox"
+          // Following an item closes the panel at once, not only when the new page has loaded
+          // (until then it stayed open over the page it led to). A modified click opens a tab.
+          onClick={(event) => {
+            if ((event.target as Element).closest("a[href]") && !event.metaKey && !event.ctrlKey && !event.shiftKey) setOpen(false);
+          }}
+        >
           <header className="inbox-panel__header">
             <h2>Inbox</h2>
             <button type="button" className="button button--sm" onClick={readAll} disabled={!unread}>
