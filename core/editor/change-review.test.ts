@@ -68,6 +68,19 @@ describe("reviewing tracked changes outside the browser", () => {
     expect(changesInDocument(await yDocToDocument(host.doc)).map((c) => c.uuid)).toEqual(["ins-1"]);
   });
 
+  it("tracked changes survive a room restart: the persisted Yjs state, loaded again, holds them with their authors", async () => {
+    const { host } = await room();
+    await run(host.editor, () => $insertTracked($range(0, 0), "New ", { userId: "7", userName: "Ben", uuid: "ins-1" }));
+    await run(host.editor, () => void $deleteTracked($range(24, 27), { userId: "8", userName: "Ana", uuid: "del-1" }));
+    // y-partykit's snapshot persistence stores the state as one update; a new room starts from it.
+    const restarted = new Y.Doc();
+    Y.applyUpdate(restarted, Y.encodeStateAsUpdate(host.doc));
+    expect(changesInDocument(await yDocToDocument(restarted)).map((c) => [c.uuid, c.kind, c.userName, c.text])).toEqual([
+      ["ins-1", "insertion", "Ben", "New "],
+      ["del-1", "deletion", "Ana", "May"],
+    ]);
+  });
+
   it("settles changes in a stored body when no room is open", async () => {
     const { host } = await room();
     await run(host.editor, () => $insertTracked($range(0, 0), "New ", { userId: "7", uuid: "ins-1" }));
