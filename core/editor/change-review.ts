@@ -2,7 +2,7 @@ import * as Y from "yjs";
 import { type SerializedDocument } from "../document/types";
 import { createDocumentEditor, exportDocument, loadDocument } from "./headless";
 import { $acceptChanges, $changesBy, $rejectChanges, $trackedChanges, type TrackedChange } from "./track-changes";
-import { bindHeadlessEditor, editUpdate } from "./yjs";
+import { editUpdate, yDocToDocument } from "./yjs";
 
 /**
  * Tracked changes outside the browser: what a stored body holds, accepting or rejecting
@@ -44,19 +44,10 @@ export async function settleUpdate(source: Y.Doc, uuids: ReadonlySet<string> | n
  * rewrite anybody else's.
  */
 async function withoutSuggestionsOf(source: Y.Doc, userId: string): Promise<string> {
-  const doc = new Y.Doc();
-  const bound = bindHeadlessEditor(doc);
-  try {
-    Y.applyUpdate(doc, Y.encodeStateAsUpdate(source));
-    await new Promise<void>((resolve) => bound.editor.update(() => {}, { onUpdate: resolve }));
-    const editor = createDocumentEditor();
-    loadDocument(editor, exportDocument(bound.editor));
-    editor.update(() => void $rejectChanges($changesBy(userId)), { discrete: true });
-    return JSON.stringify(exportDocument(editor));
-  } finally {
-    bound.dispose();
-    doc.destroy();
-  }
+  const editor = createDocumentEditor();
+  loadDocument(editor, await yDocToDocument(source));
+  editor.update(() => void $rejectChanges($changesBy(userId)), { discrete: true });
+  return JSON.stringify(exportDocument(editor));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
 import { $dfs } from "@lexical/utils";
-import { $getNodeByKey, type LexicalEditor, type NodeKey } from "lexical";
-import * as Y from "yjs";
+import { $getNodeByKey, type NodeKey } from "lexical";
+import type * as Y from "yjs";
 import { $getTodoId } from "./checkList";
-import { bindHeadlessEditor } from "./yjs";
+import { editUpdate } from "./yjs";
 
 /** A check-list item that holds a todo id, as the editor sees it. */
 export interface TodoListItem {
@@ -39,9 +39,6 @@ export function $todoItemsAmong(keys: Iterable<NodeKey>): TodoListItem[] {
   return [...first].map(([todoId, node]) => ({ todoId, node })).sort((a, b) => (a.node.isBefore(b.node) ? -1 : 1));
 }
 
-/** Lexical commits updates in a microtask; this waits for the pending one. */
-const settled = (editor: LexicalEditor) => new Promise<void>((resolve) => editor.update(() => {}, { onUpdate: resolve }));
-
 /**
  * The Yjs update that ticks (or clears) the box of the item holding `todoId` in `source`, as
  * an edit by a headless editor: applied to a live room it reaches every open editor and merges
@@ -50,25 +47,11 @@ const settled = (editor: LexicalEditor) => new Promise<void>((resolve) => editor
  * Yjs events, so the editor is bound to a replica of `source` that receives its whole state.
  */
 export async function todoCheckUpdate(source: Y.Doc, todoId: string, checked: boolean): Promise<{ found: boolean; update: Uint8Array | null }> {
-  const doc = new Y.Doc();
-  const bound = bindHeadlessEditor(doc);
-  try {
-    Y.applyUpdate(doc, Y.encodeStateAsUpdate(source));
-    await settled(bound.editor);
-    let found = false;
-    let changed = false;
-    bound.editor.update(() => {
-      const item = $todoListItems().find((entry) => entry.todoId === todoId)?.node;
-      if (!item) return;
-      found = true;
-      if ((item.getChecked() ?? false) === checked) return;
-      item.setChecked(checked);
-      changed = true;
-    });
-    await settled(bound.editor);
-    return { found, update: changed ? Y.encodeStateAsUpdate(doc, Y.encodeStateVector(source)) : null };
-  } finally {
-    bound.dispose();
-    doc.destroy();
-  }
+  const { result: found, update } = await editUpdate(source, () => {
+    const item = $todoListItems().find((entry) => entry.todoId === todoId)?.node;
+    if (!item) return false;
+    if ((item.getChecked() ?? false) !== checked) item.setChecked(checked);
+    return true;
+  });
+  return { found, update };
 }

@@ -1,27 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { auth, createColleague, createOwner, openAs } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { auth, createColleague, createOwner, openAs, selectText } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Selects `words` in the document's text, as a person dragging across them would. */
-async function selectWords(page: Page, words: string) {
-  await page.evaluate((wanted) => {
-    const root = document.querySelector(".doc-body .editor__surface:not([hidden]) .editor__content") ?? document.querySelector(".doc-body .document-view");
-    const walker = document.createTreeWalker(root!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      const at = node.data.indexOf(wanted);
-      if (at === -1) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-      return;
-    }
-    throw new Error(`"${wanted}" is not in the document`);
-  }, words);
-}
 
 test("B comments on a sentence and mentions A; A sees it live, replies and resolves it; the quote follows edits", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
@@ -48,7 +28,7 @@ test("B comments on a sentence and mentions A; A sees it live, replies and resol
   await openAs(benPage, ben, `/docs/${doc.slug}`);
   const benComments = benPage.getByRole("complementary", { name: /Comments/ });
   await expect(benPage.getByRole("textbox", { name: "Document body" })).toContainText("cold brew");
-  await selectWords(benPage, "costs £3.20");
+  await selectText(benPage, "costs £3.20");
   await benComments.getByRole("button", { name: "Comment on selection" }).click();
   await expect(benComments.locator(".comment-composer__quote")).toHaveText("costs £3.20");
   const box = benComments.getByLabel("Your comment on the selected text");

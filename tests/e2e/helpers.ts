@@ -135,3 +135,37 @@ export async function uploadFile(request: APIRequestContext, user: NewUser, work
   expect(stored.status(), await stored.text()).toBe(200);
   return data.file as { id: number; filename: string };
 }
+
+/**
+ * Selects `words` in the document's text as a person dragging across them would, or puts the
+ * caret right after them (`caret`). The live editor when it is showing, else the stored view.
+ */
+export async function selectText(page: Page, words: string, { caret = false } = {}) {
+  await page.evaluate(
+    ({ wanted, collapse }) => {
+      const root = document.querySelector(".doc-body .editor__surface:not([hidden]) .editor__content") ?? document.querySelector(".doc-body .document-view");
+      const walker = document.createTreeWalker(root!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const at = node.data.indexOf(wanted);
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, collapse ? at + wanted.length : at);
+        range.setEnd(node, at + wanted.length);
+        const selection = window.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+        return;
+      }
+      throw new Error(`"${wanted}" is not in the document`);
+    },
+    { wanted: words, collapse: caret },
+  );
+}
+
+/** Opens `path` as `user` and waits until their inbox socket is live; returns the rail's Inbox button. */
+export async function openWithInbox(page: Page, user: Pick<NewUser, "authorization">, path: string) {
+  const socket = page.waitForEvent("websocket", (ws) => ws.url().includes("/v1/inbox/socket"));
+  await openAs(page, user, path);
+  await (await socket).waitForEvent("framereceived");
+  return page.getByRole("button", { name: /^Inbox/ });
+}

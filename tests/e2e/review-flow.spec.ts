@@ -1,30 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { auth, createColleague, createOwner, openAs } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { auth, createColleague, createOwner, openAs, openWithInbox, selectText } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Selects `words` in the live editor, or puts the caret after them (`collapse`). */
-async function place(page: Page, words: string, collapse = false) {
-  await page.evaluate(
-    ({ wanted, caret }) => {
-      const root = document.querySelector(".editor__surface:not([hidden]) .editor__content")!;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-        const at = node.data.indexOf(wanted);
-        if (at === -1) continue;
-        const range = document.createRange();
-        range.setStart(node, caret ? at + wanted.length : at);
-        range.setEnd(node, at + wanted.length);
-        const selection = window.getSelection()!;
-        selection.removeAllRanges();
-        selection.addRange(range);
-        return;
-      }
-      throw new Error(`"${wanted}" is not in the document`);
-    },
-    { wanted: words, caret: collapse },
-  );
-}
 
 test("A asks B to approve; B comments and suggests; A accepts and resolves live; B approves; the document can be scheduled", async ({ browser, page, request }) => {
   test.setTimeout(150_000);
@@ -56,10 +33,7 @@ test("A asks B to approve; B comments and suggests; A accepts and resolves live;
   // Ben is elsewhere in the app with his inbox socket open.
   const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const benPage = await benContext.newPage();
-  const socket = benPage.waitForEvent("websocket", (ws) => ws.url().includes("/v1/inbox/socket"));
-  await openAs(benPage, ben, `/workspaces/${workspace.id}/home`);
-  await (await socket).waitForEvent("framereceived");
-  const benInbox = benPage.getByRole("button", { name: /^Inbox/ });
+  const benInbox = await openWithInbox(benPage, ben, `/workspaces/${workspace.id}/home`);
   // Being given comment access is already one unread item.
   await expect(benInbox).toHaveAccessibleName("Inbox, 1 unread");
 
@@ -82,13 +56,13 @@ test("A asks B to approve; B comments and suggests; A accepts and resolves live;
   await benPage.goto(`/docs/${doc.slug}`);
   const benBody = benPage.getByRole("textbox", { name: "Document body" });
   await expect(benBody).toContainText("costs £3.20");
-  await place(benPage, "costs £3.20");
+  await selectText(benPage, "costs £3.20");
   const benComments = benPage.getByRole("complementary", { name: /Comments/ });
   await benComments.getByRole("button", { name: "Comment on selection" }).click();
   await benComments.getByLabel("Your comment on the selected text").fill("Is this the London price too?");
   await benComments.getByRole("button", { name: "Comment", exact: true }).click();
   await benPage.getByRole("button", { name: "Suggest edits" }).click();
-  await place(benPage, "Our cold brew", true);
+  await selectText(benPage, "Our cold brew", { caret: true });
   await benBody.focus();
   await benPage.keyboard.type(", made with oat milk,");
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { auth, createColleague, createOwner, openAs } from "./helpers";
+import { auth, createColleague, createOwner, openAs, openWithInbox } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -16,10 +16,7 @@ test("A asks B to approve; B's inbox count goes up without a reload; B approves;
   // Ben works elsewhere in the app with his inbox socket open.
   const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const benPage = await benContext.newPage();
-  const socket = benPage.waitForEvent("websocket", (ws) => ws.url().includes("/v1/inbox/socket"));
-  await openAs(benPage, ben, `/workspaces/${workspace.id}/home`);
-  await (await socket).waitForEvent("framereceived");
-  const benInbox = benPage.getByRole("button", { name: /^Inbox/ });
+  const benInbox = await openWithInbox(benPage, ben, `/workspaces/${workspace.id}/home`);
   await expect(benInbox).toHaveAccessibleName("Inbox");
 
   // Ana asks from the document.

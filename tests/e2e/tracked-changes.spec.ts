@@ -1,27 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { auth, createColleague, createOwner, openAs } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { auth, createColleague, createOwner, openAs, selectText } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Puts the caret right after `words` in the live editor, as a click there would. */
-async function caretAfter(page: Page, words: string) {
-  await page.evaluate((wanted) => {
-    const root = document.querySelector(".editor__surface:not([hidden]) .editor__content")!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      const at = node.data.indexOf(wanted);
-      if (at === -1) continue;
-      const range = document.createRange();
-      range.setStart(node, at + wanted.length);
-      range.collapse(true);
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-      return;
-    }
-    throw new Error(`"${wanted}" is not in the document`);
-  }, words);
-}
 
 test("track changes records an editor's edits for everyone; a commenter suggests; the editor accepts and rejects them live", async ({ browser, page, request }) => {
   test.setTimeout(120_000);
@@ -41,7 +21,7 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   const body = page.getByRole("textbox", { name: "Document body" });
   await expect(page.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("switch", { name: /Track changes/ }).click();
-  await caretAfter(page, "launches in May");
+  await selectText(page, "launches in May", { caret: true });
   await body.focus();
   await page.keyboard.press("Backspace");
   await page.keyboard.press("Backspace");
@@ -60,7 +40,7 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   await expect(benBody).toContainText("April");
   await benPage.getByRole("button", { name: "Suggest edits" }).click();
   await expect(benPage.getByRole("button", { name: "Suggesting" })).toHaveAttribute("aria-pressed", "true");
-  await caretAfter(benPage, "The cold brew");
+  await selectText(benPage, "The cold brew", { caret: true });
   await benBody.focus();
   await benPage.keyboard.type(" with oat milk");
   const benChanges = benPage.getByRole("region", { name: /Changes/ });
@@ -82,7 +62,7 @@ test("track changes records an editor's edits for everyone; a commenter suggests
     .toContain("The cold brew with oat milk launches in May.");
 
   // Another suggestion, merged from its own page (where its inbox item leads) through the live room.
-  await caretAfter(benPage, "launches in May");
+  await selectText(benPage, "launches in May", { caret: true });
   await benBody.focus();
   await benPage.keyboard.type(" in every café");
   await expect(anaChanges.getByRole("listitem").filter({ hasText: "in every café" })).toBeVisible({ timeout: 20_000 });
