@@ -106,7 +106,7 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
             <EditableSync editable={canEdit || suggesting} ready={!waiting} focusRequest={focusRequest} />
             {canEdit ? <SharedTrackChanges on={modes.trackChanges} ready={!waiting} onShared={followTracking} /> : null}
             {tracking ? <TrackChangesPlugin userId={collab.session.user.id} userName={collab.session.user.name} suggesting={suggesting} /> : null}
-            {!waiting ? <ChangesPanel userId={collab.session.user.id} canReview={canEdit} canSuggest={canSuggest} /> : null}
+            {!waiting ? <ChangesPanel articleId={articleId} password={password} userId={collab.session.user.id} canReview={canEdit} canSuggest={canSuggest} /> : null}
             {canEdit ? <EditorToolbar modes={modes} dispatchModes={dispatchModes} /> : null}
             <div className="editor__surface" hidden={waiting} ref={setAnchor}>
               <RichTextPlugin

@@ -30,8 +30,8 @@ export const MAIN_LAYER = "main";
 /** `/articles/:id/layers/:layer/...`: the layer is checked by the route (404 for any but `main`). */
 export const layerParam = z.object({ id: articleRef, layer: z.string().min(1).max(100) });
 
-/** `POST /articles/:id/layers/:layer/changes/bulk_accept` (SPEC section 7). */
-export const bulkAcceptSchema = z.object({
+/** `POST /articles/:id/layers/:layer/changes/bulk_accept` (SPEC section 7) and its twin `bulk_reject`. */
+export const bulkChangesSchema = z.object({
   uuids: z.array(changeUuid, { error: "must be a list of change uuids" }).min(1, "must name at least one change").max(1000, "must name at most 1000 changes"),
 });
 
@@ -56,4 +56,5 @@ export type RewriteBrief = Pick<z.infer<typeof aiRevisionSchema>, "text" | "inst
 
 export type ListSuggestionsQuery = z.infer<typeof listSuggestionsQuery>;
 export type AiRevisionInput = z.infer<typeof aiRevisionSchema>;
-export type BulkAcceptInput = z.infer<typeof bulkAcceptSchema>;
+export type LayerParam = z.infer<typeof layerParam>;
+export type BulkChangesInput = z.infer<typeof bulkChangesSchema>;

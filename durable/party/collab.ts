@@ -3,11 +3,9 @@ import { onConnect, unstable_getYDoc, type YPartyKitOptions } from "y-partykit";
 import * as Y from "yjs";
 import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
-import { applyChangesNotice } from "./changes-notice";
-import { applyRevisionNotice } from "./revision-notice";
 import { acceptSuggestions } from "./suggestion-updates";
-import { applyTodoNotice } from "./todo-notice";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
+import { applyChangesNotice, applyRevisionNotice, applyTodoNotice } from "./worker-edits";
 import { WorkerClient } from "./worker-client";
 
 const MODE_HEADER = "x-collab-mode";

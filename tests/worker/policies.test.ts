@@ -100,7 +100,7 @@ const expected: Record<Action, UserRole[]> = {
   "suggestions.create": [],
   "suggestions.merge": [],
   "suggestions.withdraw": [],
-  "changes.accept": [],
+  "changes.settle": [],
   "ai_revisions.create": [],
 };
 
@@ -195,7 +195,7 @@ describe("suggestions and tracked changes", () => {
     expect(can(actor("unauthed"), "suggestions.create", suggestion("comment"))).toBe(false);
   });
   it("lets editors merge, reject and accept changes; commenters and readers not", () => {
-    for (const action of ["suggestions.merge", "changes.accept"] as const) {
+    for (const action of ["suggestions.merge", "changes.settle"] as const) {
       expect(can(actor("member"), action, suggestion("edit"))).toBe(true);
       expect(can(actor("guest"), action, suggestion("owner"))).toBe(true);
       expect(can(actor("member"), action, suggestion("comment", true))).toBe(false);

@@ -9,8 +9,7 @@ import { documentToPlainText } from "../../core/document/text";
 import type { SerializedDocument } from "../../core/document/types";
 import { changesInDocument } from "../../core/editor/change-review";
 import { documentToYDoc, yDocToDocument } from "../../core/editor/yjs";
-import { applyChangesNotice } from "../../durable/party/changes-notice";
-import { applyRevisionNotice } from "../../durable/party/revision-notice";
+import { applyChangesNotice, applyRevisionNotice } from "../../durable/party/worker-edits";
 import { hashPassword } from "../../worker/auth/password";
 import { articleContributors, articles, articleStyles, events, inboxItems, suggestions, type Article } from "../../worker/db/schema";
 import { ROOM_PRESENCE_EVENT } from "../../worker/services/room-notices";
@@ -76,8 +75,10 @@ const suggestionRows = (articleId: number) => db.select().from(suggestions).wher
 const suggestionItems = (userId: number) => db.select().from(inboxItems).where(and(eq(inboxItems.recipientId, userId), eq(inboxItems.type, "Suggestion")));
 const list = (articleId: number, token: string, headers: Record<string, string> = {}) => api(`/articles/${articleId}/suggestions`, { token, headers });
 const act = (id: number, verb: "merge" | "reject" | "withdraw", token: string) => api(`/suggestions/${id}/${verb}`, { method: "POST", token, body: {} });
-const bulkAccept = (articleId: number, token: string, body: unknown, layer = "main") =>
-  api(`/articles/${articleId}/layers/${layer}/changes/bulk_accept`, { method: "POST", token, body });
+const bulk = (verb: "accept" | "reject") => (articleId: number, token: string, body: unknown, layer = "main") =>
+  api(`/articles/${articleId}/layers/${layer}/changes/bulk_${verb}`, { method: "POST", token, body });
+const bulkAccept = bulk("accept");
+const bulkReject = bulk("reject");
 
 /** The commenter's suggestion, opened by a room save of their tracked changes. */
 async function withSuggestion(overrides: Parameters<typeof buildArticle>[2] = {}, other?: (context: Awaited<ReturnType<typeof setup>>) => { uuid: string; userId: number }) {
@@ -321,6 +322,33 @@ describe("POST /v1/articles/:id/layers/:layer/changes/bulk_accept", () => {
     expect((await bulkAccept(article.id, reader.token, { uuids: [ids.ins] })).status).toBe(403);
     expect((await bulkAccept(article.id, colleague.token, { uuids: [ids.ins] })).status).toBe(403);
     expect((await bulkAccept(article.id, stranger.token, { uuids: [ids.ins] })).status).toBe(404);
+    expect(await storedChanges(article.id)).toHaveLength(2);
+  });
+});
+
+describe("POST /v1/articles/:id/layers/:layer/changes/bulk_reject", () => {
+  it("rejects only the changes named; the suggestion ends rejected once its last change is, and its author hears of it", async () => {
+    const { article, editor, commenter, ids, suggestion } = await withSuggestion();
+    const first = await bulkReject(article.id, editor.token, { uuids: [ids.ins, "not-here"] });
+    expect(first.status).toBe(200);
+    expect((await json(first)).data).toMatchObject({ rejected: [ids.ins], not_found: ["not-here"], rejected_suggestion_ids: [] });
+    // "fresh " is gone; the deletion of "new " still waits.
+    expect(await storedChanges(article.id)).toEqual([ids.del]);
+    expect(await storedText(article.id)).toBe("Our new cold brew is here.");
+    expect((await suggestionRows(article.id))[0]).toMatchObject({ state: "open", changeUuids: [ids.del] });
+
+    const second = await bulkReject(article.id, editor.token, { uuids: [ids.del] });
+    expect((await json(second)).data).toMatchObject({ rejected: [ids.del], rejected_suggestion_ids: [suggestion.id], status: "draft" });
+    expect(await storedText(article.id)).toBe("Our new cold brew is here.");
+    expect((await suggestionRows(article.id))[0]).toMatchObject({ state: "rejected", settledById: editor.user.id });
+    expect(await suggestionItems(commenter.user.id)).toMatchObject([{ event: "rejected" }]);
+  });
+
+  it("is for editors, on the main layer only", async () => {
+    const { article, commenter, editor, ids } = await withSuggestion();
+    expect((await bulkReject(article.id, editor.token, { uuids: [ids.ins] }, "draft-2")).status).toBe(404);
+    expect((await bulkReject(article.id, commenter.token, { uuids: [ids.ins] })).status).toBe(403);
+    expect((await json(await bulkReject(article.id, editor.token, { uuids: "all" }))).fields).toHaveProperty("uuids");
     expect(await storedChanges(article.id)).toHaveLength(2);
   });
 });

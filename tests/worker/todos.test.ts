@@ -9,7 +9,7 @@ import { todoItemsOf, withTodoChecked } from "../../core/document/todos";
 import type { SerializedDocument } from "../../core/document/types";
 import { todoCheckUpdate } from "../../core/editor/todos";
 import { documentToYDoc, yDocToDocument } from "../../core/editor/yjs";
-import { applyTodoNotice } from "../../durable/party/todo-notice";
+import { applyTodoNotice } from "../../durable/party/worker-edits";
 import { hashPassword } from "../../worker/auth/password";
 import { articles, events, inboxItems, todos } from "../../worker/db/schema";
 import { ROOM_PRESENCE_EVENT } from "../../worker/services/room-notices";

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { articleRefParam } from "../../core/contracts/articles";
 import { idParam } from "../../core/contracts/common";
-import { aiRevisionSchema, bulkAcceptSchema, layerParam, listSuggestionsQuery, MAIN_LAYER } from "../../core/contracts/suggestions";
+import { aiRevisionSchema, bulkChangesSchema, type BulkChangesInput, layerParam, listSuggestionsQuery, MAIN_LAYER, type LayerParam } from "../../core/contracts/suggestions";
+import type { Verdict } from "../../core/editor/change-review";
 import { aiRevisionCreator } from "../commands/aiRevisionCreator";
-import { changesAccepter, suggestionSettler } from "../commands/suggestionCommands";
+import { changesReviewer, suggestionSettler } from "../commands/suggestionCommands";
 import { articles, type Article, type Suggestion } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { HttpError, NotFound, Unprocessable } from "../lib/errors";
@@ -55,11 +56,30 @@ const settle = (verb: keyof typeof ENDINGS) => async (c: Context<AppEnv, string,
   return c.json({ data, settled: result.settled, status: result.status });
 };
 
+/** `POST /articles/:id/layers/:layer/changes/bulk_accept|bulk_reject`: the named changes, and no others. */
+const review =
+  (verdict: Verdict) => async (c: Context<AppEnv, string, { out: { param: LayerParam; json: BulkChangesInput } }>) => {
+    const { id, layer } = c.req.valid("param");
+    const { actor, article, resource } = await loaded(c, id);
+    // Branches (other layers) do not exist yet: the document itself is the only layer.
+    if (layer !== MAIN_LAYER) throw new NotFound("No such layer");
+    authorize(actor, "changes.settle", resource);
+    assertSettleable(article);
+    const result = await changesReviewer(c.get("db"), { context: commandContext(c, actor), article, uuids: c.req.valid("json").uuids, verdict, env: c.env });
+    const ended = result.ended.map((row) => row.id);
+    return c.json({
+      data:
+        verdict === "accept"
+          ? { accepted: result.settled, not_found: result.notFound, merged_suggestion_ids: ended, status: result.status }
+          : { rejected: result.settled, not_found: result.notFound, rejected_suggestion_ids: ended, status: result.status },
+    });
+  };
+
 /**
  * Suggestions and tracked changes: `GET /articles/:id/suggestions` (readers, behind the
  * document's read check and password, like its comments); `POST /suggestions/:id/merge` and
  * `/reject` (editors) and `/withdraw` (its author); `POST /articles/:id/layers/main/changes/
- * bulk_accept` accepts tracked changes by uuid (editors). Commenters open suggestions by
+ * bulk_accept` and `bulk_reject` settle tracked changes by uuid (editors). Commenters open suggestions by
  * suggesting in the editor: their saved tracked changes are read by `suggestionSyncer`.
  * `POST /articles/:id/ai_revisions` asks the content engine for a rewrite in the brand voice,
  * which arrives as an AI-revision suggestion.
@@ -99,13 +119,5 @@ export const suggestionsApi = createApp()
     }
   })
 
-  .post("/articles/:id/layers/:layer/changes/bulk_accept", requireSession, validate("param", layerParam), validate("json", bulkAcceptSchema), async (c) => {
-    const { id, layer } = c.req.valid("param");
-    const { actor, article, resource } = await loaded(c, id);
-    // Branches (other layers) do not exist yet: the document itself is the only layer.
-    if (layer !== MAIN_LAYER) throw new NotFound("No such layer");
-    authorize(actor, "changes.accept", resource);
-    assertSettleable(article);
-    const result = await changesAccepter(c.get("db"), { context: commandContext(c, actor), article, uuids: c.req.valid("json").uuids, env: c.env });
-    return c.json({ data: { accepted: result.accepted, not_found: result.notFound, merged_suggestion_ids: result.merged.map((row) => row.id), status: result.status } });
-  });
+  .post("/articles/:id/layers/:layer/changes/bulk_accept", requireSession, validate("param", layerParam), validate("json", bulkChangesSchema), review("accept"))
+  .post("/articles/:id/layers/:layer/changes/bulk_reject", requireSession, validate("param", layerParam), validate("json", bulkChangesSchema), review("reject"));

@@ -117,15 +117,17 @@ export async function suggestionSettler(
 }
 
 /**
- * `bulk_accept`: accepts the tracked changes named (and no others) on the document's main
- * layer. Open suggestions whose changes are all among them are merged; one only partly
- * accepted keeps the rest. Answers which uuids were accepted and which were not found.
+ * `bulk_accept` and `bulk_reject`: accepts or rejects the tracked changes named (and no
+ * others) on the document's main layer. Open suggestions whose changes are all among them are
+ * merged or rejected; one only partly settled keeps the rest. Answers which uuids were settled
+ * and which were not found. The Changes panel settles through here too, so a suggestion's end
+ * is known rather than read back from the bodies.
  */
-export async function changesAccepter(
+export async function changesReviewer(
   db: Database,
-  props: { context: CommandContext; article: Article; uuids: readonly string[]; env: RoomNoticeEnv },
-): Promise<{ accepted: string[]; notFound: string[]; merged: Suggestion[]; status: DocumentStatus | null }> {
-  const { context, article } = props;
+  props: { context: CommandContext; article: Article; uuids: readonly string[]; verdict: Verdict; env: RoomNoticeEnv },
+): Promise<{ settled: string[]; notFound: string[]; ended: Suggestion[]; status: DocumentStatus | null }> {
+  const { context, article, verdict } = props;
   const uuids = [...new Set(props.uuids)];
   const wanted = new Set(uuids);
   const open = await db
@@ -133,8 +135,11 @@ export async function changesAccepter(
     .from(suggestions)
     .where(and(eq(suggestions.articleId, article.id), eq(suggestions.state, "open")));
   const covered = open.filter((row) => row.changeUuids.length > 0 && row.changeUuids.every((uuid) => wanted.has(uuid)));
-  const { claimed, settled, status } = await settleClaimed(db, { ...props, claim: covered, ending: "merged", uuids, verdict: "accept" });
-  const accepted = new Set(settled);
-  await db.batch([eventStatement(db, context, "changes.bulk_accept", { articleId: article.id, properties: { accepted: settled.length, layer: "main" } })]);
-  return { accepted: uuids.filter((uuid) => accepted.has(uuid)), notFound: uuids.filter((uuid) => !accepted.has(uuid)), merged: claimed, status };
+  const ending = verdict === "accept" ? "merged" : "rejected";
+  const { claimed, settled, status } = await settleClaimed(db, { ...props, claim: covered, ending, uuids });
+  const found = new Set(settled);
+  await db.batch([
+    eventStatement(db, context, `changes.bulk_${verdict}`, { articleId: article.id, properties: { settled: settled.length, layer: "main" } }),
+  ]);
+  return { settled: uuids.filter((uuid) => found.has(uuid)), notFound: uuids.filter((uuid) => !found.has(uuid)), ended: claimed, status };
 }

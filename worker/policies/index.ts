@@ -254,8 +254,8 @@ export const rules = {
   "suggestions.create": { roles: SIGNED_IN, when: holds("comment") },
   "suggestions.merge": { roles: SIGNED_IN, when: holds("edit") },
   "suggestions.withdraw": { roles: SIGNED_IN, when: mayWithdrawSuggestion },
-  // Accepting or rejecting tracked changes by uuid (`bulk_accept`) is editing.
-  "changes.accept": { roles: SIGNED_IN, when: holds("edit") },
+  // Accepting or rejecting tracked changes by uuid (`bulk_accept`, `bulk_reject`) is editing.
+  "changes.settle": { roles: SIGNED_IN, when: holds("edit") },
   // An AI revision is a suggestion: whoever may suggest asks for one, members only (it is generation).
   "ai_revisions.create": { roles: MEMBERS, when: holds("comment") },
 } satisfies Record<string, Rule>;

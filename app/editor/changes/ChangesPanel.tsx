@@ -1,10 +1,14 @@
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $dfs } from "@lexical/utils";
 import { useEffect, useId, useState } from "react";
-import { $acceptChanges, $isChangeMark, $rejectChanges, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
+import { $isChangeMark, $rejectChanges, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
+import { api, ApiError } from "~/lib/api";
 import { formatMoment } from "~/lib/format";
 
 interface ChangesPanelProps {
+  articleId: number;
+  /** The document's password, when it has one: the API asks for it on every call. */
+  password: string | null;
   userId: number;
   /** Editors accept and reject anyone's changes. */
   canReview: boolean;
@@ -24,11 +28,16 @@ const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` 
  * The document's tracked changes, read from the editor itself (they are marks in the
  * document, so this list is as live as the text): who changed what and when, with accept
  * and reject for editors, "Withdraw" for the author of a suggestion, and all at once.
- * Settling is an edit like any other, so it reaches everyone through the room.
+ * Editors settle through the API (`bulk_accept`, `bulk_reject`), which settles in the room as
+ * one edit everyone sees and records how each suggestion ended (merged or rejected), rather
+ * than leaving the Worker to read it back from the saved bodies. A commenter withdrawing their
+ * own words is an edit in the editor: the room takes it as theirs.
  */
-export function ChangesPanel({ userId, canReview, canSuggest }: ChangesPanelProps) {
+export function ChangesPanel({ articleId, password, userId, canReview, canSuggest }: ChangesPanelProps) {
   const [editor] = useLexicalComposerContext();
   const [changes, setChanges] = useState<TrackedChange[]>([]);
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(true);
   const headingId = useId();
   const me = String(userId);
@@ -49,8 +58,27 @@ export function ChangesPanel({ userId, canReview, canSuggest }: ChangesPanelProp
     };
   }, [editor]);
 
-  const settle = (uuids: string[] | null, accept: boolean) =>
-    editor.update(() => void (accept ? $acceptChanges(uuids && new Set(uuids)) : $rejectChanges(uuids && new Set(uuids))));
+  const withdraw = (uuids: string[]) => editor.update(() => void $rejectChanges(new Set(uuids)));
+
+  const review = async (uuids: string[], accept: boolean) => {
+    if (uuids.length === 0) return;
+    setError(null);
+    setPending((was) => new Set([...was, ...uuids]));
+    try {
+      const { data } = await api.post<{ data: { not_found: string[] } }>(
+        `/articles/${articleId}/layers/main/changes/${accept ? "bulk_accept" : "bulk_reject"}`,
+        { uuids },
+        { articlePassword: password },
+      );
+      if (data.not_found.length === uuids.length) setError("Those changes were already settled by someone else.");
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : `The changes could not be ${accept ? "accepted" : "rejected"}. Try again.`);
+    } finally {
+      setPending((was) => new Set([...was].filter((uuid) => !uuids.includes(uuid))));
+    }
+  };
+  const all = changes.map((change) => change.uuid);
+  const busy = (uuids: string[]) => uuids.some((uuid) => pending.has(uuid));
 
   /** Brings the change into view and puts the caret at it. */
   const show = (uuid: string) =>
@@ -78,21 +106,26 @@ export function ChangesPanel({ userId, canReview, canSuggest }: ChangesPanelProp
           <div className="changes-panel__bulk">
             {canReview ? (
               <>
-                <button type="button" className="button button--primary" onClick={() => settle(null, true)}>
+                <button type="button" className="button button--primary" disabled={busy(all)} onClick={() => void review(all, true)}>
                   Accept all
                 </button>
-                <button type="button" className="button" onClick={() => settle(null, false)}>
+                <button type="button" className="button" disabled={busy(all)} onClick={() => void review(all, false)}>
                   Reject all
                 </button>
               </>
             ) : canSuggest && mine.length > 0 ? (
-              <button type="button" className="button" onClick={() => settle(mine, false)}>
+              <button type="button" className="button" onClick={() => withdraw(mine)}>
                 Withdraw my suggestions
               </button>
             ) : null}
           </div>
         ) : null}
       </header>
+      {error ? (
+        <p className="changes-panel__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {open ? (
         changes.length === 0 ? (
           <p className="changes-panel__empty">
@@ -114,15 +147,15 @@ export function ChangesPanel({ userId, canReview, canSuggest }: ChangesPanelProp
                 <div className="change__actions">
                   {canReview ? (
                     <>
-                      <button type="button" className="button button--primary" onClick={() => settle([change.uuid], true)} aria-label={`Accept: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
+                      <button type="button" className="button button--primary" disabled={pending.has(change.uuid)} onClick={() => void review([change.uuid], true)} aria-label={`Accept: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
                         Accept
                       </button>
-                      <button type="button" className="button" onClick={() => settle([change.uuid], false)} aria-label={`Reject: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
+                      <button type="button" className="button" disabled={pending.has(change.uuid)} onClick={() => void review([change.uuid], false)} aria-label={`Reject: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
                         Reject
                       </button>
                     </>
                   ) : canSuggest && change.userId === me ? (
-                    <button type="button" className="button" onClick={() => settle([change.uuid], false)} aria-label={`Withdraw: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
+                    <button type="button" className="button" onClick={() => withdraw([change.uuid])} aria-label={`Withdraw: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
                       Withdraw
                     </button>
                   ) : null}
