@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [
 ];
 export const handle: ShellHandle = { title: "Suggestion" };
 
-const KIND = { insertion: "Adds", deletion: "Deletes", formatting_change: "Formats" } as const;
+const KIND = { insertion: "Adds", deletion: "Deletes", formatting_change: "Formats", node_type_change: "Changes the block type of" } as const;
 const ENDED = { merged: "merged", rejected: "rejected", withdrawn: "withdrawn" } as const;
 
 async function suggestionOf(ctx: Awaited<ReturnType<typeof reviewPageContext>>, idParam: string | undefined) {

@@ -131,6 +131,29 @@ export const knownNodeTypes = [
 const knownTypeSet: ReadonlySet<string> = new Set(knownNodeTypes);
 
 /**
+ * A pending block type change (SPEC section 3's `node_type_change`), kept as Lexical
+ * NodeState under the block's `$` key: who changed it, and the old block's own JSON (no
+ * children) that a reject rebuilds. Bounded, since a reject turns `previous` into a node.
+ */
+export const NODE_TYPE_CHANGE_KEY = "nodeTypeChange";
+export const MAX_PREVIOUS_BLOCK_JSON = 8_192;
+const changeId = z.string().min(1).max(128);
+export const nodeTypeChangeSchema = z.object({
+  uuid: changeId,
+  userId: changeId,
+  userName: z.string().max(256).optional(),
+  createdAt: z.string().max(40),
+  previous: z
+    .looseObject({ type: z.string().min(1).max(64) })
+    .refine((block) => !("children" in block), { message: "holds the old block without its children" })
+    .refine((block) => JSON.stringify(block).length <= MAX_PREVIOUS_BLOCK_JSON, { message: `is over ${MAX_PREVIOUS_BLOCK_JSON} characters` }),
+});
+export type NodeTypeChange = z.infer<typeof nodeTypeChangeSchema>;
+
+/** A block's NodeState: other keys (a code block's `lineNumbers`…) pass as they are. */
+const nodeState = z.looseObject({ [NODE_TYPE_CHANGE_KEY]: nodeTypeChangeSchema.optional() }).optional();
+
+/**
  * A node type this code does not know yet (a mention, a card, an embed…): kept as it is.
  * Its type must not be a known one, so a malformed known node is refused instead of
  * slipping through here.
@@ -138,6 +161,7 @@ const knownTypeSet: ReadonlySet<string> = new Set(knownNodeTypes);
 export const unknownNodeSchema = z.looseObject({
   type: z.string().refine((type) => !knownTypeSet.has(type), { message: "is a known node type with invalid fields" }),
   version: z.number().optional(),
+  $: nodeState,
   // Typed as loose nodes (any node fits that shape anyway) but checked as any node at run
   // time: the plain type keeps TypeScript out of an inference cycle through every schema.
   get children(): z.ZodOptional<z.ZodArray<z.ZodType<LooseNode>>> {
@@ -174,6 +198,7 @@ export const paragraphNodeSchema = z.looseObject({
   format,
   indent,
   direction,
+  $: nodeState,
   get children() {
     return z.array(inlineNode());
   },
@@ -185,6 +210,7 @@ export const headingNodeSchema = z.looseObject({
   format,
   indent,
   direction,
+  $: nodeState,
   tag: z.enum(headingTags),
   get children() {
     return z.array(inlineNode());

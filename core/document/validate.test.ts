@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FONT_SIZE, DEFAULT_FONT_WEIGHT, FONT_FAMILIES } from "./fonts";
-import { document, image, link, paragraph, table, tableCell, tableRow, text } from "./nodes";
+import { document, heading, image, link, paragraph, table, tableCell, tableRow, text } from "./nodes";
 import { isDocument, type BlockNode, type SerializedDocument, type TableCellNode } from "./types";
 import { sanitizeDocument, submittedDocumentSchema } from "./validate";
 
@@ -136,6 +136,27 @@ describe("sanitizeDocument", () => {
     const bad = link("javascript:x", [text("a")]);
     const { issues } = sanitizeDocument(document([paragraph([bad, bad, bad])]));
     expect(issues).toEqual(["Removed a link to a javascript: address; its text is kept (3 times)"]);
+  });
+
+  it("keeps a pending block type change, checks its old block as a node, and drops one a reject could not rebuild", () => {
+    const changed = (previous: unknown) =>
+      document([loose({ ...heading("h2", [text("Menu")]), $: { nodeTypeChange: { uuid: "c-1", userId: "7", createdAt: "2026-03-01T10:00:00.000Z", previous } } })]);
+    const kept = changed({ type: "paragraph", version: 1, format: "center" });
+    expect(sanitizeDocument(kept)).toEqual({ document: kept, issues: [] });
+    expect(isDocument(kept)).toBe(true);
+
+    const repaired = sanitizeDocument(changed({ type: "paragraph", version: 1, url: "javascript:alert(1)" }));
+    expect(repaired.issues).toEqual(["Removed a javascript: address from a paragraph block"]);
+    expect(firstBlock(repaired.document).$).toMatchObject({ nodeTypeChange: { previous: { type: "paragraph", version: 1 } } });
+
+    const dropped = "Dropped a change of a heading block's type that could not be undone; the block keeps its type";
+    for (const previous of [{ type: "link", url: "javascript:alert(1)" }, { type: "paragraph", children: [] }, { type: "paragraph", pad: "x".repeat(9_000) }, "paragraph"]) {
+      const { document: doc, issues } = sanitizeDocument(changed(previous));
+      expect(issues).toEqual([dropped]);
+      expect(firstBlock(doc)).not.toHaveProperty("$");
+      expect(isDocument(doc)).toBe(true);
+    }
+    expect(isDocument(changed({ type: "paragraph", children: [] }))).toBe(false);
   });
 
   it("leaves a valid document as it was", () => {

@@ -7,8 +7,11 @@ import {
   documentSchema,
   MAX_BORDER_WIDTH,
   MIN_BORDER_WIDTH,
+  NODE_TYPE_CHANGE_KEY,
+  nodeTypeChangeSchema,
   normalizeImageWidth,
   type LooseNode,
+  type NodeTypeChange,
   type SerializedDocument,
 } from "./types";
 
@@ -131,7 +134,32 @@ function sanitizeNode(node: LooseNode, issues: IssueList): Outcome {
     issues.add(`Removed the font ${JSON.stringify(copy.fontFamily)}, which is not in the font list`);
     delete copy.fontFamily;
   }
+  sanitizeTypeChange(copy, issues);
   return { keep: copy };
+}
+
+/**
+ * A pending block type change (NodeState `$.nodeTypeChange`): a reject turns its `previous`
+ * into a node, so that is checked as one; a change that fails either check is dropped.
+ */
+function sanitizeTypeChange(node: LooseNode, issues: IssueList) {
+  const state = node.$;
+  if (!isPlainObject(state) || !(NODE_TYPE_CHANGE_KEY in state)) return;
+  const change = state[NODE_TYPE_CHANGE_KEY];
+  // The stored value, once valid, rather than the schema's copy: a save keeps its key order.
+  const valid = nodeTypeChangeSchema.safeParse(change).success ? (change as NodeTypeChange) : null;
+  const repairs = new IssueList();
+  const outcome = valid ? sanitizeNode(valid.previous, repairs) : "remove";
+  if (valid && outcome !== "remove" && "keep" in outcome) {
+    for (const issue of repairs.list()) issues.add(issue);
+    node.$ = { ...state, [NODE_TYPE_CHANGE_KEY]: { ...valid, previous: outcome.keep } };
+    return;
+  }
+  issues.add(`Dropped a change of a ${node.type} block's type that could not be undone; the block keeps its type`);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { [NODE_TYPE_CHANGE_KEY]: dropped, ...rest } = state;
+  if (Object.keys(rest).length > 0) node.$ = rest;
+  else delete node.$;
 }
 
 function sanitizeImage(image: LooseNode, issues: IssueList) {

@@ -1,10 +1,12 @@
+import { $createHeadingNode } from "@lexical/rich-text";
+import { $setBlocksType } from "@lexical/selection";
 import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $isParagraphNode, $setSelection, type LexicalEditor } from "lexical";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { documentToPlainText } from "../document/text";
 import { changesInDocument, onlySuggests, settleInDocument, settleUpdate } from "./change-review";
 import { exportDocument } from "./headless";
-import { $deleteTracked, $insertTracked } from "./track-changes";
+import { $deleteTracked, $insertTracked, $setBlocksTypeTracked } from "./track-changes";
 import { bindHeadlessEditor, yDocToDocument } from "./yjs";
 
 const run = (editor: LexicalEditor, work: () => void) => new Promise<void>((resolve) => editor.update(work, { onUpdate: resolve }));
@@ -36,6 +38,7 @@ async function room() {
 }
 
 const plain = async (doc: Y.Doc) => documentToPlainText(await yDocToDocument(doc)).trim();
+const heading = () => $createHeadingNode("h2");
 
 describe("reviewing tracked changes outside the browser", () => {
   it("a commenter's tracked edit passes the room's check; a plain edit and settling someone else's change do not", async () => {
@@ -54,6 +57,27 @@ describe("reviewing tracked changes outside the browser", () => {
     // …but its author may withdraw it.
     const { update: withdrawing } = await settleUpdate(host.doc, null, "reject");
     expect(await onlySuggests(host.doc, withdrawing!, "7")).toBe(true);
+  });
+
+  it("a commenter's block type change passes the room's check; the same change untracked does not", async () => {
+    const plainRoom = await room();
+    const untracked = await plainRoom.nextUpdate(() => $setBlocksType($range(0, 0), heading));
+    expect(await onlySuggests(plainRoom.host.doc, untracked, "7")).toBe(false);
+
+    const { host, nextUpdate } = await room();
+    const before = JSON.stringify(await yDocToDocument(host.doc));
+    const suggestion = await nextUpdate(() => $setBlocksTypeTracked($range(0, 0), heading, { userId: "7", userName: "Ben" }));
+    expect(await onlySuggests(host.doc, suggestion, "7")).toBe(true);
+    // Made in someone else's name, it is not a suggestion of theirs.
+    expect(await onlySuggests(host.doc, suggestion, "8")).toBe(false);
+    Y.applyUpdate(host.doc, suggestion);
+    expect(changesInDocument(await yDocToDocument(host.doc))).toMatchObject([{ kind: "node_type_change", userId: "7", userName: "Ben", text: "Spring menu launches in May" }]);
+
+    // Its author may withdraw it, and that gives back the paragraph exactly.
+    const { update: withdrawing } = await settleUpdate(host.doc, null, "reject");
+    expect(await onlySuggests(host.doc, withdrawing!, "7")).toBe(true);
+    Y.applyUpdate(host.doc, withdrawing!);
+    expect(JSON.stringify(await yDocToDocument(host.doc))).toBe(before);
   });
 
   it("settles only the listed changes in a room's document, as one update", async () => {
@@ -79,6 +103,23 @@ describe("reviewing tracked changes outside the browser", () => {
       ["ins-1", "insertion", "Ben", "New "],
       ["del-1", "deletion", "Ana", "May"],
     ]);
+  });
+
+  it("a block type change survives a room restart, and the Worker settles it in the stored body", async () => {
+    const { host } = await room();
+    const before = JSON.stringify(await yDocToDocument(host.doc));
+    await run(host.editor, () => $setBlocksTypeTracked($range(0, 0), heading, { userId: "7", userName: "Ben", uuid: "type-1" }));
+    const restarted = new Y.Doc();
+    Y.applyUpdate(restarted, Y.encodeStateAsUpdate(host.doc));
+    const body = await yDocToDocument(restarted);
+    expect(changesInDocument(body).map((c) => [c.uuid, c.kind, c.userName, c.text])).toEqual([["type-1", "node_type_change", "Ben", "Spring menu launches in May"]]);
+
+    const rejected = settleInDocument(body, new Set(["type-1"]), "reject");
+    expect(rejected.settled).toEqual(["type-1"]);
+    expect(JSON.stringify(rejected.document)).toBe(before);
+    const accepted = settleInDocument(body, null, "accept");
+    expect(accepted.document.root.children[0]).toMatchObject({ type: "heading", tag: "h2" });
+    expect(changesInDocument(accepted.document)).toEqual([]);
   });
 
   it("settles changes in a stored body when no room is open", async () => {

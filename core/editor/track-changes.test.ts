@@ -1,9 +1,34 @@
-import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $setSelection, type LexicalEditor, type TextNode } from "lexical";
+import { $createCodeNode } from "@lexical/code";
+import { $createListItemNode, $createListNode } from "@lexical/list";
+import { $createHeadingNode, $isHeadingNode } from "@lexical/rich-text";
+import {
+  $createParagraphNode,
+  $createRangeSelection,
+  $createTextNode,
+  $getRoot,
+  $setSelection,
+  type ElementNode,
+  type LexicalEditor,
+  type TextNode,
+} from "lexical";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { documentToPlainText } from "../document/text";
+import { documentSchema } from "../document/types";
+import { sanitizeDocument } from "../document/validate";
+import { $setCodeBlockOptions } from "./code";
 import { createDocumentEditor, exportDocument } from "./headless";
-import { $acceptChanges, $changesBy, $deleteTracked, $formatTracked, $insertTracked, $rejectChanges, $trackedChanges } from "./track-changes";
+import {
+  $acceptChanges,
+  $changesBy,
+  $deleteTracked,
+  $formatTracked,
+  $insertTracked,
+  $rejectChanges,
+  $setBlocksTypeTracked,
+  $trackedChanges,
+  type ChangeAuthor,
+} from "./track-changes";
 import { bindHeadlessEditor } from "./yjs";
 
 const ANA = { userId: "1" };
@@ -43,6 +68,38 @@ function $select(from: number, to: number) {
 }
 
 const changes = (editor: LexicalEditor) => editor.getEditorState().read(() => $trackedChanges());
+
+const BLOCKS: Record<string, () => ElementNode> = {
+  paragraph: () => $createParagraphNode(),
+  h2: () => $createHeadingNode("h2"),
+  h3: () => $createHeadingNode("h3"),
+  code: () => $createCodeNode(),
+};
+
+/**
+ * An editor holding one block of `kind` whose JSON has everything a rebuild could lose:
+ * bold text (a paragraph's `textFormat`), a text style, alignment, indent, and for code a
+ * language and line numbers.
+ */
+async function block(kind: keyof typeof BLOCKS) {
+  const editor = createDocumentEditor();
+  await update(editor, () => {
+    const node = BLOCKS[kind]!();
+    node.setFormat("center");
+    node.setIndent(1);
+    if (kind === "code") $setCodeBlockOptions(node as ReturnType<typeof $createCodeNode>, { language: "javascript", lineNumbers: true });
+    const words = $createTextNode("Spring menu").setFormat("bold").setStyle("color: #2f5ebc;");
+    $getRoot().clear().append(node.append(words));
+  });
+  const json = () => JSON.stringify(exportDocument(editor));
+  /** Turns the block into `kind` as `author`, the caret inside it. */
+  const change = (to: keyof typeof BLOCKS, author: ChangeAuthor = ANA) => update(editor, () => $setBlocksTypeTracked($select(3, 3), BLOCKS[to]!, author));
+  return { editor, json, change };
+}
+
+/** The top-level blocks' types, a heading's with its level ("heading:h2"). */
+const blockTypes = (editor: LexicalEditor) =>
+  editor.getEditorState().read(() => $getRoot().getChildren().map((node) => ($isHeadingNode(node) ? `heading:${node.getTag()}` : node.getType())));
 
 describe("tracked changes", () => {
   it("records a deletion that keeps its text until accepted, and a reject brings it back unmarked", async () => {
@@ -118,6 +175,103 @@ describe("tracked changes", () => {
     expect(changes(editor)).toEqual([]);
   });
 
+  it.each([
+    ["paragraph", "h2"],
+    ["h2", "paragraph"],
+    ["h2", "h3"],
+    ["paragraph", "code"],
+    ["code", "h2"],
+    ["h3", "code"],
+  ] as const)("records a %s made %s as a block type change, and a reject gives back the exact JSON", async (from, to) => {
+    const { editor, json, change } = await block(from);
+    const before = json();
+    await change(to, { userId: "1", userName: "Ana" });
+    expect(blockTypes(editor)).toEqual([to === "paragraph" || to === "code" ? to : `heading:${to}`]);
+    expect(changes(editor)).toMatchObject([{ kind: "node_type_change", userId: "1", userName: "Ana", text: "Spring menu" }]);
+    expect(changes(editor)[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+  });
+
+  it("accepting a block type change keeps the new type and drops the record", async () => {
+    const { editor, json, change } = await block("paragraph");
+    await change("h2");
+    const changed = json();
+    const uuid = changes(editor)[0]!.uuid;
+    await update(editor, () => void $acceptChanges(new Set([uuid])));
+    expect(blockTypes(editor)).toEqual(["heading:h2"]);
+    expect(changes(editor)).toEqual([]);
+    expect(json()).not.toContain("nodeTypeChange");
+    expect(json()).not.toBe(changed);
+  });
+
+  it("changing a block again keeps its first old type; changing it back drops the change", async () => {
+    const { editor, json, change } = await block("paragraph");
+    const before = json();
+    await change("h2");
+    const [first] = changes(editor);
+    await change("h3");
+    expect(changes(editor)).toEqual([first]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+
+    await change("code");
+    await change("paragraph");
+    expect(changes(editor)).toEqual([]);
+    expect(json()).toBe(before);
+  });
+
+  it("someone else's change of a block with a pending change is theirs, and rejecting it brings the first one back", async () => {
+    const { editor, json, change } = await block("paragraph");
+    const before = json();
+    await change("h2", ANA);
+    await change("h3", BEN);
+    expect(changes(editor).map((entry) => entry.userId)).toEqual(["2"]);
+    await update(editor, () => void $rejectChanges(editor.getEditorState().read(() => $changesBy("2"))));
+    expect(blockTypes(editor)).toEqual(["heading:h2"]);
+    expect(changes(editor).map((entry) => entry.userId)).toEqual(["1"]);
+    await change("h3", BEN);
+    // Reject all goes through both, back to the paragraph.
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+  });
+
+  it("lists a block type change beside the marks, and settles one person's by uuid", async () => {
+    const { editor, change } = await block("paragraph");
+    await update(editor, () => $insertTracked($select(11, 11), " today", ANA));
+    await change("h2", BEN);
+    expect(changes(editor).map((entry) => [entry.kind, entry.userId])).toEqual([
+      ["node_type_change", "2"],
+      ["insertion", "1"],
+    ]);
+    const byBen = editor.getEditorState().read(() => $changesBy("2"));
+    await update(editor, () => void $rejectChanges(byBen));
+    expect(blockTypes(editor)).toEqual(["paragraph"]);
+    expect(changes(editor).map((entry) => entry.kind)).toEqual(["insertion"]);
+  });
+
+  it("a list item is turned into a heading untracked: a reject could not put it back in its list", async () => {
+    const editor = createDocumentEditor();
+    await update(editor, () => {
+      const item = $createListItemNode().append($createTextNode("Cold brew"));
+      $getRoot().clear().append($createListNode("bullet").append(item));
+      $setBlocksTypeTracked(item.selectStart(), BLOCKS.h2!, ANA);
+    });
+    expect(blockTypes(editor)).toEqual(["heading:h2"]);
+    expect(changes(editor)).toEqual([]);
+  });
+
+  it("a pending block type change survives a save: it is valid stored JSON, kept as it is", async () => {
+    const { editor, change } = await block("paragraph");
+    await change("h2", { userId: "1", userName: "Ana" });
+    const body = exportDocument(editor);
+    const { document: saved, issues } = sanitizeDocument(body);
+    expect(issues).toEqual([]);
+    expect(JSON.stringify(saved)).toBe(JSON.stringify(body));
+    expect(documentSchema.safeParse(saved).success).toBe(true);
+    expect((saved.root.children[0] as { $?: unknown }).$).toMatchObject({ nodeTypeChange: { userId: "1", previous: { type: "paragraph" } } });
+  });
+
   it("tracked changes converge between two editors over Yjs, with their authors", async () => {
     const a = bindHeadlessEditor(new Y.Doc());
     const b = bindHeadlessEditor(new Y.Doc());
@@ -131,6 +285,26 @@ describe("tracked changes", () => {
     const summary = (editor: LexicalEditor) => changes(editor).map((change) => `${change.kind}:${change.userId}:${change.text}`);
     expect(summary(a.editor)).toEqual(["insertion:2:New ", "deletion:1:menu"]);
     expect(summary(b.editor)).toEqual(summary(a.editor));
+    a.dispose();
+    b.dispose();
+  });
+
+  it("a block type change reaches the other editor with its author, and its reject there restores the block everywhere", async () => {
+    const a = bindHeadlessEditor(new Y.Doc());
+    const b = bindHeadlessEditor(new Y.Doc());
+    a.doc.on("update", (u: Uint8Array, origin: unknown) => origin !== "remote" && Y.applyUpdate(b.doc, u, "remote"));
+    b.doc.on("update", (u: Uint8Array, origin: unknown) => origin !== "remote" && Y.applyUpdate(a.doc, u, "remote"));
+    await update(a.editor, () => $getRoot().append($createParagraphNode().append($createTextNode("Spring menu"))));
+    await update(b.editor, () => {});
+    const before = JSON.stringify(exportDocument(a.editor));
+    await update(b.editor, () => $setBlocksTypeTracked($select(3, 3), BLOCKS.h2!, { userId: "2", userName: "Ben" }));
+    await update(a.editor, () => {});
+    expect(blockTypes(a.editor)).toEqual(["heading:h2"]);
+    expect(changes(a.editor)).toMatchObject([{ kind: "node_type_change", userId: "2", userName: "Ben", text: "Spring menu" }]);
+    await update(a.editor, () => void $rejectChanges());
+    await update(b.editor, () => {});
+    expect(JSON.stringify(exportDocument(b.editor))).toBe(before);
+    expect(changes(b.editor)).toEqual([]);
     a.dispose();
     b.dispose();
   });

@@ -5,14 +5,19 @@ import {
   $isElementNode,
   $isLineBreakNode,
   $isTextNode,
+  type BaseSelection,
+  type ElementNode,
   type LexicalNode,
   type RangeSelection,
   type TextFormatType,
   type TextNode,
 } from "lexical";
+import { $setBlocksTypeRecorded, $settleBlocks, $typeChangeOf } from "./block-type-changes";
 import { $createDeletionMarkNode, $isDeletionMarkNode, type DeletionMarkNode } from "./nodes/DeletionMarkNode";
 import { $createFormatChangeMarkNode, $isFormatChangeMarkNode, type FormatChangeMarkNode } from "./nodes/FormatChangeMarkNode";
 import { $createInsertionMarkNode, $isInsertionMarkNode, type InsertionMarkNode } from "./nodes/InsertionMarkNode";
+
+export { $canSuggestBlockType, $typeChangeOf, nodeTypeChangeState } from "./block-type-changes";
 
 /**
  * Tracked changes (SPEC sections 3 and 4) as marks in the document itself: an insertion
@@ -20,11 +25,13 @@ import { $createInsertionMarkNode, $isInsertionMarkNode, type InsertionMarkNode 
  * accepted), a formatting change wraps the text it restyled and remembers the old style.
  * Because they are document nodes they travel through the Yjs room like any edit, survive
  * a restart, and are in every saved body, where the Worker reads them (suggestions, the
- * `bulk_accept` call). These functions run inside an editor update: the browser's plugin,
- * the room's headless editor and the Worker's all share them.
+ * `bulk_accept` call). A block type change is node state on the block instead
+ * (block-type-changes.ts), listed and settled here beside the marks. These functions run
+ * inside an editor update: the browser's plugin, the room's headless editor and the
+ * Worker's all share them.
  */
 
-export type TrackedChangeKind = "insertion" | "deletion" | "formatting_change";
+export type TrackedChangeKind = "insertion" | "deletion" | "formatting_change" | "node_type_change";
 type ChangeMark = InsertionMarkNode | DeletionMarkNode | FormatChangeMarkNode;
 
 /** Who makes a change; `userId` is the user's id as a string, as mark fields hold it. */
@@ -55,16 +62,26 @@ function kindOf(mark: ChangeMark): TrackedChangeKind {
   return "formatting_change";
 }
 
+/** The change `node` records (a mark, or a block whose type changed), if any. */
+function changeAt(node: LexicalNode): Omit<TrackedChange, "text"> | null {
+  if ($isChangeMark(node)) {
+    const fields = node.getFields();
+    const uuid = fields.uuid || node.getIDs()[0] || node.getKey();
+    return { uuid, kind: kindOf(node), userId: fields.userId ?? null, userName: fields.userName ?? null, createdAt: fields.createdAt ?? null };
+  }
+  const change = $typeChangeOf(node);
+  return change && { uuid: change.uuid, kind: "node_type_change", userId: change.userId, userName: change.userName ?? null, createdAt: change.createdAt };
+}
+
 /** Every tracked change in the document, in reading order, one entry per uuid. */
 export function $trackedChanges(): TrackedChange[] {
   const byUuid = new Map<string, TrackedChange>();
   for (const { node } of $dfs()) {
-    if (!$isChangeMark(node)) continue;
-    const fields = node.getFields();
-    const uuid = fields.uuid || node.getIDs()[0] || node.getKey();
-    const entry = byUuid.get(uuid);
+    const change = changeAt(node);
+    if (!change) continue;
+    const entry = byUuid.get(change.uuid);
     if (entry) entry.text += node.getTextContent();
-    else byUuid.set(uuid, { uuid, kind: kindOf(node), userId: fields.userId ?? null, userName: fields.userName ?? null, createdAt: fields.createdAt ?? null, text: node.getTextContent() });
+    else byUuid.set(change.uuid, { ...change, text: node.getTextContent() });
   }
   return [...byUuid.values()];
 }
@@ -109,6 +126,7 @@ function $settleAll(uuids: ReadonlySet<string> | null, accept: boolean): string[
     settled.add(uuidOf(mark));
     $settle(mark, accept);
   }
+  for (const uuid of $settleBlocks(uuids, accept)) settled.add(uuid);
   return [...settled];
 }
 
@@ -223,6 +241,14 @@ export function $insertTracked(selection: RangeSelection, text: string, author: 
   mark.append(node);
   selection.insertNodes([mark]);
   node.select(text.length, text.length);
+}
+
+/**
+ * Changes the selected blocks' type (`create` makes the new block, as for `$setBlocksType`)
+ * as a tracked `node_type_change`: a reject rebuilds each old block exactly.
+ */
+export function $setBlocksTypeTracked(selection: BaseSelection, create: () => ElementNode, author: ChangeAuthor): void {
+  $setBlocksTypeRecorded(selection, create, fieldsFor(author));
 }
 
 /**

@@ -20,6 +20,7 @@ const KIND_LABEL: Record<TrackedChange["kind"], string> = {
   insertion: "Added",
   deletion: "Deleted",
   formatting_change: "Formatted",
+  node_type_change: "Changed block type",
 };
 
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

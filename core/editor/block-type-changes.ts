@@ -1,0 +1,128 @@
+import { $isCodeHighlightNode, $isCodeNode } from "@lexical/code";
+import { $isListItemNode } from "@lexical/list";
+import { $copyBlockFormatIndent, $setBlocksType } from "@lexical/selection";
+import { $dfs, $findMatchingParent } from "@lexical/utils";
+import {
+  $createTextNode,
+  $getState,
+  $isElementNode,
+  $parseSerializedNode,
+  $setState,
+  createState,
+  type BaseSelection,
+  type ElementNode,
+  type LexicalNode,
+} from "lexical";
+import { NODE_TYPE_CHANGE_KEY, nodeTypeChangeSchema, type NodeTypeChange } from "../document/types";
+
+/**
+ * Block type changes (SPEC section 3's `node_type_change`: a paragraph made a heading, a
+ * heading's level changed, a block made code). Unlike the other tracked changes they are
+ * not marks: the new block carries NodeState (under its `$` key, so it is saved with the
+ * body and synced by @lexical/yjs like any property) naming the author and holding the old
+ * block's own JSON, from which a reject rebuilds exactly the block that was there.
+ */
+
+/** Who made a change and when: everything a change records but the old block. */
+export type ChangeFields = Omit<NodeTypeChange, "previous">;
+
+export const nodeTypeChangeState = createState(NODE_TYPE_CHANGE_KEY, {
+  // The same schema a save validates: a reject turns `previous` into a node.
+  parse: (value): NodeTypeChange | null => nodeTypeChangeSchema.safeParse(value).data ?? null,
+});
+
+export const $typeChangeOf = (node: LexicalNode): NodeTypeChange | null => ($isElementNode(node) ? $getState(node, nodeTypeChangeState) : null);
+
+/** The block's own serialized JSON: no children, which stay where they are. */
+function ownJSON(block: ElementNode): NodeTypeChange["previous"] {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { children, ...json } = block.exportJSON() as ReturnType<ElementNode["exportJSON"]> & { children?: unknown };
+  return json;
+}
+
+function changeReplacing(old: ElementNode, fields: ChangeFields): NodeTypeChange {
+  const pending = $typeChangeOf(old);
+  // One person changing the same block again is still one change: a reject goes back to the start.
+  if (pending?.userId === fields.userId) return pending;
+  // Someone else's pending change stays inside `previous` (its `$`): rejecting this one brings it back.
+  return { ...fields, previous: ownJSON(old) };
+}
+
+/** Whether the block is of the type its change started from (a heading's level included). */
+function isBackToPrevious(block: ElementNode, change: NodeTypeChange): boolean {
+  const now = ownJSON(block);
+  return now.type === change.previous.type && now.tag === change.previous.tag;
+}
+
+/**
+ * `$setBlocksType` that records each replaced block on its replacement. A list item is
+ * changed untracked: `$setBlocksType` lifts it out of its list, which a reject cannot undo.
+ * A block changed back to the type it started from is rebuilt from that JSON, dropping the
+ * change, so nothing of the round trip (a code block's language…) stays behind untracked.
+ */
+export function $setBlocksTypeRecorded(selection: BaseSelection, create: () => ElementNode, fields: ChangeFields): void {
+  const changed: Array<[ElementNode, NodeTypeChange]> = [];
+  $setBlocksType(selection, create, (old, block) => {
+    $copyBlockFormatIndent(old, block);
+    if ($isListItemNode(old)) return;
+    const change = changeReplacing(old, fields);
+    $setState(block, nodeTypeChangeState, change);
+    changed.push([block, change]);
+  });
+  for (const [block, change] of changed) if (isBackToPrevious(block, change)) $restore(block, change.previous);
+}
+
+/**
+ * Whether a commenter may suggest this change: the room takes it only when a reject gives
+ * back the document exactly. A list item leaves its list, and text made code is re-split by
+ * the browser's highlighter (its formatting dropped), which a reject cannot undo.
+ */
+export function $canSuggestBlockType(selection: BaseSelection, create: () => ElementNode): boolean {
+  if ($isCodeNode(create())) return false;
+  return !selection.getNodes().some((node) => $findMatchingParent(node, $isListItemNode) !== null);
+}
+
+/**
+ * Puts the old block back around `block`'s children. One that cannot be rebuilt (a type
+ * this editor lacks, or not a block) leaves the block as it is, its change dropped.
+ */
+function $restore(block: ElementNode, previous: NodeTypeChange["previous"]): void {
+  let old: LexicalNode | null = null;
+  try {
+    old = $parseSerializedNode({ ...previous, children: [] });
+  } catch {
+    old = null;
+  }
+  if (!$isElementNode(old) || old.isInline()) {
+    $setState(block, nodeTypeChangeState, null);
+    return;
+  }
+  block.replace(old, true);
+  // The code highlighter split a code block's text into runs; outside code they are text again.
+  if (!$isCodeNode(old)) for (const child of old.getChildren()) if ($isCodeHighlightNode(child)) child.replace($createTextNode(child.getTextContent()));
+}
+
+/** The blocks with a pending type change (only those with these uuids, unless null). */
+export function $changedBlocks(uuids: ReadonlySet<string> | null): ElementNode[] {
+  const blocks: ElementNode[] = [];
+  for (const { node } of $dfs()) {
+    const change = $typeChangeOf(node);
+    if (change && (uuids === null || uuids.has(change.uuid))) blocks.push(node as ElementNode);
+  }
+  return blocks;
+}
+
+/** Accepting keeps the new type; rejecting rebuilds the old block. Returns the uuids settled. */
+export function $settleBlocks(uuids: ReadonlySet<string> | null, accept: boolean): string[] {
+  const settled = new Set<string>();
+  // A reject can uncover someone else's change (kept in `previous`): look again until none is left.
+  for (let blocks = $changedBlocks(uuids); blocks.length > 0; blocks = accept ? [] : $changedBlocks(uuids)) {
+    for (const block of blocks) {
+      const change = $typeChangeOf(block)!;
+      settled.add(change.uuid);
+      if (accept) $setState(block, nodeTypeChangeState, null);
+      else $restore(block, change.previous);
+    }
+  }
+  return [...settled];
+}
