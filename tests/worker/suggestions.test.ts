@@ -7,7 +7,11 @@ import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_TOKEN_AUDIENCE, ROOM_TOK
 import { document, paragraph, text } from "../../core/document/nodes";
 import { documentToPlainText } from "../../core/document/text";
 import type { SerializedDocument } from "../../core/document/types";
+import { $createHeadingNode } from "@lexical/rich-text";
+import { $getRoot, type ElementNode } from "lexical";
 import { changesInDocument } from "../../core/editor/change-review";
+import { createDocumentEditor, exportDocument, loadDocument, roundTripDocument } from "../../core/editor/headless";
+import { $setBlocksTypeTracked } from "../../core/editor/track-changes";
 import { documentToYDoc, yDocToDocument } from "../../core/editor/yjs";
 import { applyChangesNotice, applyRevisionNotice } from "../../durable/party/worker-edits";
 import { hashPassword } from "../../worker/auth/password";
@@ -519,5 +523,28 @@ describe("POST /v1/articles/:id/ai_revisions", () => {
       [notice.insertion_uuid, "insertion", "customers"],
     ]);
     expect(await applyRevisionNotice(room, { ...notice, exact: "fans" }, async () => true)).toEqual({ applied: false, saved: false });
+  });
+});
+
+describe("suggesting a block type change", () => {
+  /** `body` with its first paragraph made a heading, as `userId`'s tracked change. */
+  function retyped(body: SerializedDocument, userId: number, changeUuid: string): SerializedDocument {
+    const editor = createDocumentEditor();
+    loadDocument(editor, body);
+    editor.update(() => $setBlocksTypeTracked($getRoot().getFirstChildOrThrow<ElementNode>().selectStart(), () => $createHeadingNode("h2"), { userId: String(userId), uuid: changeUuid }), { discrete: true });
+    return exportDocument(editor);
+  }
+
+  it("a commenter's paragraph made a heading opens a suggestion, and rejecting it gives the paragraph back", async () => {
+    const { article, editor, commenter } = await setup();
+    const before = roundTripDocument((await stored(article.id)).body);
+    const change = uuid();
+    expect(await roomSave(article, [commenter.user.id], retyped(before, commenter.user.id, change))).toMatchObject({ saved: true });
+    const [suggestion] = await suggestionRows(article.id);
+    expect(suggestion).toMatchObject({ authorId: commenter.user.id, state: "open", changeUuids: [change] });
+    expect((await json(await list(article.id, editor.token))).data[0].changes).toMatchObject([{ uuid: change, kind: "node_type_change", text: ORIGINAL }]);
+
+    expect((await act(suggestion!.id, "reject", editor.token)).status).toBe(200);
+    expect(roundTripDocument((await stored(article.id)).body)).toEqual(before);
   });
 });
