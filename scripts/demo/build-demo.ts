@@ -1,5 +1,5 @@
 import { DEMO, DEMO_PEOPLE } from "../seed";
-import { DEMO_BRAND, DEMO_DOCS, DEMO_LOGO_SVG, DEMO_PHOTO_SVG, DEMO_ROAST_NOTES, type DemoDoc } from "./content";
+import { DEMO_BRAND, DEMO_DOCS, DEMO_LOGO_SVG, DEMO_PHOTO_SVG, DEMO_REVISED_LINE, DEMO_ROAST_NOTES, type DemoDoc } from "./content";
 import { codeBlock, image, richDocument, tableOfContents, toggle, withTodoIds } from "./document";
 
 /**
@@ -198,6 +198,10 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   const made = [];
   for (const [index, { by, ...todo }] of planTodos.entries()) made.push(await by.call("POST", `/articles/${plan.id}/todos`, { ...todo, todo_id: todoIds[index] }));
   await member.call("PATCH", `/todos/${made[2]!.id}`, { done: true });
+
+  // An AI revision waiting on the social calendar: the brand voice takes out a word it avoids,
+  // and the rewrite sits as a suggestion (so the calendar's status is `suggestions`) for Dana to merge.
+  await owner.call("POST", `/articles/${docs.socialCalendar!.id}/ai_revisions`, { text: DEMO_REVISED_LINE, brand_kit_id: kit.id });
 
   // An import, as the Import page makes one.
   const form = new FormData();

@@ -76,6 +76,9 @@ export interface DemoDoc {
 }
 
 /** A dozen documents, in three folders and at the top level, in every status. */
+/** A line with a word the brand avoids ("bold"): the demo's AI revision takes it out, as a suggestion. */
+export const DEMO_REVISED_LINE = "Every post this month points back to the Guji, our bold new single origin.";
+
 export const DEMO_DOCS: DemoDoc[] = [
   {
     key: "guidelines",
@@ -161,8 +164,11 @@ The Guji has landed: peach, jasmine and a finish like bergamot tea. It is roaste
     key: "socialCalendar",
     title: "Social calendar: October",
     folder: "Marketing",
-    status: "suggestions",
-    markdown: `| Date | Channel | Post |
+    // It reaches `suggestions` by itself: the demo asks the AI writer to revise its first line.
+    status: "draft",
+    markdown: `${DEMO_REVISED_LINE}
+
+| Date | Channel | Post |
 | --- | --- | --- |
 | 3 Oct | Instagram | Green beans arriving at the arch |
 | 7 Oct | LinkedIn | Why we publish what we pay |

@@ -1,8 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { workspaceNavItems } from "../../app/components/shell/navigation";
+import { AI_AUTHOR } from "../../core/contracts/suggestions";
+import { changesInDocument } from "../../core/editor/change-review";
 import { buildDemo, type DemoResult } from "../../scripts/demo/build-demo";
-import { DEMO_BRAND } from "../../scripts/demo/content";
+import { DEMO_BRAND, DEMO_REVISED_LINE } from "../../scripts/demo/content";
 import { buildSeedStatements, DEMO, DEMO_PEOPLE } from "../../scripts/seed";
 
 const fetcher = (path: string, init?: RequestInit) => exports.default.fetch(`https://app.test${path}`, init);
@@ -154,6 +156,21 @@ describe("the demo workspace", () => {
     const items = JSON.stringify(plan.body).match(/"checked":(true|false)[^}]*"todoId"/g) ?? [];
     expect(items.map((item) => item.startsWith('"checked":true'))).toEqual([false, false, true]);
     expect(itemsOf(await get(`/w/${demo.workspaceId}/todos?filter=done`))).toHaveLength(1);
+  });
+
+  it("has an AI revision waiting as a suggestion on the social calendar, which is in suggestions because of it", async () => {
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    const calendar = docs.find((doc) => doc.title === "Social calendar: October")!;
+    expect(calendar.status).toBe("suggestions");
+    const [suggestion, ...others] = itemsOf(await get(`/articles/${calendar.id}/suggestions`)) as Json[];
+    expect(others).toEqual([]);
+    expect(suggestion).toMatchObject({ kind: "ai_revision", state: "open" });
+    // The avoided word's sentence is marked deleted, and the rewrite without it inserted beside it, by the AI writer.
+    const changes = changesInDocument((await get(`/articles/${calendar.id}`)).body);
+    expect(changes.map(({ kind, text, userId }) => ({ kind, text, userId }))).toEqual([
+      { kind: "deletion", text: DEMO_REVISED_LINE, userId: AI_AUTHOR.userId },
+      { kind: "insertion", text: expect.not.stringMatching(/\bbold\b/), userId: AI_AUTHOR.userId },
+    ]);
   });
 
   it("is built once: a second run changes nothing", async () => {
