@@ -1,9 +1,8 @@
 import { $createCodeNode } from "@lexical/code";
 import { INSERT_CHECK_LIST_COMMAND, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND } from "@lexical/list";
 import { $createHeadingNode, type HeadingTagType } from "@lexical/rich-text";
-import { $setBlocksType } from "@lexical/selection";
 import { $insertNodeToNearestRoot } from "@lexical/utils";
-import { $createParagraphNode, $getSelection, $isRangeSelection, type LexicalEditor } from "lexical";
+import { $createParagraphNode, type ElementNode, type LexicalEditor } from "lexical";
 import { $createDocumentTableNode } from "../../core/editor/table";
 import {
   INSERT_BOX_COMMAND,
@@ -14,6 +13,7 @@ import {
   INSERT_TABLE_OF_CONTENTS_COMMAND,
   INSERT_TOGGLE_COMMAND,
   INSERT_VOTE_LIST_COMMAND,
+  SET_BLOCK_TYPE_COMMAND,
 } from "./commands";
 import { EMBED_KINDS, EMBED_LABELS } from "./embeds";
 
@@ -33,12 +33,7 @@ export interface BlockOption {
   insert(editor: LexicalEditor): void;
 }
 
-function setBlocks(editor: LexicalEditor, create: () => ReturnType<typeof $createParagraphNode> | ReturnType<typeof $createHeadingNode> | ReturnType<typeof $createCodeNode>) {
-  editor.update(() => {
-    const selection = $getSelection();
-    if ($isRangeSelection(selection)) $setBlocksType(selection, create);
-  });
-}
+const setBlocks = (editor: LexicalEditor, create: () => ElementNode) => void editor.dispatchCommand(SET_BLOCK_TYPE_COMMAND, create);
 
 const heading = (level: 1 | 2 | 3 | 4 | 5 | 6): BlockOption => ({
   id: `heading-${level}`,

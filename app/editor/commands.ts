@@ -1,4 +1,4 @@
-import { createCommand, type LexicalCommand } from "lexical";
+import { createCommand, type ElementNode, type LexicalCommand } from "lexical";
 import type { EmbedKind } from "./embeds";
 
 /**
@@ -24,6 +24,13 @@ export const INSERT_TABLE_OF_CONTENTS_COMMAND: LexicalCommand<void> = createComm
 export const INSERT_DIVIDER_COMMAND: LexicalCommand<void> = createCommand("INSERT_DIVIDER_COMMAND");
 export const INSERT_BOX_COMMAND: LexicalCommand<{ quote: boolean }> = createCommand("INSERT_BOX_COMMAND");
 export const INSERT_VOTE_LIST_COMMAND: LexicalCommand<void> = createCommand("INSERT_VOTE_LIST_COMMAND");
+
+/**
+ * Turns the selected blocks into the block the payload makes (a paragraph, a heading, code).
+ * Every block type change goes through it, so TrackChangesPlugin can record it as a tracked
+ * change; BlockBehaviorsPlugin's handler makes it otherwise.
+ */
+export const SET_BLOCK_TYPE_COMMAND: LexicalCommand<() => ElementNode> = createCommand("SET_BLOCK_TYPE_COMMAND");
 
 /** Opens the link editor on the selection (Ctrl/Cmd+K, the toolbar's link button). */
 export const OPEN_LINK_EDITOR_COMMAND: LexicalCommand<void> = createCommand("OPEN_LINK_EDITOR_COMMAND");

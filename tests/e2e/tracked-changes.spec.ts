@@ -80,3 +80,32 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   await expect(benPage.getByRole("region", { name: /Changes/ }).getByRole("listitem")).toHaveCount(0);
   await benContext.close();
 });
+
+test("with track changes on, a paragraph made Heading 2 is a tracked change: drawn, listed, and rejected back to the paragraph", async ({ page, request }) => {
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Autumn menu", markdown: "The pumpkin latte returns in October.", private: true } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()).data as { id: number; slug: string };
+
+  await openAs(page, ana, `/docs/${doc.slug}`);
+  const body = page.getByRole("textbox", { name: "Document body" });
+  await expect(page.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("switch", { name: /Track changes/ }).click();
+  await selectText(page, "pumpkin", { caret: true });
+  await body.focus();
+  await page.getByLabel("Block type").selectOption({ label: "Heading 2" });
+  const heading = body.locator("h2");
+  await expect(heading).toHaveText("The pumpkin latte returns in October.");
+  await expect(heading).toHaveAttribute("data-change", "node_type_change");
+
+  const change = page.getByRole("region", { name: /Changes/ }).getByRole("listitem").filter({ hasText: "Changed block type" });
+  await expect(change).toContainText("The pumpkin latte returns in October.");
+  await change.getByRole("button", { name: /^Reject/ }).click();
+  await expect(heading).toHaveCount(0, { timeout: 20_000 });
+  await expect(body.locator("p")).toHaveText("The pumpkin latte returns in October.");
+  await expect(body.locator("[data-change]")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /Changes/ }).getByText(/No tracked changes/)).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { $setBlocksType } from "@lexical/selection";
 import { $findMatchingParent, $insertNodeToNearestRoot, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
@@ -6,6 +7,7 @@ import {
   $getSelection,
   $isDecoratorNode,
   $isNodeSelection,
+  $isRangeSelection,
   COMMAND_PRIORITY_EDITOR,
   COMMAND_PRIORITY_LOW,
   KEY_BACKSPACE_COMMAND,
@@ -36,7 +38,9 @@ import {
   INSERT_TABLE_OF_CONTENTS_COMMAND,
   INSERT_TOGGLE_COMMAND,
   INSERT_VOTE_LIST_COMMAND,
+  SET_BLOCK_TYPE_COMMAND,
 } from "../commands";
+import { registerChangedBlocks } from "../changes/changedBlocks";
 import { EmbedDialog } from "../dialogs/EmbedDialog";
 import type { EmbedKind } from "../embeds";
 
@@ -68,7 +72,9 @@ function $insertBlock(block: LexicalNode, focus?: LexicalNode) {
 /**
  * The structural blocks: inserting columns, toggles, boxes and quotes, vote lists,
  * dividers, a table of contents and embeds (asking for an address when none is given);
- * opening and closing toggles; deleting a selected block with Backspace or Delete.
+ * changing a block's type (untracked: TrackChangesPlugin takes the command first when
+ * tracking) and showing pending type changes; opening and closing toggles; deleting a
+ * selected block with Backspace or Delete.
  */
 export function BlockBehaviorsPlugin() {
   const [editor] = useLexicalComposerContext();
@@ -141,6 +147,18 @@ export function BlockBehaviorsPlugin() {
         },
         COMMAND_PRIORITY_EDITOR,
       ),
+      editor.registerCommand(
+        SET_BLOCK_TYPE_COMMAND,
+        (create) => {
+          const selection = $getSelection();
+          if (!$isRangeSelection(selection)) return false;
+          $setBlocksType(selection, create);
+          return true;
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+      // Here because this plugin runs for everyone: readers and commenters see pending type changes too.
+      registerChangedBlocks(editor),
       editor.registerCommand(KEY_BACKSPACE_COMMAND, removeSelectedBlocks, COMMAND_PRIORITY_LOW),
       editor.registerCommand(KEY_DELETE_COMMAND, removeSelectedBlocks, COMMAND_PRIORITY_LOW),
       // A click on a toggle's marker (left of its summary) opens or closes it, for readers too.

@@ -1,7 +1,6 @@
 import { INSERT_CHECK_LIST_COMMAND, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND } from "@lexical/list";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $createHeadingNode, type HeadingTagType } from "@lexical/rich-text";
-import { $setBlocksType } from "@lexical/selection";
 import { mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
@@ -10,18 +9,15 @@ import {
   COMMAND_PRIORITY_NORMAL,
   FORMAT_TEXT_COMMAND,
   KEY_DOWN_COMMAND,
+  type ElementNode,
   type LexicalEditor,
 } from "lexical";
 import { useEffect, useRef, type Dispatch } from "react";
 import type { EditorModeAction, EditorModes } from "../../../core/editor/modes";
-import { OPEN_LINK_EDITOR_COMMAND } from "../commands";
+import { OPEN_LINK_EDITOR_COMMAND, SET_BLOCK_TYPE_COMMAND } from "../commands";
 import { matchesShortcut, SHORTCUTS, type ShortcutId } from "../shortcuts";
 
-const setBlock = (editor: LexicalEditor, create: () => ReturnType<typeof $createParagraphNode> | ReturnType<typeof $createHeadingNode>) =>
-  editor.update(() => {
-    const selection = $getSelection();
-    if ($isRangeSelection(selection)) $setBlocksType(selection, create);
-  });
+const setBlock = (editor: LexicalEditor, create: () => ElementNode) => void editor.dispatchCommand(SET_BLOCK_TYPE_COMMAND, create);
 
 /** Typing this many keys in a row (with no pause over 2 s) brings focus mode in, unless disabled. */
 const FOCUS_STREAK = 40;

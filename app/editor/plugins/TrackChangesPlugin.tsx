@@ -22,21 +22,30 @@ import {
   type LexicalCommand,
 } from "lexical";
 import { useEffect } from "react";
-import { $deleteTracked, $formatTracked, $insertTracked, type ChangeAuthor } from "../../../core/editor/track-changes";
+import {
+  $canSuggestBlockType,
+  $deleteTracked,
+  $formatTracked,
+  $insertTracked,
+  $setBlocksTypeTracked,
+  type ChangeAuthor,
+} from "../../../core/editor/track-changes";
+import { SET_BLOCK_TYPE_COMMAND } from "../commands";
 
 interface TrackChangesPluginProps {
   /** The signed-in user's id: every change records it. */
   userId: number;
   userName: string;
   /**
-   * Suggesting (comment access): only text edits are possible, and each one is a tracked
-   * change; the room accepts nothing else from a commenter. Otherwise it is an editor with
-   * track changes on, whose structural edits (new paragraphs, lists) go through untracked.
+   * Suggesting (comment access): only text edits and block type changes are possible, and
+   * each one is a tracked change; the room accepts nothing else from a commenter. Otherwise
+   * it is an editor with track changes on, whose structural edits (new paragraphs, lists,
+   * alignment) go through untracked.
    */
   suggesting: boolean;
 }
 
-/** Structural commands a commenter cannot suggest (the room would refuse them). */
+/** Structural commands a commenter cannot suggest (the room would refuse them): alignment is not tracked. */
 const STRUCTURAL: LexicalCommand<unknown>[] = [
   INSERT_PARAGRAPH_COMMAND,
   INSERT_LINE_BREAK_COMMAND,
@@ -50,8 +59,9 @@ const STRUCTURAL: LexicalCommand<unknown>[] = [
 /**
  * Track changes in the browser: typing, pasting, deleting and formatting are turned into
  * insertion, deletion and formatting-change marks (core/editor/track-changes.ts) before
- * Lexical's own handlers run. Typing is taken at `beforeinput`, so the browser never edits
- * the text behind Lexical's back; deletions already arrive as commands.
+ * Lexical's own handlers run, and a block type change (SET_BLOCK_TYPE_COMMAND) into a
+ * `node_type_change` on the new block. Typing is taken at `beforeinput`, so the browser
+ * never edits the text behind Lexical's back; deletions already arrive as commands.
  */
 export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChangesPluginProps) {
   const [editor] = useLexicalComposerContext();
@@ -106,6 +116,13 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
         const selection = $getSelection();
         if (!$isRangeSelection(selection)) return false;
         $formatTracked(selection, format, author);
+        return true;
+      }),
+      critical(SET_BLOCK_TYPE_COMMAND, (create) => {
+        const selection = $getSelection();
+        if (!$isRangeSelection(selection)) return false;
+        // The room refuses a commenter's change that a reject could not undo exactly: not made.
+        if (!suggesting || $canSuggestBlockType(selection, create)) $setBlocksTypeTracked(selection, create, author);
         return true;
       }),
       ...(suggesting ? STRUCTURAL.map((command) => critical(command, () => true)) : []),

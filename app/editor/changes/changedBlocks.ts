@@ -1,0 +1,31 @@
+import { CodeNode } from "@lexical/code";
+import { HeadingNode } from "@lexical/rich-text";
+import { mergeRegister } from "@lexical/utils";
+import { $getNodeByKey, ParagraphNode, type LexicalEditor } from "lexical";
+import { $typeChangeOf } from "../../../core/editor/track-changes";
+
+/** The blocks a type change makes (SET_BLOCK_TYPE_COMMAND): the ones that can carry one. */
+const CHANGEABLE_BLOCKS = [ParagraphNode, HeadingNode, CodeNode] as const;
+
+/**
+ * Marks each block with a pending type change with `data-change="node_type_change"`, which
+ * app/styles/editor.css draws as a bar beside it while changes are shown. The change is node
+ * state, not a mark, so no node of ours draws it: a mutation listener follows the blocks.
+ */
+export function registerChangedBlocks(editor: LexicalEditor): () => void {
+  return mergeRegister(
+    ...CHANGEABLE_BLOCKS.map((klass) =>
+      editor.registerMutationListener(klass, (mutations) =>
+        editor.getEditorState().read(() => {
+          for (const [key, mutation] of mutations) {
+            const element = mutation === "destroyed" ? null : editor.getElementByKey(key);
+            const node = $getNodeByKey(key);
+            if (!element || !node) continue;
+            if ($typeChangeOf(node)) element.dataset.change = "node_type_change";
+            else delete element.dataset.change;
+          }
+        }),
+      ),
+    ),
+  );
+}
