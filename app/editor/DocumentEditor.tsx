@@ -149,6 +149,7 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
                 {anchor ? <FloatingToolbarPlugin anchor={anchor} /> : null}
               </>
             ) : null}
+            {suggesting ? <KeyboardShortcutsPlugin modes={modes} dispatchModes={dispatchModes} suggesting /> : null}
           </LexicalComposer>
         </LexicalCollaboration>
       ) : null}

@@ -37,6 +37,7 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   const benPage = await benContext.newPage();
   await openAs(benPage, ben, `/docs/${doc.slug}`);
   const benBody = benPage.getByRole("textbox", { name: "Document body" });
+  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
   await expect(benBody).toContainText("April");
   await benPage.getByRole("button", { name: "Suggest edits" }).click();
   await expect(benPage.getByRole("button", { name: "Suggesting" })).toHaveAttribute("aria-pressed", "true");
@@ -49,8 +50,17 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   // Ana sees Ben's suggestion without reloading, with his name, and accepts it; she rejects her own deletion.
   const suggestion = anaChanges.getByRole("listitem").filter({ hasText: "with oat milk" });
   await expect(suggestion).toContainText("Ben", { timeout: 20_000 });
+  // Once the room has saved it, it is Ben's open suggestion. Each action goes through the API and
+  // the room, and the change leaves the list once the room has settled it; accepted through the
+  // API, the suggestion is known to be merged (not read back from the bodies).
+  const states = async () => ((await (await request.get(`/v1/articles/${doc.id}/suggestions`, { headers: auth(ana, workspace.id) })).json()).data as { state: string }[]).map((entry) => entry.state);
+  await expect.poll(states, { timeout: 30_000 }).toEqual(["open"]);
   await suggestion.getByRole("button", { name: /^Accept/ }).click();
-  await anaChanges.getByRole("listitem").filter({ hasText: "Deleted" }).getByRole("button", { name: /^Reject/ }).click();
+  await expect(suggestion).toHaveCount(0);
+  await expect.poll(states).toEqual(["merged"]);
+  const deleted = anaChanges.getByRole("listitem").filter({ hasText: "Deleted" });
+  await deleted.getByRole("button", { name: /^Reject/ }).click();
+  await expect(deleted).toHaveCount(0);
   await anaChanges.getByRole("listitem").filter({ hasText: "Added" }).getByRole("button", { name: /^Reject/ }).click();
   await expect(anaChanges.getByText(/No tracked changes/)).toBeVisible();
   await expect(body).toHaveText("The cold brew with oat milk launches in May.");
@@ -81,8 +91,10 @@ test("track changes records an editor's edits for everyone; a commenter suggests
   await benContext.close();
 });
 
-test("with track changes on, a paragraph made Heading 2 is a tracked change: drawn, listed, and rejected back to the paragraph", async ({ page, request }) => {
+test("with track changes on, a paragraph made Heading 2 is a tracked change: drawn, listed, and rejected back to the paragraph; a commenter suggests a heading from the keyboard", async ({ browser, page, request }) => {
+  test.setTimeout(90_000);
   const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const ben = await createColleague(request, ana, workspace.id, "Ben");
   const created = await request.post(`/v1/w/${workspace.id}/articles`, {
     headers: auth(ana, workspace.id),
     data: { article: { title: "Autumn menu", markdown: "The pumpkin latte returns in October.", private: true } },
@@ -108,4 +120,24 @@ test("with track changes on, a paragraph made Heading 2 is a tracked change: dra
   await expect(body.locator("p")).toHaveText("The pumpkin latte returns in October.");
   await expect(body.locator("[data-change]")).toHaveCount(0);
   await expect(page.getByRole("region", { name: /Changes/ }).getByText(/No tracked changes/)).toBeVisible();
+
+  // Ben (comment access) suggests Heading 3 with its shortcut; Ana sees it live and accepts it.
+  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
+  expect(shared.status(), await shared.text()).toBeLessThan(300);
+  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const benPage = await benContext.newPage();
+  await openAs(benPage, ben, `/docs/${doc.slug}`);
+  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  await selectText(benPage, "latte", { caret: true });
+  await benPage.getByRole("textbox", { name: "Document body" }).focus();
+  await benPage.keyboard.press("Control+Alt+3");
+  await expect(benPage.getByRole("textbox", { name: "Document body" }).locator("h3")).toHaveAttribute("data-change", "node_type_change");
+  const suggested = page.getByRole("region", { name: /Changes/ }).getByRole("listitem").filter({ hasText: "Changed block type" });
+  await expect(suggested).toContainText("Ben", { timeout: 20_000 });
+  await suggested.getByRole("button", { name: /^Accept/ }).click();
+  await expect(body.locator("h3")).toHaveText("The pumpkin latte returns in October.", { timeout: 20_000 });
+  await expect(body.locator("[data-change]")).toHaveCount(0);
+  await expect(benPage.getByRole("textbox", { name: "Document body" }).locator("h3:not([data-change])")).toBeVisible({ timeout: 20_000 });
+  await benContext.close();
 });

@@ -1,7 +1,8 @@
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $dfs } from "@lexical/utils";
+import { $isElementNode } from "lexical";
 import { useEffect, useId, useState } from "react";
-import { $isChangeMark, $rejectChanges, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
+import { $isChangeMark, $rejectChanges, $typeChangeOf, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
 import { api, ApiError } from "~/lib/api";
 import { formatMoment } from "~/lib/format";
 
@@ -85,7 +86,9 @@ export function ChangesPanel({ articleId, password, userId, canReview, canSugges
   const show = (uuid: string) =>
     editor.update(() => {
       for (const { node } of $dfs()) {
-        if (!$isChangeMark(node) || node.getFields().uuid !== uuid) continue;
+        // A mark, or a block whose type changed.
+        const found = $isChangeMark(node) ? node.getFields().uuid === uuid : $typeChangeOf(node)?.uuid === uuid;
+        if (!found || !$isElementNode(node)) continue;
         node.selectStart();
         editor.getElementByKey(node.getKey())?.scrollIntoView({ block: "center", behavior: "smooth" });
         return;

@@ -1,3 +1,5 @@
+import { shortcutText, SHORTCUTS } from "../shortcuts";
+
 /**
  * For comment access: editing as suggestions. Off, the document reads as it is; on, typing
  * and deleting become tracked changes the editors accept or reject (the room refuses any
@@ -10,7 +12,7 @@ export function SuggestSwitch({ on, onChange }: { on: boolean; onChange: (on: bo
         {on ? "Suggesting" : "Suggest edits"}
       </button>
       <p className="suggest-switch__hint muted">
-        {on ? "Your edits show as suggestions for the editors to accept. New paragraphs and formatting of blocks are not available." : "You can comment. Suggest edits to propose changes to the text."}
+        {on ? `Your edits show as suggestions for the editors to accept. Make a heading with ${shortcutText(SHORTCUTS.heading1.keys)} to ${shortcutText(SHORTCUTS.heading6.keys)}, text again with ${shortcutText(SHORTCUTS.paragraph.keys)}. New paragraphs and lists are not available.` : "You can comment. Suggest edits to propose changes to the text."}
       </p>
     </div>
   );

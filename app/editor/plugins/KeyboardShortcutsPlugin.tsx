@@ -28,7 +28,10 @@ const FOCUS_STREAK = 40;
  * focus mode and track changes. Focus mode also comes in by itself after a typing streak
  * (SPEC section 4: the manual flag tells the two apart), and marks the block being edited.
  */
-export function KeyboardShortcutsPlugin({ modes, dispatchModes }: { modes: EditorModes; dispatchModes: Dispatch<EditorModeAction> }) {
+/** What a commenter suggesting may do from the keyboard: block types and text formats, which become tracked changes. */
+const SUGGESTABLE: ReadonlySet<ShortcutId> = new Set(["paragraph", "heading1", "heading2", "heading3", "heading4", "heading5", "heading6", "strikethrough", "code", "superscript", "subscript"]);
+
+export function KeyboardShortcutsPlugin({ modes, dispatchModes, suggesting = false }: { modes: EditorModes; dispatchModes: Dispatch<EditorModeAction>; suggesting?: boolean }) {
   const [editor] = useLexicalComposerContext();
   const latest = useRef(modes);
   latest.current = modes;
@@ -56,6 +59,7 @@ export function KeyboardShortcutsPlugin({ modes, dispatchModes }: { modes: Edito
         KEY_DOWN_COMMAND,
         (event) => {
           for (const [id, run] of Object.entries(actions) as [ShortcutId, () => void][]) {
+            if (suggesting && !SUGGESTABLE.has(id)) continue;
             if (matchesShortcut(event, SHORTCUTS[id].keys)) {
               event.preventDefault();
               run();
@@ -89,7 +93,7 @@ export function KeyboardShortcutsPlugin({ modes, dispatchModes }: { modes: Edito
         });
       }),
     );
-  }, [editor, dispatchModes]);
+  }, [editor, dispatchModes, suggesting]);
 
   return null;
 }
