@@ -12,6 +12,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // esbuild (wrangler) cannot tree-shake zod's `z` object: one `import { z }` puts all of
+      // zod, its 40-odd locales included (270 KB), into the Worker. A namespace import shakes.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: 'Use `import * as z from "zod"` (the named `z` keeps every zod locale in the Worker bundle).',
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What a collaboration token carries: the Worker signs it (HS256, COLLAB_TOKEN_SECRET)

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { createWorkspaceSchema } from "../../core/contracts/workspaces";
 import { callApi } from "./api.server";
 import { safeRedirectPath } from "./redirects";

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import type * as z from "zod";
 import { PASSWORD_MIN_LENGTH, type signUpSchema } from "../../core/contracts/users";
 import type { presentInvitationPreview } from "../../worker/presenters/members";
 import type { ApiProblem } from "./api-rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The pages' Content-Security-Policy allows no eval. zod's JIT probes `new Function` when the
 // first object schema is built, and the browser reports that probe as a CSP violation even

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { documentStatuses, sortOrders } from "../enums";
 import { submittedDocumentSchema } from "../document/validate";
 import { articleRef, positiveId, protectionPassword, queryBoolean } from "./common";

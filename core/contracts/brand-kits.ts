@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { brandVoiceNoteTypes } from "../content/voice";
 import { FONT_FAMILIES } from "../document/fonts";
 import { logoVariants } from "../enums";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { channelVisibilities } from "../enums";
 import { positiveId, queryBoolean } from "./common";
 import { pageQuery } from "./pagination";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { positiveId } from "./common";
 
 /** How long a comment may be. */

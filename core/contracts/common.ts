@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** A positive integer id from a path, query or body (strings are coerced). */
 export const positiveId = z.coerce.number({ error: "must be a number" }).int().positive({ error: "must be a positive number" });

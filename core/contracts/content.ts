@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { socialChannels } from "../content/channels";
 import { readingLevels } from "../content/voice";
 import { contentStrategies, repurposingKinds } from "../enums";

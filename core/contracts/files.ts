@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_UPLOAD_BYTES, sortOrders, UPLOAD_TOO_LARGE_MESSAGE } from "../enums";
 import { positiveId } from "./common";
 import { pageQuery } from "./pagination";

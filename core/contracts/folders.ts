@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { calendarModes, sortOrders, viewKinds } from "../enums";
 import { positiveId, protectionPassword, queryBoolean } from "./common";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isSafeUrl } from "../document/links";
 import { handbookItemTypes, handbookSorts } from "../enums";
 import { insertAt, positiveId, queryBoolean } from "./common";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { accessLevels, sortOrders, type AccessLevel } from "../enums";
 import { pageQuery } from "./pagination";
 import { idParam, insertAt, positiveId, queryBoolean } from "./common";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { positiveId } from "./common";
 
 /** What an import accepts: markdown, HTML, or a zip of them (folders become folders). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { positiveId } from "./common";
 
 /** SPEC section 3's ten inbox item types, plus the three of publishing. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { contentSourceTypes } from "../enums";
 import { positiveId } from "./common";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { membershipRoles } from "../enums";
 import { positiveId } from "./common";
 import { pageQuery } from "./pagination";

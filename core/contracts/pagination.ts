@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { networks } from "../publishing/limits";
 import { targetStates, webhookEvents } from "../publishing/states";
 import { isTimeZone, weekdays } from "../publishing/time";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { sortOrders } from "../enums";
 import { insertAt, positiveId } from "./common";
 import { pageQuery } from "./pagination";

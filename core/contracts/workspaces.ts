@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isTimeZone } from "../publishing/time";
 import { DEFAULT_SORT, documentStatuses, sortOrders, viewKinds } from "../enums";
 import { approvalScopes } from "./reviews";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Each network's limits as data: what a post may hold and how often an account may post.

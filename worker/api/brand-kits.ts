@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { brandKitCreateSchema, brandKitUpdateSchema, logoVariantSchema, voiceDraftSchema } from "../../core/contracts/brand-kits";
 import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
 import { draftVoiceNotes } from "../../core/content/voice-draft";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { roomModesRequestSchema, roomPushSchema, type RoomModes } from "../../core/collab";
 import type { SerializedDocument } from "../../core/document/types";
 import { articleRefParam } from "../../core/contracts/articles";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { articleRefParam } from "../../core/contracts/articles";
 import { idParam } from "../../core/contracts/common";
 import { createCommentSchema, listCommentsQuery, updateCommentSchema } from "../../core/contracts/comments";

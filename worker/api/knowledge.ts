@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import { contentSourceSchema, knowledgeSearchQuery } from "../../core/contracts/knowledge";
 import { knowledgeSourceCreator, knowledgeSourceDeleter } from "../commands/knowledgeCommands";

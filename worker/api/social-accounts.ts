@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
 import { connectAccountSchema } from "../../core/contracts/posts";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { idParam } from "../../core/contracts/common";
 import { profileSchema, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
 import { issueSession } from "../auth/sessions";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { createWorkspaceSchema, updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
 import { randomToken } from "../auth/secrets";
 import { workspaceCreator } from "../commands/workspaceCreator";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { createWorkspaceSchema } from "../../core/contracts/workspaces";
 import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
 import { randomToken } from "../auth/secrets";

@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import { z } from "zod";
+import * as z from "zod";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof createDb>;

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { SignJWT } from "jose";
-import type { z } from "zod";
+import type * as z from "zod";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_RECHECK_SECONDS, type RoomNotice } from "../../core/collab";
 import type { Database } from "../db/client";
 import { events } from "../db/schema";

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
 import type { Database } from "../db/client";
 import { memberships, users, workspaces, type Workspace } from "../db/schema";
