@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { devWorker } from "./scripts/vite-dev-worker";
+import { sharedWorkerModules } from "./scripts/vite-shared-modules";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -20,13 +21,15 @@ export default defineConfig(({ command }) => ({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    sharedWorkerModules(import.meta.dirname),
   ],
   resolve: { alias: { "~": "/app" } },
   ssr: {
     // Resolve packages as workerd does (react-dom/server's web-streams build), in dev too.
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
-    // The build is bundled whole (no bare imports left) so wrangler and the vitest pool load
-    // one self-contained module; `npm run dev` runs in Node and loads dependencies from node_modules.
+    // The build holds the app's own modules; packages and worker/, core/, durable/ stay imports
+    // (scripts/vite-shared-modules.ts) that wrangler bundles once with the API that uses them too.
+    // `npm run dev` runs in Node and loads dependencies from node_modules.
     ...(command === "build" && { noExternal: true, target: "webworker" as const }),
   },
   build: { minify: true },

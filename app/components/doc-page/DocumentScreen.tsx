@@ -30,7 +30,8 @@ import { useApiAction } from "./useApiAction";
 
 // Lexical and Yjs load with the document screen only once it is in the browser: the server
 // renders the stored document, so the page reads at once and the first-page JS stays small.
-const DocumentEditor = lazy(() => import("~/editor/DocumentEditor").then((module) => ({ default: module.DocumentEditor })));
+// `.client`: the editor is not in the server build at all (it never renders there).
+const DocumentEditor = lazy(() => import("~/editor/DocumentEditor.client").then((module) => ({ default: module.DocumentEditor })));
 
 type Screen = Extract<SerializeFrom<typeof loadDocumentScreen>, { kind: "document" }>;
 
