@@ -150,8 +150,23 @@ export const nodeTypeChangeSchema = z.object({
 });
 export type NodeTypeChange = z.infer<typeof nodeTypeChangeSchema>;
 
+/**
+ * A tracked paragraph break, kept as NodeState under `$.blockChange` on the second block:
+ * `split`, this block is new (Enter), so a reject joins it back into the one before;
+ * `join`, the break before this block is deleted (Backspace at its start), so an accept joins it.
+ */
+export const BLOCK_CHANGE_KEY = "blockChange";
+export const blockChangeSchema = z.object({
+  kind: z.enum(["split", "join"]),
+  uuid: changeId,
+  userId: changeId,
+  userName: z.string().max(256).optional(),
+  createdAt: z.string().max(40),
+});
+export type BlockChange = z.infer<typeof blockChangeSchema>;
+
 /** A block's NodeState: other keys (a code block's `lineNumbers`…) pass as they are. */
-const nodeState = z.looseObject({ [NODE_TYPE_CHANGE_KEY]: nodeTypeChangeSchema.optional() }).optional();
+const nodeState = z.looseObject({ [NODE_TYPE_CHANGE_KEY]: nodeTypeChangeSchema.optional(), [BLOCK_CHANGE_KEY]: blockChangeSchema.optional() }).optional();
 
 /**
  * A node type this code does not know yet (a mention, a card, an embed…): kept as it is.

@@ -159,6 +159,24 @@ describe("sanitizeDocument", () => {
     expect(isDocument(changed({ type: "paragraph", children: [] }))).toBe(false);
   });
 
+  it("keeps a pending paragraph break change, and drops one that is not valid, keeping the block's other state", () => {
+    const broken = (blockChange: unknown, extra: Record<string, unknown> = {}) =>
+      document([paragraph([text("Menu")]), loose({ ...paragraph([text("launches")]), $: { ...extra, blockChange } })]);
+    const kept = broken({ kind: "split", uuid: "b-1", userId: "7", userName: "Ben", createdAt: "2026-03-01T10:00:00.000Z" });
+    expect(sanitizeDocument(kept)).toEqual({ document: kept, issues: [] });
+    expect(isDocument(kept)).toBe(true);
+
+    const dropped = "Dropped a tracked paragraph break on a paragraph block that was not valid; the blocks stay as they are";
+    for (const blockChange of [{ kind: "merge", uuid: "b-1", userId: "7", createdAt: "x" }, { kind: "join", uuid: "", userId: "7", createdAt: "x" }, { kind: "join", uuid: "b-1", userId: "7", createdAt: "x", userName: "y".repeat(300) }, "join"]) {
+      expect(isDocument(broken(blockChange))).toBe(false);
+      const { document: doc, issues } = sanitizeDocument(broken(blockChange));
+      expect(issues).toEqual([dropped]);
+      expect(doc.root.children[1]).not.toHaveProperty("$");
+      expect(isDocument(doc)).toBe(true);
+      expect(sanitizeDocument(broken(blockChange, { other: 1 })).document.root.children[1]).toHaveProperty("$", { other: 1 });
+    }
+  });
+
   it("leaves a valid document as it was", () => {
     const doc = document([paragraph([text("Hello"), link("https://example.com", [text("there")])]), loose(image({ src: "/a.png", alt: "a", width: 320 }))]);
     expect(sanitizeDocument(doc)).toEqual({ document: doc, issues: [] });

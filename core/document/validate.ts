@@ -2,6 +2,8 @@ import * as z from "zod";
 import { isAllowedFontFamily } from "./fonts";
 import { isSafeUrl } from "./links";
 import {
+  BLOCK_CHANGE_KEY,
+  blockChangeSchema,
   borderSides,
   borderStyles,
   documentSchema,
@@ -135,6 +137,7 @@ function sanitizeNode(node: LooseNode, issues: IssueList): Outcome {
     delete copy.fontFamily;
   }
   sanitizeTypeChange(copy, issues);
+  sanitizeBlockChange(copy, issues);
   return { keep: copy };
 }
 
@@ -158,6 +161,21 @@ function sanitizeTypeChange(node: LooseNode, issues: IssueList) {
   issues.add(`Dropped a change of a ${node.type} block's type that could not be undone; the block keeps its type`);
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { [NODE_TYPE_CHANGE_KEY]: dropped, ...rest } = state;
+  if (Object.keys(rest).length > 0) node.$ = rest;
+  else delete node.$;
+}
+
+/**
+ * A pending paragraph break change (NodeState `$.blockChange`): settling it joins this block
+ * to the one before or only forgets it, so it needs no repair; one that is not valid is dropped.
+ */
+function sanitizeBlockChange(node: LooseNode, issues: IssueList) {
+  const state = node.$;
+  if (!isPlainObject(state) || !(BLOCK_CHANGE_KEY in state)) return;
+  if (blockChangeSchema.safeParse(state[BLOCK_CHANGE_KEY]).success) return;
+  issues.add(`Dropped a tracked paragraph break on a ${node.type} block that was not valid; the blocks stay as they are`);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { [BLOCK_CHANGE_KEY]: dropped, ...rest } = node.$ as Record<string, unknown>;
   if (Object.keys(rest).length > 0) node.$ = rest;
   else delete node.$;
 }

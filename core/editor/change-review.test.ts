@@ -1,12 +1,12 @@
 import { $createHeadingNode } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $isParagraphNode, $setSelection, type LexicalEditor } from "lexical";
+import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $isParagraphNode, $setSelection, type ElementNode, type LexicalEditor } from "lexical";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { documentToPlainText } from "../document/text";
 import { changesInDocument, onlySuggests, settleInDocument, settleUpdate } from "./change-review";
 import { exportDocument } from "./headless";
-import { $deleteTracked, $insertTracked, $setBlocksTypeTracked } from "./track-changes";
+import { $deleteTracked, $insertTracked, $joinTracked, $setBlocksTypeTracked, $splitTracked } from "./track-changes";
 import { bindHeadlessEditor, yDocToDocument } from "./yjs";
 
 const run = (editor: LexicalEditor, work: () => void) => new Promise<void>((resolve) => editor.update(work, { onUpdate: resolve }));
@@ -78,6 +78,66 @@ describe("reviewing tracked changes outside the browser", () => {
     expect(await onlySuggests(host.doc, withdrawing!, "7")).toBe(true);
     Y.applyUpdate(host.doc, withdrawing!);
     expect(JSON.stringify(await yDocToDocument(host.doc))).toBe(before);
+  });
+
+  it("a commenter's new paragraph (Enter) passes the room's check, and rejecting it gives back the exact document; the same split untracked does not pass", async () => {
+    const plainRoom = await room();
+    const untracked = await plainRoom.nextUpdate(() => void $range(11, 11).insertParagraph());
+    expect(await onlySuggests(plainRoom.host.doc, untracked, "7")).toBe(false);
+
+    for (const at of [11, 0, 27]) {
+      const { host, nextUpdate } = await room();
+      const before = JSON.stringify(await yDocToDocument(host.doc));
+      const suggestion = await nextUpdate(() => void $splitTracked($range(at, at), { userId: "7", userName: "Ben" }));
+      expect(await onlySuggests(host.doc, suggestion, "7")).toBe(true);
+      expect(await onlySuggests(host.doc, suggestion, "8")).toBe(false);
+      Y.applyUpdate(host.doc, suggestion);
+      expect(changesInDocument(await yDocToDocument(host.doc))).toMatchObject([{ kind: "insertion", detail: "split", userId: "7", userName: "Ben" }]);
+      const { update: withdrawing } = await settleUpdate(host.doc, null, "reject");
+      expect(await onlySuggests(host.doc, withdrawing!, "7")).toBe(true);
+      Y.applyUpdate(host.doc, withdrawing!);
+      expect(JSON.stringify(await yDocToDocument(host.doc))).toBe(before);
+    }
+  });
+
+  it("a commenter's joined paragraphs (Backspace at a paragraph's start) pass the room's check; an untracked join does not; an editor's accept joins them", async () => {
+    const { host, replica, nextUpdate } = await room();
+    await run(host.editor, () => $getRoot().append($createParagraphNode().append($createTextNode("Cold brew too"))));
+    Y.applyUpdate(replica.doc, Y.encodeStateAsUpdate(host.doc));
+    await run(replica.editor, () => {});
+    const before = JSON.stringify(await yDocToDocument(host.doc));
+    const secondStart = () => $getRoot().getLastChild<ElementNode>()!.selectStart();
+
+    const untracked = await nextUpdate(() => void secondStart().deleteCharacter(true));
+    expect(await onlySuggests(host.doc, untracked, "7")).toBe(false);
+    // The room refused it: the commenter's next edit starts from the room's document again.
+    const fresh = bindHeadlessEditor(new Y.Doc());
+    Y.applyUpdate(fresh.doc, Y.encodeStateAsUpdate(host.doc));
+    await run(fresh.editor, () => {});
+    const stateBefore = Y.encodeStateVector(fresh.doc);
+    await run(fresh.editor, () => void $joinTracked(secondStart(), { userId: "7", userName: "Ben" }, true));
+    const suggestion = Y.encodeStateAsUpdate(fresh.doc, stateBefore);
+    expect(await onlySuggests(host.doc, suggestion, "7")).toBe(true);
+    Y.applyUpdate(host.doc, suggestion);
+    const body = await yDocToDocument(host.doc);
+    expect(changesInDocument(body)).toMatchObject([{ kind: "deletion", detail: "join", userId: "7", text: "Cold brew too" }]);
+    expect(JSON.stringify(settleInDocument(body, null, "reject").document)).toBe(before);
+    const accepted = settleInDocument(body, null, "accept").document;
+    expect(documentToPlainText(accepted).trim()).toBe("Spring menu launches in MayCold brew too");
+    expect(changesInDocument(accepted)).toEqual([]);
+  });
+
+  it("paragraph break changes survive a room restart, and the Worker settles them in the stored body", async () => {
+    const { host } = await room();
+    const before = JSON.stringify(await yDocToDocument(host.doc));
+    await run(host.editor, () => void $splitTracked($range(11, 11), { userId: "7", userName: "Ben", uuid: "split-1" }));
+    const restarted = new Y.Doc();
+    Y.applyUpdate(restarted, Y.encodeStateAsUpdate(host.doc));
+    const body = await yDocToDocument(restarted);
+    expect(changesInDocument(body).map((c) => [c.uuid, c.kind, c.detail, c.userName, c.text])).toEqual([["split-1", "insertion", "split", "Ben", " launches in May"]]);
+    expect(JSON.stringify(settleInDocument(body, new Set(["split-1"]), "reject").document)).toBe(before);
+    const accepted = settleInDocument(body, null, "accept").document;
+    expect(accepted.root.children.map((block) => (block as { $?: unknown }).$)).toEqual([undefined, undefined]);
   });
 
   it("settles only the listed changes in a room's document, as one update", async () => {

@@ -24,8 +24,10 @@ import {
   $deleteTracked,
   $formatTracked,
   $insertTracked,
+  $joinTracked,
   $rejectChanges,
   $setBlocksTypeTracked,
+  $splitTracked,
   $trackedChanges,
   type ChangeAuthor,
 } from "./track-changes";
@@ -305,6 +307,165 @@ describe("tracked changes", () => {
     await update(b.editor, () => {});
     expect(JSON.stringify(exportDocument(b.editor))).toBe(before);
     expect(changes(b.editor)).toEqual([]);
+    a.dispose();
+    b.dispose();
+  });
+});
+
+/** An editor holding these paragraphs of plain text. */
+async function paragraphs(...texts: string[]) {
+  const editor = createDocumentEditor();
+  await update(editor, () => $getRoot().clear().append(...texts.map((text) => $createParagraphNode().append($createTextNode(text)))));
+  const json = () => JSON.stringify(exportDocument(editor));
+  const texts_ = () => editor.getEditorState().read(() => $getRoot().getChildren().map((node) => node.getTextContent()));
+  return { editor, json, texts: texts_ };
+}
+
+const $caret = (at: number) => $select(at, at);
+
+describe("tracked paragraph breaks", () => {
+  it("Enter mid-sentence splits the paragraph as a new-paragraph change; a reject joins it back to the exact JSON, an accept keeps both", async () => {
+    const { editor, json, texts } = await paragraphs("Spring menu launches in May");
+    const before = json();
+    await update(editor, () => void $splitTracked($caret(11), { userId: "1", userName: "Ana" }));
+    expect(texts()).toEqual(["Spring menu", " launches in May"]);
+    expect(changes(editor)).toMatchObject([{ kind: "insertion", detail: "split", userId: "1", userName: "Ana", text: " launches in May" }]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+    expect(changes(editor)).toEqual([]);
+
+    await update(editor, () => void $splitTracked($caret(11), ANA));
+    await update(editor, () => void $acceptChanges());
+    expect(texts()).toEqual(["Spring menu", " launches in May"]);
+    expect(changes(editor)).toEqual([]);
+    expect(json()).not.toContain("blockChange");
+  });
+
+  it.each([
+    ["at the end (an empty new paragraph)", 11],
+    ["at the start", 0],
+    ["in the middle", 6],
+  ])("a split %s of a styled, aligned, indented paragraph and heading is rejected back exactly", async (_where, at) => {
+    for (const kind of ["paragraph", "h2"] as const) {
+      const { editor, json } = await block(kind);
+      const before = json();
+      await update(editor, () => void $splitTracked($caret(at), ANA));
+      expect(editor.getEditorState().read(() => $getRoot().getChildrenSize())).toBe(2);
+      expect(changes(editor)).toMatchObject([{ kind: "insertion", detail: "split", text: at === 6 ? " menu" : "¶" }]);
+      await update(editor, () => void $rejectChanges());
+      expect(json()).toBe(before);
+    }
+  });
+
+  it("splitting one's own new paragraph again is another change; rejecting either or both joins exactly", async () => {
+    const { editor, json, texts } = await paragraphs("One two three");
+    const before = json();
+    await update(editor, () => void $splitTracked($caret(3), ANA));
+    await update(editor, () => void $splitTracked($caret(7), ANA));
+    expect(texts()).toEqual(["One", " two", " three"]);
+    const [first, second] = changes(editor);
+    await update(editor, () => void $rejectChanges(new Set([first!.uuid])));
+    expect(texts()).toEqual(["One two", " three"]);
+    await update(editor, () => void $rejectChanges(new Set([second!.uuid])));
+    expect(json()).toBe(before);
+
+    await update(editor, () => void $splitTracked($caret(3), ANA));
+    await update(editor, () => void $splitTracked($caret(7), ANA));
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+  });
+
+  it("a split inside someone else's insertion continues their mark in the new paragraph, and a reject makes it one mark again", async () => {
+    const { editor, json } = await paragraphs("Cold brew");
+    await update(editor, () => $insertTracked($caret(4), " oat milk", BEN));
+    const before = json();
+    await update(editor, () => void $splitTracked($caret(8), ANA));
+    expect(changes(editor).map((change) => [change.kind, change.userId, change.text])).toEqual([
+      ["insertion", "2", " oat milk"],
+      ["insertion", "1", " milk brew"],
+    ]);
+    const byAna = editor.getEditorState().read(() => $changesBy("1"));
+    await update(editor, () => void $rejectChanges(byAna));
+    expect(json()).toBe(before);
+    // Rejecting everything also lands on the original paragraph.
+    await update(editor, () => void $splitTracked($caret(8), ANA));
+    await update(editor, () => void $rejectChanges());
+    expect(changes(editor)).toEqual([]);
+  });
+
+  it("Backspace at a paragraph's start marks the break deleted; a reject keeps both paragraphs exactly, an accept joins them", async () => {
+    const { editor, json, texts } = await paragraphs("Spring menu", "launches in May");
+    const before = json();
+    let handled = false;
+    await update(editor, () => void (handled = $joinTracked($caret(11), { userId: "1", userName: "Ana" }, false)));
+    expect(handled).toBe(true);
+    expect(texts()).toEqual(["Spring menu", "launches in May"]);
+    expect(changes(editor)).toMatchObject([{ kind: "deletion", detail: "join", userId: "1", userName: "Ana", text: "launches in May" }]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+
+    await update(editor, () => {
+      const second = $getRoot().getLastChild<ElementNode>()!;
+      $joinTracked(second.selectStart(), ANA, true);
+    });
+    expect(changes(editor).map((change) => change.detail)).toEqual(["join"]);
+    await update(editor, () => void $acceptChanges());
+    expect(texts()).toEqual(["Spring menulaunches in May"]);
+    expect(changes(editor)).toEqual([]);
+  });
+
+  it("only a caret at a block's edge joins; elsewhere the key is a character deletion", async () => {
+    const { editor } = await paragraphs("Spring menu", "launches");
+    let handled = true;
+    await update(editor, () => void (handled = $joinTracked($caret(5), ANA, true)));
+    expect(handled).toBe(false);
+    // The first paragraph's start has nothing before it: handled, nothing recorded.
+    await update(editor, () => void (handled = $joinTracked($caret(0), ANA, true)));
+    expect(handled).toBe(true);
+    expect(changes(editor)).toEqual([]);
+  });
+
+  it("Backspace at the start of one's own new paragraph takes the split back at once", async () => {
+    const { editor, json } = await paragraphs("Spring menu launches");
+    const before = json();
+    await update(editor, () => void $splitTracked($caret(11), ANA));
+    await update(editor, () => void $joinTracked($getRoot().getLastChild<ElementNode>()!.selectStart(), ANA, true));
+    expect(changes(editor)).toEqual([]);
+    expect(json()).toBe(before);
+    // Enter at the start makes an empty paragraph before; Backspace takes it back too.
+    await update(editor, () => void $splitTracked($caret(0), ANA));
+    expect(changes(editor)).toMatchObject([{ detail: "split", text: "¶" }]);
+    await update(editor, () => void $joinTracked($getRoot().getLastChild<ElementNode>()!.selectStart(), ANA, true));
+    expect(json()).toBe(before);
+  });
+
+  it("a pending paragraph break survives a save: it is valid stored JSON, kept as it is", async () => {
+    const { editor } = await paragraphs("Spring menu launches", "in May");
+    await update(editor, () => void $splitTracked($caret(11), { userId: "1", userName: "Ana" }));
+    await update(editor, () => void $joinTracked($getRoot().getLastChild<ElementNode>()!.selectStart(), ANA, true));
+    const body = exportDocument(editor);
+    const { document: saved, issues } = sanitizeDocument(body);
+    expect(issues).toEqual([]);
+    expect(JSON.stringify(saved)).toBe(JSON.stringify(body));
+    expect(documentSchema.safeParse(saved).success).toBe(true);
+    expect(saved.root.children.map((node) => (node as { $?: { blockChange?: { kind: string } } }).$?.blockChange?.kind)).toEqual([undefined, "split", "join"]);
+  });
+
+  it("a split reaches the other editor with its author, and its reject there joins the paragraph everywhere", async () => {
+    const a = bindHeadlessEditor(new Y.Doc());
+    const b = bindHeadlessEditor(new Y.Doc());
+    a.doc.on("update", (u: Uint8Array, origin: unknown) => origin !== "remote" && Y.applyUpdate(b.doc, u, "remote"));
+    b.doc.on("update", (u: Uint8Array, origin: unknown) => origin !== "remote" && Y.applyUpdate(a.doc, u, "remote"));
+    await update(a.editor, () => $getRoot().append($createParagraphNode().append($createTextNode("Spring menu launches"))));
+    await update(b.editor, () => {});
+    const before = JSON.stringify(exportDocument(a.editor));
+    await update(b.editor, () => void $splitTracked($caret(11), { userId: "2", userName: "Ben" }));
+    await update(a.editor, () => {});
+    expect(changes(a.editor)).toMatchObject([{ kind: "insertion", detail: "split", userId: "2", userName: "Ben", text: " launches" }]);
+    await update(a.editor, () => void $rejectChanges());
+    await update(b.editor, () => {});
+    expect(JSON.stringify(exportDocument(b.editor))).toBe(before);
+    expect(JSON.stringify(exportDocument(a.editor))).toBe(before);
     a.dispose();
     b.dispose();
   });

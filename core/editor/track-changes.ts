@@ -2,7 +2,9 @@ import { $unwrapMarkNode } from "@lexical/mark";
 import { $dfs, $findMatchingParent } from "@lexical/utils";
 import {
   $createTextNode,
+  $getSelection,
   $isElementNode,
+  $isRangeSelection,
   $isLineBreakNode,
   $isTextNode,
   type BaseSelection,
@@ -16,8 +18,10 @@ import { $setBlocksTypeRecorded, $settleBlocks, $typeChangeOf } from "./block-ty
 import { $createDeletionMarkNode, $isDeletionMarkNode, type DeletionMarkNode } from "./nodes/DeletionMarkNode";
 import { $createFormatChangeMarkNode, $isFormatChangeMarkNode, type FormatChangeMarkNode } from "./nodes/FormatChangeMarkNode";
 import { $createInsertionMarkNode, $isInsertionMarkNode, type InsertionMarkNode } from "./nodes/InsertionMarkNode";
+import { $blockEdgeAt, $breakChangeOf, $canSplitTracked, $joinBlocksRecorded, $settleBreaks, $splitBlockRecorded } from "./paragraph-breaks";
 
 export { $canSuggestBlockType, $typeChangeOf, nodeTypeChangeState } from "./block-type-changes";
+export { $breakChangeOf, $canSplitTracked, blockChangeState } from "./paragraph-breaks";
 
 /**
  * Tracked changes (SPEC sections 3 and 4) as marks in the document itself: an insertion
@@ -25,8 +29,9 @@ export { $canSuggestBlockType, $typeChangeOf, nodeTypeChangeState } from "./bloc
  * accepted), a formatting change wraps the text it restyled and remembers the old style.
  * Because they are document nodes they travel through the Yjs room like any edit, survive
  * a restart, and are in every saved body, where the Worker reads them (suggestions, the
- * `bulk_accept` call). A block type change is node state on the block instead
- * (block-type-changes.ts), listed and settled here beside the marks. These functions run
+ * `bulk_accept` call). A block type change and a paragraph break change are node state on
+ * the block instead (block-type-changes.ts, paragraph-breaks.ts), listed and settled here
+ * beside the marks. These functions run
  * inside an editor update: the browser's plugin, the room's headless editor and the
  * Worker's all share them.
  */
@@ -51,6 +56,8 @@ export interface TrackedChange {
   userName: string | null;
   createdAt: string | null;
   text: string;
+  /** A paragraph break rather than words: `split`, a new paragraph (an insertion); `join`, two joined (a deletion). */
+  detail?: "split" | "join";
 }
 
 export const $isChangeMark = (node: LexicalNode | null | undefined): node is ChangeMark =>
@@ -62,26 +69,35 @@ function kindOf(mark: ChangeMark): TrackedChangeKind {
   return "formatting_change";
 }
 
-/** The change `node` records (a mark, or a block whose type changed), if any. */
-function changeAt(node: LexicalNode): Omit<TrackedChange, "text"> | null {
+/** The changes `node` records: a mark's, or a block's type change and paragraph break change. */
+function changesAt(node: LexicalNode): TrackedChange[] {
   if ($isChangeMark(node)) {
     const fields = node.getFields();
     const uuid = fields.uuid || node.getIDs()[0] || node.getKey();
-    return { uuid, kind: kindOf(node), userId: fields.userId ?? null, userName: fields.userName ?? null, createdAt: fields.createdAt ?? null };
+    return [{ uuid, kind: kindOf(node), userId: fields.userId ?? null, userName: fields.userName ?? null, createdAt: fields.createdAt ?? null, text: node.getTextContent() }];
   }
-  const change = $typeChangeOf(node);
-  return change && { uuid: change.uuid, kind: "node_type_change", userId: change.userId, userName: change.userName ?? null, createdAt: change.createdAt };
+  const changes: TrackedChange[] = [];
+  const type = $typeChangeOf(node);
+  if (type) changes.push({ uuid: type.uuid, kind: "node_type_change", userId: type.userId, userName: type.userName ?? null, createdAt: type.createdAt, text: node.getTextContent() });
+  const broken = $breakChangeOf(node);
+  if (broken) {
+    const kind = broken.kind === "split" ? "insertion" : "deletion";
+    // The new (or joined) paragraph's words, or the pilcrow when it is empty.
+    const text = node.getTextContent() || "¶";
+    changes.push({ uuid: broken.uuid, kind, userId: broken.userId, userName: broken.userName ?? null, createdAt: broken.createdAt, text, detail: broken.kind });
+  }
+  return changes;
 }
 
 /** Every tracked change in the document, in reading order, one entry per uuid. */
 export function $trackedChanges(): TrackedChange[] {
   const byUuid = new Map<string, TrackedChange>();
   for (const { node } of $dfs()) {
-    const change = changeAt(node);
-    if (!change) continue;
-    const entry = byUuid.get(change.uuid);
-    if (entry) entry.text += node.getTextContent();
-    else byUuid.set(change.uuid, { ...change, text: node.getTextContent() });
+    for (const change of changesAt(node)) {
+      const entry = byUuid.get(change.uuid);
+      if (entry) entry.text += change.text;
+      else byUuid.set(change.uuid, change);
+    }
   }
   return [...byUuid.values()];
 }
@@ -127,6 +143,8 @@ function $settleAll(uuids: ReadonlySet<string> | null, accept: boolean): string[
     $settle(mark, accept);
   }
   for (const uuid of $settleBlocks(uuids, accept)) settled.add(uuid);
+  // After the type changes: a rejected one can give back a block whose break was changed.
+  for (const uuid of $settleBreaks(uuids, accept)) settled.add(uuid);
   return [...settled];
 }
 
@@ -249,6 +267,38 @@ export function $insertTracked(selection: RangeSelection, text: string, author: 
  */
 export function $setBlocksTypeTracked(selection: BaseSelection, create: () => ElementNode, author: ChangeAuthor): void {
   $setBlocksTypeRecorded(selection, create, fieldsFor(author));
+}
+
+/**
+ * Enter as a tracked change: the block splits as usual and the new block records it, so a
+ * reject joins it back exactly. Selected text is marked deleted first. False, with nothing
+ * done, where a split cannot be tracked (a list item, code, a selection across blocks).
+ */
+export function $splitTracked(selection: RangeSelection, author: ChangeAuthor): boolean {
+  if (!$canSplitTracked(selection)) return false;
+  let caret: BaseSelection | null = selection;
+  if (!selection.isCollapsed()) {
+    $deleteTracked(selection, author, false);
+    caret = $getSelection();
+  }
+  if (!$isRangeSelection(caret)) return false;
+  return $splitBlockRecorded(caret, fieldsFor(author)) !== null;
+}
+
+/**
+ * Backspace at a block's start (`backward`) or Delete at its end, tracked: the paragraph
+ * break is marked deleted rather than joined. True when the caret was at such an edge (the
+ * key is handled, even where there is nothing to join); false elsewhere.
+ */
+export function $joinTracked(selection: RangeSelection, author: ChangeAuthor, backward: boolean): boolean {
+  const block = $blockEdgeAt(selection, backward);
+  if (!block) return false;
+  const second = backward ? block : block.getNextSibling();
+  $joinBlocksRecorded(second, fieldsFor(author));
+  // Backspace moves on to the block before, as it would over a deleted character.
+  const previous = second?.getPreviousSibling();
+  if (backward && second?.isAttached() && $breakChangeOf(second)?.kind === "join" && $isElementNode(previous)) previous.selectEnd();
+  return true;
 }
 
 /**

@@ -141,3 +141,61 @@ test("with track changes on, a paragraph made Heading 2 is a tracked change: dra
   await expect(benPage.getByRole("textbox", { name: "Document body" }).locator("h3:not([data-change])")).toBeVisible({ timeout: 20_000 });
   await benContext.close();
 });
+
+test("with track changes on, Enter mid-sentence is a new-paragraph change that Reject joins back; a commenter's Enter and joined paragraphs are suggestions the editor accepts", async ({ browser, page, request }) => {
+  test.setTimeout(90_000);
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const ben = await createColleague(request, ana, workspace.id, "Ben");
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Winter menu", markdown: "The cold brew launches in May.", private: true } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()).data as { id: number; slug: string };
+
+  await openAs(page, ana, `/docs/${doc.slug}`);
+  const body = page.getByRole("textbox", { name: "Document body" });
+  const panel = page.getByRole("region", { name: /Changes/ });
+  await expect(page.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("switch", { name: /Track changes/ }).click();
+  await selectText(page, "The cold brew", { caret: true });
+  await body.focus();
+  await page.keyboard.press("Enter");
+  await expect(body.locator("p")).toHaveText(["The cold brew", "launches in May."]);
+  await expect(body.locator("p").nth(1)).toHaveAttribute("data-change", "split");
+  const split = panel.getByRole("listitem").filter({ hasText: "New paragraph" });
+  await expect(split).toContainText("launches in May.");
+  await split.getByRole("button", { name: /^Reject/ }).click();
+  await expect(body.locator("p")).toHaveText(["The cold brew launches in May."], { timeout: 20_000 });
+  await expect(body.locator("[data-change]")).toHaveCount(0);
+
+  // Ben (comment access) starts a new paragraph, then joins it again; the room takes both as his.
+  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
+  expect(shared.status(), await shared.text()).toBeLessThan(300);
+  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const benPage = await benContext.newPage();
+  await openAs(benPage, ben, `/docs/${doc.slug}`);
+  const benBody = benPage.getByRole("textbox", { name: "Document body" });
+  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  await selectText(benPage, "The cold brew", { caret: true });
+  await benBody.focus();
+  await benPage.keyboard.press("Enter");
+  await expect(benBody.locator("p").nth(1)).toHaveAttribute("data-change", "split");
+  const suggested = panel.getByRole("listitem").filter({ hasText: "New paragraph" });
+  await expect(suggested).toContainText("Ben", { timeout: 20_000 });
+  await suggested.getByRole("button", { name: /^Accept/ }).click();
+  await expect(body.locator("p")).toHaveText(["The cold brew", "launches in May."], { timeout: 20_000 });
+  await expect(benBody.locator("[data-change]")).toHaveCount(0, { timeout: 20_000 });
+
+  await selectText(benPage, "The cold brew", { caret: true });
+  await benBody.focus();
+  await benPage.keyboard.press("Delete");
+  await expect(benBody.locator("p").nth(1)).toHaveAttribute("data-change", "join");
+  const joined = panel.getByRole("listitem").filter({ hasText: "Joined paragraphs" });
+  await expect(joined).toContainText("Ben", { timeout: 20_000 });
+  await joined.getByRole("button", { name: /^Accept/ }).click();
+  await expect(body.locator("p")).toHaveText(["The cold brew launches in May."], { timeout: 20_000 });
+  await expect(benBody.locator("p")).toHaveText(["The cold brew launches in May."], { timeout: 20_000 });
+  await benContext.close();
+});

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SuggestionState } from "../../core/contracts/suggestions";
-import { NODE_TYPE_CHANGE_KEY, type SerializedDocument } from "../../core/document/types";
+import { BLOCK_CHANGE_KEY, NODE_TYPE_CHANGE_KEY, type SerializedDocument } from "../../core/document/types";
 import { changesInDocument, settleInDocument, type Verdict } from "../../core/editor/change-review";
 import type { TrackedChange } from "../../core/editor/track-changes";
 import { inList } from "../db/batching";
@@ -15,7 +15,7 @@ const CHANGE_MARK_TYPES = new Set(["insertion-mark", "deletion-mark", "format-ch
 /**
  * Whether a stored body holds any tracked change, by walking its JSON: most saves have none,
  * and reading them properly means loading the body into a headless editor. A block type
- * change is not a mark but node state on the block (its `$`).
+ * change or a paragraph break change is not a mark but node state on the block (its `$`).
  */
 export function hasTrackedChanges(body: SerializedDocument): boolean {
   const stack: unknown[] = [body.root];
@@ -23,7 +23,7 @@ export function hasTrackedChanges(body: SerializedDocument): boolean {
     const node = stack.pop() as { type?: unknown; children?: unknown; $?: unknown } | null;
     if (!node || typeof node !== "object") continue;
     if (typeof node.type === "string" && CHANGE_MARK_TYPES.has(node.type)) return true;
-    if (node.$ && typeof node.$ === "object" && NODE_TYPE_CHANGE_KEY in node.$) return true;
+    if (node.$ && typeof node.$ === "object" && (NODE_TYPE_CHANGE_KEY in node.$ || BLOCK_CHANGE_KEY in node.$)) return true;
     if (Array.isArray(node.children)) stack.push(...(node.children as unknown[]));
   }
   return false;

@@ -2,7 +2,7 @@ import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext
 import { $dfs } from "@lexical/utils";
 import { $isElementNode } from "lexical";
 import { useEffect, useId, useState } from "react";
-import { $isChangeMark, $rejectChanges, $typeChangeOf, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
+import { $breakChangeOf, $isChangeMark, $rejectChanges, $typeChangeOf, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
 import { api, ApiError } from "~/lib/api";
 import { formatMoment } from "~/lib/format";
 
@@ -23,6 +23,8 @@ const KIND_LABEL: Record<TrackedChange["kind"], string> = {
   formatting_change: "Formatted",
   node_type_change: "Changed block type",
 };
+const DETAIL_LABEL: Record<NonNullable<TrackedChange["detail"]>, string> = { split: "New paragraph", join: "Joined paragraphs" };
+const labelOf = (change: TrackedChange) => (change.detail ? DETAIL_LABEL[change.detail] : KIND_LABEL[change.kind]);
 
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
@@ -86,8 +88,8 @@ export function ChangesPanel({ articleId, password, userId, canReview, canSugges
   const show = (uuid: string) =>
     editor.update(() => {
       for (const { node } of $dfs()) {
-        // A mark, or a block whose type changed.
-        const found = $isChangeMark(node) ? node.getFields().uuid === uuid : $typeChangeOf(node)?.uuid === uuid;
+        // A mark, or a block whose type or paragraph break changed.
+        const found = $isChangeMark(node) ? node.getFields().uuid === uuid : $typeChangeOf(node)?.uuid === uuid || $breakChangeOf(node)?.uuid === uuid;
         if (!found || !$isElementNode(node)) continue;
         node.selectStart();
         editor.getElementByKey(node.getKey())?.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -142,7 +144,7 @@ export function ChangesPanel({ articleId, password, userId, canReview, canSugges
             {changes.map((change) => (
               <li key={change.uuid} className="change" data-kind={change.kind}>
                 <button type="button" className="change__what" onClick={() => show(change.uuid)}>
-                  <span className="change__kind">{KIND_LABEL[change.kind]}</span> <q className="change__text">{excerpt(change.text)}</q>
+                  <span className="change__kind">{labelOf(change)}</span> <q className="change__text">{excerpt(change.text)}</q>
                 </button>
                 <p className="change__who">
                   {change.userId === me ? "You" : (change.userName ?? "Someone")}
@@ -151,15 +153,15 @@ export function ChangesPanel({ articleId, password, userId, canReview, canSugges
                 <div className="change__actions">
                   {canReview ? (
                     <>
-                      <button type="button" className="button button--primary" disabled={pending.has(change.uuid)} onClick={() => void review([change.uuid], true)} aria-label={`Accept: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
+                      <button type="button" className="button button--primary" disabled={pending.has(change.uuid)} onClick={() => void review([change.uuid], true)} aria-label={`Accept: ${labelOf(change)} “${excerpt(change.text)}”`}>
                         Accept
                       </button>
-                      <button type="button" className="button" disabled={pending.has(change.uuid)} onClick={() => void review([change.uuid], false)} aria-label={`Reject: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
+                      <button type="button" className="button" disabled={pending.has(change.uuid)} onClick={() => void review([change.uuid], false)} aria-label={`Reject: ${labelOf(change)} “${excerpt(change.text)}”`}>
                         Reject
                       </button>
                     </>
                   ) : canSuggest && change.userId === me ? (
-                    <button type="button" className="button" onClick={() => withdraw([change.uuid])} aria-label={`Withdraw: ${KIND_LABEL[change.kind]} “${excerpt(change.text)}”`}>
+                    <button type="button" className="button" onClick={() => withdraw([change.uuid])} aria-label={`Withdraw: ${labelOf(change)} “${excerpt(change.text)}”`}>
                       Withdraw
                     </button>
                   ) : null}

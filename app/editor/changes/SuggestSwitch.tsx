@@ -12,7 +12,7 @@ export function SuggestSwitch({ on, onChange }: { on: boolean; onChange: (on: bo
         {on ? "Suggesting" : "Suggest edits"}
       </button>
       <p className="suggest-switch__hint muted">
-        {on ? `Your edits show as suggestions for the editors to accept. Make a heading with ${shortcutText(SHORTCUTS.heading1.keys)} to ${shortcutText(SHORTCUTS.heading6.keys)}, text again with ${shortcutText(SHORTCUTS.paragraph.keys)}. New paragraphs and lists are not available.` : "You can comment. Suggest edits to propose changes to the text."}
+        {on ? `Your edits show as suggestions for the editors to accept. Make a heading with ${shortcutText(SHORTCUTS.heading1.keys)} to ${shortcutText(SHORTCUTS.heading6.keys)}, text again with ${shortcutText(SHORTCUTS.paragraph.keys)}. Enter starts a new paragraph and Backspace at a paragraph's start joins it to the one before, both as suggestions; lists, line breaks, indent and alignment are not available.` : "You can comment. Suggest edits to propose changes to the text."}
       </p>
     </div>
   );

@@ -27,7 +27,9 @@ import {
   $deleteTracked,
   $formatTracked,
   $insertTracked,
+  $joinTracked,
   $setBlocksTypeTracked,
+  $splitTracked,
   type ChangeAuthor,
 } from "../../../core/editor/track-changes";
 import { SET_BLOCK_TYPE_COMMAND } from "../commands";
@@ -37,17 +39,20 @@ interface TrackChangesPluginProps {
   userId: number;
   userName: string;
   /**
-   * Suggesting (comment access): only text edits and block type changes are possible, and
-   * each one is a tracked change; the room accepts nothing else from a commenter. Otherwise
-   * it is an editor with track changes on, whose structural edits (new paragraphs, lists,
-   * alignment) go through untracked.
+   * Suggesting (comment access): only text edits, block type changes and paragraph breaks
+   * (Enter, and Backspace or Delete between paragraphs) are possible, and each one is a
+   * tracked change; the room accepts nothing else from a commenter. Otherwise it is an editor
+   * with track changes on, whose other structural edits (lists, alignment, Enter in a list or
+   * code) go through untracked.
    */
   suggesting: boolean;
 }
 
-/** Structural commands a commenter cannot suggest (the room would refuse them): alignment is not tracked. */
+/**
+ * Structural commands a commenter cannot suggest (the room would refuse them): line breaks,
+ * tabs, indent and alignment are not tracked. Enter is, in paragraphs and headings (below).
+ */
 const STRUCTURAL: LexicalCommand<unknown>[] = [
-  INSERT_PARAGRAPH_COMMAND,
   INSERT_LINE_BREAK_COMMAND,
   INSERT_TAB_COMMAND,
   INDENT_CONTENT_COMMAND,
@@ -59,8 +64,9 @@ const STRUCTURAL: LexicalCommand<unknown>[] = [
 /**
  * Track changes in the browser: typing, pasting, deleting and formatting are turned into
  * insertion, deletion and formatting-change marks (core/editor/track-changes.ts) before
- * Lexical's own handlers run, and a block type change (SET_BLOCK_TYPE_COMMAND) into a
- * `node_type_change` on the new block. Typing is taken at `beforeinput`, so the browser
+ * Lexical's own handlers run, a block type change (SET_BLOCK_TYPE_COMMAND) into a
+ * `node_type_change` on the new block, and Enter or Backspace at a paragraph's start into a
+ * new or deleted paragraph break on the second block (core/editor/paragraph-breaks.ts). Typing is taken at `beforeinput`, so the browser
  * never edits the text behind Lexical's back; deletions already arrive as commands.
  */
 export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChangesPluginProps) {
@@ -77,8 +83,10 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
     const remove = (isBackward: boolean, unit: "character" | "word" | "lineboundary") => {
       const selection = $getSelection();
       if (!$isRangeSelection(selection)) return false;
+      // At a block's edge: the paragraph break is marked deleted (or nothing happens where
+      // a join cannot be tracked, as before a list or an image).
+      if ($joinTracked(selection, author, isBackward)) return true;
       if (selection.isCollapsed()) selection.modify("extend", isBackward, unit);
-      // At the edge of a block nothing was selected: joining blocks is not tracked, so it waits.
       if (!selection.isCollapsed()) $deleteTracked(selection, author, isBackward);
       return true;
     };
@@ -87,7 +95,8 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
     return mergeRegister(
       critical(BEFORE_INPUT_COMMAND, (event) => {
         if (event.inputType !== "insertText" && event.inputType !== "insertReplacementText") {
-          if (suggesting && (event.inputType === "insertParagraph" || event.inputType === "insertLineBreak")) {
+          // A new paragraph arrives as INSERT_PARAGRAPH_COMMAND; a line break is not tracked.
+          if (suggesting && event.inputType === "insertLineBreak") {
             event.preventDefault();
             return true;
           }
@@ -117,6 +126,12 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
         if (!$isRangeSelection(selection)) return false;
         $formatTracked(selection, format, author);
         return true;
+      }),
+      critical(INSERT_PARAGRAPH_COMMAND, () => {
+        const selection = $getSelection();
+        if ($isRangeSelection(selection) && $splitTracked(selection, author)) return true;
+        // Enter in a list or code cannot be rejected exactly: untracked for editors, not made for commenters.
+        return suggesting;
       }),
       critical(SET_BLOCK_TYPE_COMMAND, (create) => {
         const selection = $getSelection();

@@ -1,5 +1,5 @@
 import { MarkNode, type SerializedMarkNode } from "@lexical/mark";
-import { type EditorConfig, type NodeKey } from "lexical";
+import { type EditorConfig, type NodeKey, type RangeSelection } from "lexical";
 import { definedFields, fieldsExcept, type SerializedNodeInput } from "./fields";
 
 /**
@@ -69,6 +69,16 @@ export function fieldsMarkNodeClass<F extends MarkFields>(type: string, defaults
       const dom = super.createDOM(config);
       dom.dataset.mark = type;
       return dom;
+    }
+
+    /**
+     * A block split (Enter) inside the mark continues it in the new block: MarkNode's own
+     * makes a plain mark, which would lose the fields (a tracked change's author and kind).
+     */
+    override insertNewAfter(_selection: RangeSelection, restoreSelection = true): FieldsMarkNode<F> {
+      const mark = new FieldsMark(this.getFields(), this.getIDs());
+      this.insertAfter(mark, restoreSelection);
+      return mark;
     }
 
     static override importJSON(json: SerializedNodeInput): FieldsMarkNode<F> {
