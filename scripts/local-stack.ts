@@ -19,6 +19,11 @@ export interface StackOptions {
   logs?: LogTarget;
   /** Shared secret for collaboration tokens between the Worker and PartyKit. */
   collabSecret?: string;
+  /**
+   * wrangler dev's log level. The default logs every request, which costs the dev server CPU
+   * per request; the bench runs the stack at `error`, as it runs the bare Worker it compares with.
+   */
+  logLevel?: "info" | "error";
 }
 
 export interface Stack {
@@ -167,7 +172,7 @@ export async function startParty(options: { port: number; workerUrl: string; per
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const { port, partyPort, persistTo, logs = true, collabSecret = "local-collab-secret" } = options;
+  const { port, partyPort, persistTo, logs = true, collabSecret = "local-collab-secret", logLevel = "info" } = options;
   const env = { ...process.env, NO_D1_WARNING: "true", WRANGLER_SEND_METRICS: "false" };
   const worker = spawn(
     bin("wrangler"),
@@ -177,6 +182,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       "--ip", "127.0.0.1",
       "--test-scheduled",
       "--show-interactive-dev-session=false",
+      "--log-level", logLevel,
       "--var", `COLLAB_TOKEN_SECRET:${collabSecret}`,
       "--var", `PARTYKIT_HOST:127.0.0.1:${partyPort}`,
       ...persistArgs(persistTo),

@@ -97,7 +97,7 @@ function freePort(): Promise<number> {
 }
 
 async function serveBare(port: number, persistTo: string): Promise<ChildProcess> {
-  const args = ["dev", "--config", "tests/bench/bare/wrangler.toml", "--persist-to", persistTo, "--port", String(port), "--ip", "127.0.0.1"];
+  const args = ["dev", "--config", "tests/bench/bare/wrangler.toml", "--persist-to", persistTo, "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled"];
   const child = spawn(wrangler, [...args, "--show-interactive-dev-session=false", "--log-level", "error"], {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
@@ -191,7 +191,8 @@ try {
     // Their output goes to a file whose end is the failure's reason if they do not start.
     const logFile = path.join(persistTo, "stack.log");
     try {
-      stack = await startStack({ port: appPort, partyPort, persistTo, logs: { file: logFile } });
+      // Both run alike: quiet (a logged request costs wrangler's CPU) and with the scheduled-test middleware.
+      stack = await startStack({ port: appPort, partyPort, persistTo, logs: { file: logFile }, logLevel: "error" });
     } catch (error) {
       const log = (await readFile(logFile, "utf8").catch(() => "")).trim().split("\n").slice(-15).join("\n");
       throw new Error(`${reasonOf(error)}\nlast lines of the stack's output:\n${log}`);
