@@ -19,7 +19,16 @@ export default defineConfig({
       },
     })),
   ],
+  // The PDF export runs on the same pako and standard fonts as the deployed Worker (wrangler.toml
+  // `[alias]`); pdf-lib goes through Vite so that its own imports take these too.
+  resolve: {
+    alias: [
+      { find: /^pako$/, replacement: path.join(import.meta.dirname, "worker/shims/pako.ts") },
+      { find: /^@pdf-lib\/standard-fonts$/, replacement: path.join(import.meta.dirname, "worker/shims/pdf-standard-fonts.ts") },
+    ],
+  },
   test: {
+    server: { deps: { inline: ["pdf-lib", "@pdf-lib/upng"] } },
     include: ["tests/worker/**/*.test.ts", "core/**/*.test.ts", "app/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     // One workerd (and one migrated D1) per pool worker, shared by the files it runs: starting
