@@ -15,6 +15,8 @@ export const links: LinksFunction = () => [
 export const handle: ShellHandle = { title: "Suggestion" };
 
 const KIND = { insertion: "Adds", deletion: "Deletes", formatting_change: "Formats", node_type_change: "Changes the block type of" } as const;
+/** Paragraph breaks: a new paragraph before these words, or these words joined to the paragraph before. */
+const BREAK = { split: "Starts a new paragraph at", join: "Joins to the paragraph before" } as const;
 const ENDED = { merged: "merged", rejected: "rejected", withdrawn: "withdrawn" } as const;
 
 async function suggestionOf(ctx: Awaited<ReturnType<typeof reviewPageContext>>, idParam: string | undefined) {
@@ -73,7 +75,7 @@ export default function SuggestionPage() {
             <ol className="review-page__changes">
               {suggestion.changes.map((change) => (
                 <li key={change.uuid} data-kind={change.kind}>
-                  <strong>{KIND[change.kind]}</strong> <q>{change.text}</q>
+                  <strong>{change.detail ? BREAK[change.detail] : KIND[change.kind]}</strong> <q>{change.text}</q>
                 </li>
               ))}
             </ol>

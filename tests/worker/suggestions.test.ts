@@ -8,10 +8,10 @@ import { document, paragraph, text } from "../../core/document/nodes";
 import { documentToPlainText } from "../../core/document/text";
 import type { SerializedDocument } from "../../core/document/types";
 import { $createHeadingNode } from "@lexical/rich-text";
-import { $getRoot, type ElementNode } from "lexical";
+import { $getRoot, type ElementNode, type TextNode } from "lexical";
 import { changesInDocument } from "../../core/editor/change-review";
 import { createDocumentEditor, exportDocument, loadDocument, roundTripDocument } from "../../core/editor/headless";
-import { $setBlocksTypeTracked } from "../../core/editor/track-changes";
+import { $setBlocksTypeTracked, $splitTracked } from "../../core/editor/track-changes";
 import { documentToYDoc, yDocToDocument } from "../../core/editor/yjs";
 import { applyChangesNotice, applyRevisionNotice } from "../../durable/party/worker-edits";
 import { hashPassword } from "../../worker/auth/password";
@@ -546,5 +546,23 @@ describe("suggesting a block type change", () => {
 
     expect((await act(suggestion!.id, "reject", editor.token)).status).toBe(200);
     expect(roundTripDocument((await stored(article.id)).body)).toEqual(before);
+  });
+
+  it("a commenter's new paragraph is a suggestion too, listed as a split; merging it keeps the two paragraphs", async () => {
+    const { article, editor, commenter } = await setup();
+    const loaded = createDocumentEditor();
+    loadDocument(loaded, (await stored(article.id)).body);
+    const change = uuid();
+    // Enter after "Our new ": the rest becomes a paragraph of its own.
+    loaded.update(() => void $splitTracked($getRoot().getFirstChildOrThrow<ElementNode>().getFirstDescendant<TextNode>()!.select(8, 8), { userId: String(commenter.user.id), uuid: change }), { discrete: true });
+    expect(await roomSave(article, [commenter.user.id], exportDocument(loaded))).toMatchObject({ saved: true });
+    const [suggestion] = await suggestionRows(article.id);
+    expect(suggestion).toMatchObject({ authorId: commenter.user.id, state: "open", changeUuids: [change] });
+    expect((await json(await list(article.id, editor.token))).data[0].changes).toMatchObject([{ uuid: change, kind: "insertion", detail: "split", text: "cold brew is here." }]);
+
+    expect((await act(suggestion!.id, "merge", editor.token)).status).toBe(200);
+    const paragraphs = (await stored(article.id)).body.root.children.map((block) => documentToPlainText(document([block])).trim());
+    expect(paragraphs).toEqual(["Our new", "cold brew is here."]);
+    expect(await storedChanges(article.id)).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ export function presentSuggestion(
       suggestion.state === "open" && doc.changes
         ? suggestion.changeUuids.flatMap((uuid) => {
             const change = doc.changes!.get(uuid);
-            return change ? [{ uuid, kind: change.kind, text: change.text, created_at: change.createdAt }] : [];
+            return change ? [{ uuid, kind: change.kind, ...(change.detail ? { detail: change.detail } : {}), text: change.text, created_at: change.createdAt }] : [];
           })
         : [],
     settled_at: iso(suggestion.settledAt),
