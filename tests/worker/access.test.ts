@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articleContributors, channelMemberships, channels } from "../../worker/db/schema";
+import { articleRankSql, readableArticlesSql, readableFoldersSql, type Viewer } from "../../worker/services/access";
 import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 async function setup() {
@@ -143,5 +145,64 @@ describe("password protection", () => {
       statuses.push((await api(`/articles/${article.id}`, { token: member.token, headers: { "X-Article-Password": `guess${i}` } })).status);
     }
     expect(statuses).toContain(429);
+  });
+});
+
+describe("access worked out one article at a time (search)", () => {
+  /** Every article of the workspace with a rank, both ways: the readable set lists use, and per row. */
+  const ranksBothWays = async (viewer: Viewer) => {
+    const fromSet = await db.all<{ id: number; rank: number }>(sql`
+      SELECT r.article_id AS id, r.rank AS rank FROM (${readableArticlesSql(viewer)}) r
+      JOIN articles a ON a.id = r.article_id WHERE a.workspace_id = ${viewer.workspaceId} ORDER BY id`);
+    const perRow = await db.all<{ id: number; rank: number }>(sql`
+      WITH rf AS (${readableFoldersSql(viewer)})
+      SELECT * FROM (
+        SELECT a.id AS id, ${articleRankSql(viewer, sql`rf.rank`)} AS rank
+        FROM articles a LEFT JOIN rf ON rf.folder_id = a.folder_id WHERE a.workspace_id = ${viewer.workspaceId}
+      ) WHERE rank > 0 ORDER BY id`);
+    return { fromSet, perRow };
+  };
+
+  it("gives every document the level the readable set gives it, for every kind of grant and viewer", async () => {
+    const { workspace, owner, member, guest } = await setup();
+    const admin = await buildMember(workspace, "admin");
+    const [group] = await db.insert(channels).values({ workspaceId: workspace.id, name: "Writers", createdById: owner.id }).returning();
+    await db.insert(channelMemberships).values({ channelId: group!.id, userId: member.user.id });
+    const top = await buildFolder(workspace, owner);
+    const inner = await buildFolder(workspace, owner, { parentId: top.id });
+    const membersOwn = await buildFolder(workspace, member.user, { parentId: top.id });
+    await grant({ folder: top }, "User", "comment", { userId: guest.user.id });
+    await grant({ folder: inner }, "EveryoneAtWorkspace", "edit");
+    await buildArticle(workspace, owner, { folderId: inner.id });
+    await buildArticle(workspace, owner, { folderId: membersOwn.id });
+    await buildArticle(workspace, member.user);
+    const grants: [Parameters<typeof grant>[1], Parameters<typeof grant>[2], Parameters<typeof grant>[3]][] = [
+      ["User", "edit", { userId: member.user.id }],
+      ["Channel", "comment", { channelId: group!.id }],
+      ["EveryoneAtWorkspace", "read", {}],
+      ["Company", "comment", {}],
+      ["AccessMemberGroup", "edit", { role: "guest" }],
+      ["LayerEditors", "edit", {}],
+      ["UnauthUser", "edit", {}],
+      ["Email", "edit", { email: "someone-new@example.com" }],
+    ];
+    for (const [target, level, who] of grants) {
+      const article = await buildArticle(workspace, owner, { folderId: target === "Company" ? top.id : null });
+      await grant({ article }, target, level, who);
+      if (target === "LayerEditors") await db.insert(articleContributors).values({ articleId: article.id, userId: guest.user.id, lastEditedAt: new Date() });
+    }
+
+    const viewers: Viewer[] = [
+      { userId: owner.id, workspaceId: workspace.id, role: "admin" },
+      { userId: admin.user.id, workspaceId: workspace.id, role: "admin" },
+      { userId: member.user.id, workspaceId: workspace.id, role: "member" },
+      { userId: guest.user.id, workspaceId: workspace.id, role: "guest" },
+      { userId: null, workspaceId: workspace.id, role: null },
+    ];
+    for (const viewer of viewers) {
+      const { fromSet, perRow } = await ranksBothWays(viewer);
+      expect(fromSet.length).toBeGreaterThan(0);
+      expect([viewer, perRow]).toEqual([viewer, fromSet]);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { issueSearchKey } from "../../worker/auth/search-keys";
 import { authenticate } from "../../worker/auth/sessions";
 import { memberships, sessions } from "../../worker/db/schema";
 import { matchExpression } from "../../worker/services/search";
-import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
+import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 async function setup() {
   const { workspace, owner } = await buildWorkspace();
@@ -78,6 +78,19 @@ describe("GET /w/:ws/search", () => {
     const body = await json(await search(workspace.id, "okapi", guest.token));
     expect(body.data.map((hit: { title: string }) => hit.title)).toEqual(["Okapi brief for the agency"]);
     expect(body.data[0].access_level).toBe("comment");
+  });
+
+  it("finds documents through a folder shared with the viewer, at the folder's level, in its subfolders too", async () => {
+    const { workspace, owner, member } = await setup();
+    const top = await buildFolder(workspace, owner);
+    const inner = await buildFolder(workspace, owner, { parentId: top.id });
+    await buildArticle(workspace, owner, { title: "Tapir plan", text: "tapir", folderId: inner.id });
+    await buildArticle(workspace, owner, { title: "Private tapir notes", text: "tapir" });
+    expect(await titlesOf(await search(workspace.id, "tapir", member.token))).toEqual([]);
+    await grant({ folder: top }, "User", "comment", { userId: member.user.id });
+    const body = await json(await search(workspace.id, "tapir", member.token));
+    expect(body.data.map((hit: { title: string; access_level: string }) => [hit.title, hit.access_level])).toEqual([["Tapir plan", "comment"]]);
+    expect(body.meta.total).toBe(1);
   });
 
   it("leaves out archived documents, and templates unless asked for", async () => {

@@ -2,6 +2,7 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AccessLevel } from "../../core/enums";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
+import { folders } from "../db/schema";
 import type { Actor } from "../policies";
 
 // What access level a person holds on a document or folder, worked out from grants. This
@@ -86,6 +87,23 @@ export function readableArticlesSql(viewer: Viewer): SQL {
         SELECT a.id, 4 FROM articles a WHERE a.workspace_id = ${ws} AND a.owner_id = ${uid}
       )
     SELECT article_id, MAX(rank) AS rank FROM article_ranks GROUP BY article_id`;
+}
+
+/**
+ * The viewer's rank on the article `a` (0: none), worked out for that one row: the same facts
+ * as `readableArticlesSql`, for queries that start from a set of candidates (search's matches)
+ * rather than from every article of the workspace. `folderRank` is the rank of `a`'s folder
+ * from `readableFoldersSql` (NULL when it grants nothing); grants on the article are found
+ * through their `article_id` index. The caller keeps `a` to the viewer's workspace.
+ */
+export function articleRankSql(viewer: Viewer, folderRank: SQL): SQL {
+  const uid = viewer.userId ?? -1;
+  return sql`max(
+    CASE WHEN a.owner_id = ${uid} THEN ${LEVEL_RANK.owner} ELSE 0 END,
+    coalesce(${folderRank}, 0),
+    coalesce((SELECT MAX(${grantRank(viewer)}) FROM accesses g
+      WHERE g.article_id = a.id AND g.workspace_id = ${viewer.workspaceId} AND ${grantMatches(viewer)}), 0)
+  )`;
 }
 
 /** The same for folders: `(folder_id, rank)`. */
@@ -200,21 +218,20 @@ export const sharedWithChannel = (channelId: number): SQL => sql`(
 )`;
 
 /**
- * Of these folders, those behind a password: their own or one on a folder above them. A
- * document in one (or with its own password) is locked for everyone but its owners until
- * the password is given.
+ * Of the folders holding these articles, those behind a password: their own or one on a folder
+ * above them. A document in one (or with its own password) is locked for everyone but its
+ * owners until the password is given. Unawaited, so it can go in a `db.batch`.
  */
-export async function guardedFolderIds(db: Database, folderIds: number[]): Promise<Set<number>> {
-  if (folderIds.length === 0) return new Set();
-  const rows = await db.all<{ id: number }>(sql`
+export function guardedFoldersOf(db: Database, articleIds: number[]) {
+  return db.select({ id: folders.id }).from(folders).where(sql`${folders.id} IN (
     WITH RECURSIVE chain(start_id, id, depth) AS (
-      SELECT f.id, f.id, 0 FROM folders f WHERE ${inList(sql`f.id`, [...new Set(folderIds)])}
+      SELECT f.id, f.id, 0 FROM folders f WHERE f.id IN (SELECT a.folder_id FROM articles a WHERE ${inList(sql`a.id`, articleIds)})
       UNION ALL
       SELECT chain.start_id, f.parent_id, chain.depth + 1 FROM folders f JOIN chain ON f.id = chain.id
       WHERE f.parent_id IS NOT NULL AND chain.depth < 100
     )
-    SELECT DISTINCT chain.start_id AS id FROM chain JOIN folders f ON f.id = chain.id WHERE f.password_hash IS NOT NULL`);
-  return new Set(rows.map((row) => row.id));
+    SELECT chain.start_id FROM chain JOIN folders f ON f.id = chain.id WHERE f.password_hash IS NOT NULL
+  )`);
 }
 
 /**

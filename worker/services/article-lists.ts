@@ -4,7 +4,7 @@ import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, users, type Article, type User } from "../db/schema";
 import { emptyDocument } from "../../core/document/types";
-import { guardedFolderIds, levelOfRank, readableArticlesSql, type Viewer } from "./access";
+import { guardedFoldersOf, levelOfRank, readableArticlesSql, type Viewer } from "./access";
 
 // Pages of documents a viewer may read. The permission filter, the order and the page all
 // run in D1 (one query for ids, one for rows), so lists never load what they won't show.
@@ -89,12 +89,19 @@ export async function peopleOf(db: Database, article: { ownerId: number | null; 
  */
 export async function hydrate(db: Database, ordered: { id: number; level: AccessLevel }[]): Promise<ArticleListItem[]> {
   if (ordered.length === 0) return [];
-  const found: Article[] = [];
-  found.push(...(await db.select().from(articles).where(inList(articles.id, ordered.map((item) => item.id)))));
-  const guardedFolders = await guardedFolderIds(db, found.flatMap((article) => (article.folderId === null ? [] : [article.folderId])));
-  const peopleIds = [...new Set(found.flatMap((article) => [article.ownerId, article.lastEditorId]).filter((id): id is number => id !== null))];
-  const people = new Map<number, User>();
-  if (peopleIds.length > 0) for (const user of await db.select().from(users).where(inList(users.id, peopleIds))) people.set(user.id, user);
+  const ids = ordered.map((item) => item.id);
+  const ofThese = inList(sql`a.id`, ids);
+  // The rows, the locked folders and the people, in one round trip: none waits for another.
+  const [found, guarded, people] = await db.batch([
+    db.select().from(articles).where(inList(articles.id, ids)),
+    guardedFoldersOf(db, ids),
+    db
+      .select()
+      .from(users)
+      .where(sql`${users.id} IN (SELECT a.owner_id FROM articles a WHERE ${ofThese} UNION SELECT a.last_editor_id FROM articles a WHERE ${ofThese})`),
+  ]);
+  const guardedFolders = new Set(guarded.map((folder) => folder.id));
+  const peopleById = new Map(people.map((user) => [user.id, user]));
   const byId = new Map(found.map((article) => [article.id, article]));
   return ordered.flatMap(({ id, level }) => {
     const row = byId.get(id);
@@ -106,8 +113,8 @@ export async function hydrate(db: Database, ordered: { id: number; level: Access
         article,
         level,
         locked,
-        owner: article.ownerId ? (people.get(article.ownerId) ?? null) : null,
-        lastEditor: article.lastEditorId ? (people.get(article.lastEditorId) ?? null) : null,
+        owner: article.ownerId ? (peopleById.get(article.ownerId) ?? null) : null,
+        lastEditor: article.lastEditorId ? (peopleById.get(article.lastEditorId) ?? null) : null,
       },
     ];
   });

@@ -84,6 +84,9 @@ export const articles = sqliteTable(
     index("articles_workspace_folder").on(t.workspaceId, t.folderId),
     index("articles_workspace_updated").on(t.workspaceId, t.updatedAt),
     index("articles_public_category").on(t.isPublic, t.categoryId),
+    // What search checks for every matching document, so it never reads the rows (bodies
+    // make them large): looked up by id, hence id first. Search names it with INDEXED BY.
+    index("articles_search_facts").on(t.id, t.workspaceId, t.kind, t.archivedAt, t.ownerId, t.folderId, t.passwordHash),
   ],
 );
 

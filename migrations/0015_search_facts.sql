@@ -1,0 +1,1 @@
+CREATE INDEX `articles_search_facts` ON `articles` (`id`,`workspace_id`,`kind`,`archived_at`,`owner_id`,`folder_id`,`password_hash`);
