@@ -42,7 +42,7 @@ async function tripsFor(path: string, token: string) {
 }
 
 describe("D1 round trips of the hottest reads", () => {
-  it("health asks D1 once; a signed-in document read and a document list stay within their counts", async () => {
+  it("health asks D1 once; a signed-in document read, a document list and a search stay within their counts", async () => {
     const { workspace } = await buildWorkspace();
     const member = await buildMember(workspace, "member");
     const article = await buildArticle(workspace, member.user, { title: "Counted" });
@@ -54,6 +54,9 @@ describe("D1 round trips of the hottest reads", () => {
     const list = await tripsFor(`/w/${workspace.id}/articles`, member.token);
     expect(list.body.data.map((item: { id: number }) => item.id)).toContain(article.id);
     expect(list.trips).toBeLessThanOrEqual(LIST_TRIPS);
+    const search = await tripsFor(`/w/${workspace.id}/search?q=counted`, member.token);
+    expect(search.body.data.map((item: { id: number }) => item.id)).toEqual([article.id]);
+    expect(search.trips).toBeLessThanOrEqual(SEARCH_TRIPS);
   });
 });
 
@@ -63,3 +66,5 @@ describe("D1 round trips of the hottest reads", () => {
  */
 const READ_TRIPS = 5;
 const LIST_TRIPS = 4;
+/** The session and workspace, the one query that finds, checks and highlights the page, and hydrate's one batch. */
+const SEARCH_TRIPS = 4;
