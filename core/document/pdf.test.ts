@@ -1,9 +1,14 @@
+import { env } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadStandardFonts } from "../../worker/shims/pdf-standard-fonts";
 import { markdownToDocument } from "./markdown";
 import { document, paragraph, text } from "./nodes";
-import { documentToPdf } from "./pdf";
+import { documentToPdf, PDF_FONTS } from "./pdf";
 import { emptyDocument } from "./types";
+
+// pdf-lib reads the fonts' metrics from the Worker's static assets, as in the deployed Worker.
+beforeAll(() => loadStandardFonts(env.ASSETS, Object.values(PDF_FONTS)));
 
 const header = (bytes: Uint8Array) => new TextDecoder().decode(bytes.slice(0, 5));
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();

@@ -19,14 +19,23 @@ export interface PdfInput {
   updatedAt?: Date | string | null;
 }
 
+/** The standard fonts the PDF is drawn with; the Worker loads their metrics before drawing (worker/shims). */
+export const PDF_FONTS = {
+  regular: StandardFonts.Helvetica,
+  bold: StandardFonts.HelveticaBold,
+  italic: StandardFonts.HelveticaOblique,
+  boldItalic: StandardFonts.HelveticaBoldOblique,
+  code: StandardFonts.Courier,
+} as const satisfies Record<keyof Fonts, StandardFonts>;
+
 export async function documentToPdf(input: PdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-    boldItalic: await pdf.embedFont(StandardFonts.HelveticaBoldOblique),
-    code: await pdf.embedFont(StandardFonts.Courier),
+    regular: await pdf.embedFont(PDF_FONTS.regular),
+    bold: await pdf.embedFont(PDF_FONTS.bold),
+    italic: await pdf.embedFont(PDF_FONTS.italic),
+    boldItalic: await pdf.embedFont(PDF_FONTS.boldItalic),
+    code: await pdf.embedFont(PDF_FONTS.code),
   };
   const writer = new PdfWriter(pdf, fonts);
   writer.header(input.title, input.author ?? undefined, formatDate(input.updatedAt));

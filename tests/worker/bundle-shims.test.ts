@@ -1,6 +1,8 @@
 import * as packageFonts from "@pdf-lib/standard-fonts/es/index.js";
+import { env } from "cloudflare:workers";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PDF_FONTS } from "../../core/document/pdf";
 import pako from "../../worker/shims/pako";
 import * as shimFonts from "../../worker/shims/pdf-standard-fonts";
 import * as reactDom from "../../worker/shims/react-dom";
@@ -8,12 +10,14 @@ import * as reactDom from "../../worker/shims/react-dom";
 // The modules wrangler.toml's [alias] puts in the Worker in place of packages (and vitest.config.ts
 // in these tests): each must answer as the package did for everything the Worker calls.
 
-const EXPORT_FONTS = ["Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Courier"] as const;
+const EXPORT_FONTS = Object.values(PDF_FONTS);
 
 describe("standard fonts shim", () => {
-  it.each(EXPORT_FONTS)("gives %s the package's widths, kerning and box", (name) => {
+  beforeAll(() => shimFonts.loadStandardFonts(env.ASSETS, EXPORT_FONTS));
+
+  it.each(EXPORT_FONTS)("gives %s, fetched from the static assets, the package's widths, kerning and box", (name) => {
     const ours = shimFonts.Font.load(name);
-    const theirs = packageFonts.Font.load(name as packageFonts.FontNames);
+    const theirs = packageFonts.Font.load(name as `${packageFonts.FontNames}`);
     expect(ours.FontName).toBe(theirs.FontName);
     expect([ours.Ascender, ours.Descender, ours.FontBBox]).toEqual([theirs.Ascender, theirs.Descender, theirs.FontBBox]);
     // The package keeps its lookup tables private; they are built from these.
@@ -36,7 +40,13 @@ describe("standard fonts shim", () => {
     const pdf = await PDFDocument.create();
     const helvetica = await pdf.embedFont(StandardFonts.Helvetica);
     expect(helvetica.widthOfTextAtSize("AVA Wave", 12)).toBeCloseTo(packageWidth("AVA Wave", 12), 6);
-    await expect(pdf.embedFont(StandardFonts.TimesRoman)).rejects.toThrow("The standard font Times-Roman is not in the Worker");
+    await expect(pdf.embedFont(StandardFonts.TimesRoman)).rejects.toThrow("The standard font Times-Roman is not loaded");
+  });
+
+  it("says which metrics the static assets did not answer", async () => {
+    const missing = { fetch: async () => new Response("Not found", { status: 404 }) } as unknown as Fetcher;
+    await shimFonts.loadStandardFonts(missing, ["Times-Bold"]);
+    expect(() => shimFonts.Font.load("Times-Bold")).toThrow("did not load from the static assets (/pdf-fonts/Times-Bold.json answered 404)");
   });
 });
 

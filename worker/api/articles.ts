@@ -12,7 +12,7 @@ import {
 import { workspaceParam } from "../../core/contracts/common";
 import { pageMeta, pageWindow } from "../../core/contracts/pagination";
 import { documentToMarkdown } from "../../core/document/markdown";
-import { documentToPdf } from "../../core/document/pdf";
+import { documentToPdf, PDF_FONTS } from "../../core/document/pdf";
 import { articleSlug } from "../../core/slug";
 import { articleArchiver, articleDeleter } from "../commands/articleArchiver";
 import { articleCreator } from "../commands/articleCreator";
@@ -35,6 +35,7 @@ import { ARTICLE_ORDERS, pageOfArticles, peopleOf } from "../services/article-li
 import { publicPagesFor } from "../services/public-cache";
 import { roomNoticesFor } from "../services/room-notices";
 import { loadArticle, loadParentFolder, type RequestFacts } from "../services/documents";
+import { loadStandardFonts } from "../shims/pdf-standard-fonts";
 
 export const requestFacts = (c: Context<AppEnv>): RequestFacts => ({
   session: c.get("session"),
@@ -53,7 +54,9 @@ export const commandContext = (c: Context<AppEnv>, actor: Actor): CommandContext
 });
 
 /** A document as a downloadable PDF (`/v1/articles/:id/pdf` and the `/docs/:slug/pdf` page). */
-export async function pdfResponse(article: Article, owner: User | null) {
+export async function pdfResponse(assets: Fetcher, article: Article, owner: User | null) {
+  // The fonts' metrics are static assets, not part of the Worker (worker/shims/pdf-standard-fonts.ts).
+  await loadStandardFonts(assets, Object.values(PDF_FONTS));
   const bytes = await documentToPdf({
     title: article.title,
     document: article.body,
@@ -151,7 +154,7 @@ export const articlesApi = createApp()
   .get("/articles/:id/pdf", optionalSession, validate("param", articleRefParam), async (c) => {
     const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", resource);
-    return pdfResponse(article, (await peopleOf(c.get("db"), article)).owner);
+    return pdfResponse(c.env.ASSETS, article, (await peopleOf(c.get("db"), article)).owner);
   })
 
   .put("/articles/:id", requireSession, validate("param", articleRefParam), validate("json", updateArticleSchema), async (c) => {

@@ -1,25 +1,38 @@
 import { unzlibSync } from "fflate";
 import allEncodings from "@pdf-lib/standard-fonts/es/all-encodings.compressed.json";
-import courier from "@pdf-lib/standard-fonts/es/Courier.compressed.json";
-import helveticaBoldOblique from "@pdf-lib/standard-fonts/es/Helvetica-BoldOblique.compressed.json";
-import helveticaBold from "@pdf-lib/standard-fonts/es/Helvetica-Bold.compressed.json";
-import helveticaOblique from "@pdf-lib/standard-fonts/es/Helvetica-Oblique.compressed.json";
-import helvetica from "@pdf-lib/standard-fonts/es/Helvetica.compressed.json";
 
 /**
- * `@pdf-lib/standard-fonts` as the Worker sees it (wrangler.toml `[alias]`): the same metrics
- * and encodings, for the five fonts the PDF export draws with (core/document/pdf.ts). The
- * package holds all fourteen in one table, so every Times, Symbol and Zapf Dingbats metric
- * (50 KB gzip) came into the Worker with pdf-lib. Another font fails by name when embedded.
- * The classes follow the package's own (MIT, github.com/Hopding/standard-fonts).
+ * `@pdf-lib/standard-fonts` as the Worker sees it (wrangler.toml `[alias]`). The package holds
+ * the metrics of all fourteen standard fonts in one table (95 KB gzip of base64 that does not
+ * compress). Here the five the PDF export draws with (core/document/pdf.ts) are static assets
+ * (public/pdf-fonts, the package's own files), fetched once per isolate before the first
+ * export; the encodings stay in. The classes follow the package's own (MIT,
+ * github.com/Hopding/standard-fonts).
  */
-const compressedMetrics: Partial<Record<FontNames, string>> = {
-  Helvetica: helvetica,
-  "Helvetica-Bold": helveticaBold,
-  "Helvetica-Oblique": helveticaOblique,
-  "Helvetica-BoldOblique": helveticaBoldOblique,
-  Courier: courier,
-};
+const compressedMetrics = new Map<string, string>();
+const loadFailures = new Map<string, string>();
+
+/**
+ * Fetches the metrics of these fonts from the static assets, unless this isolate has them.
+ * A failure is kept, not thrown: `Font.load` reports it if pdf-lib then asks for that font
+ * (under `npm run dev`, pdf-lib uses the package's own table and never asks).
+ */
+export async function loadStandardFonts(assets: Fetcher, names: readonly string[]): Promise<void> {
+  await Promise.all(
+    names
+      .filter((name) => !compressedMetrics.has(name))
+      .map(async (name) => {
+        try {
+          const response = await assets.fetch(`https://assets.invalid/pdf-fonts/${name}.json`);
+          if (!response.ok) throw new Error(`answered ${response.status}`);
+          compressedMetrics.set(name, await response.json());
+          loadFailures.delete(name);
+        } catch (error) {
+          loadFailures.set(name, error instanceof Error ? error.message : String(error));
+        }
+      }),
+  );
+}
 
 export enum FontNames {
   Courier = "Courier",
@@ -66,8 +79,15 @@ export class Font {
   static load(fontName: FontNames | `${FontNames}`): Font {
     const cached = fontCache.get(fontName);
     if (cached) return cached;
-    const compressed = compressedMetrics[fontName as FontNames];
-    if (!compressed) throw new Error(`The standard font ${fontName} is not in the Worker (worker/shims/pdf-standard-fonts.ts holds the PDF export's fonts)`);
+    const compressed = compressedMetrics.get(fontName);
+    if (!compressed) {
+      const failure = loadFailures.get(fontName);
+      throw new Error(
+        failure
+          ? `The metrics of the standard font ${fontName} did not load from the static assets (/pdf-fonts/${fontName}.json ${failure})`
+          : `The standard font ${fontName} is not loaded: the Worker fetches the PDF export's fonts (loadStandardFonts) before drawing`,
+      );
+    }
     const font: Font = Object.assign(new Font(), JSON.parse(decompressJson(compressed)) as Partial<Font>);
     font.CharWidths = Object.fromEntries(font.CharMetrics.map((metric) => [metric.N, metric.WX]));
     font.KernPairXAmounts = {};
