@@ -92,12 +92,13 @@ export async function searchArticles(db: Database, viewer: Viewer, options: Sear
  * password they do not own only when its title matches, so a search can't probe its body.
  *
  * FTS functions only work on the full-text cursor itself, so matching and scoring run in a
- * materialized CTE of their own (`t`: the matches on titles alone). Access is worked out for
- * each match (`articleRankSql`) rather than by joining every article the viewer may read, and
- * the matches drive the join (CROSS JOIN fixes the order: without statistics SQLite walked the
- * workspace's articles instead, ~20 ms even when nothing matched). The articles are read through
- * `articles_search_facts` (INDEXED BY: SQLite would pick the table's rowid and read whole rows,
- * whose bodies make that ~6 ms slower over 7,000 matches).
+ * materialized CTE of their own (`t`, the matches on titles alone, only runs when a match is
+ * behind a password). Access is worked out for each match (`articleRankSql`) rather than by
+ * joining every article the viewer may read, and the matches drive the join (CROSS JOIN fixes
+ * the order: without statistics SQLite walked the workspace's articles instead, ~20 ms even
+ * when nothing matched). The articles are read through `articles_search_facts` (INDEXED BY:
+ * SQLite would pick the table's rowid and read whole rows, whose bodies made that ~6 ms slower
+ * over 7,000 matches).
  */
 function readableMatches(viewer: Viewer, match: string, { kind, folderId }: SearchOptions): SQL {
   const conditions = [sql`a.workspace_id = ${viewer.workspaceId}`, sql`a.archived_at IS NULL`, sql`a.kind = ${kind}`];
@@ -117,7 +118,7 @@ function readableMatches(viewer: Viewer, match: string, { kind, folderId }: Sear
       ),
       hits AS MATERIALIZED (
         SELECT a.id AS id, a.rank AS rank, a.score AS score FROM found a
-        WHERE a.rank > 0 AND (a.rank = ${LEVEL_RANK.owner} OR a.id IN (SELECT id FROM t) OR NOT ${guardedArticleSql(viewer.workspaceId)})
+        WHERE a.rank > 0 AND (a.rank = ${LEVEL_RANK.owner} OR NOT ${guardedArticleSql(viewer.workspaceId)} OR a.id IN (SELECT id FROM t))
       )`;
 }
 
