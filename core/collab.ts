@@ -89,6 +89,12 @@ export const changesNoticeSchema = z.object({
   kind: z.literal("changes"),
   verdict: z.enum(["accept", "reject"]),
   uuids: z.array(z.string().min(1).max(100)).min(1).max(1000),
+  /**
+   * The editor who settled them: the room's save is credited to them too, so words a commenter
+   * suggested and an editor accepted before the room ever saved them are stored as the editor's
+   * edit (a save credited to commenters alone may hold nothing but their suggestions).
+   */
+  by: z.number().int().positive().optional(),
 });
 export type ChangesNotice = z.infer<typeof changesNoticeSchema>;
 export const changesNoticeAnswerSchema = z.object({ settled: z.array(z.string()), saved: z.boolean() });

@@ -96,7 +96,7 @@ export default class CollabRoom implements Party.Server {
     const todo = notice.data.kind === "todo" ? notice.data : null;
     if (todo) return Response.json(await this.serially(() => applyTodoNotice(doc, todo, () => this.save(doc))));
     const changes = notice.data.kind === "changes" ? notice.data : null;
-    if (changes) return Response.json(await this.serially(() => applyChangesNotice(doc, changes, () => this.save(doc))));
+    if (changes) return Response.json(await this.serially(() => applyChangesNotice(doc, changes, () => this.save(doc, changes.by))));
     const revision = notice.data.kind === "revision" ? notice.data : null;
     if (revision) return Response.json(await this.serially(() => applyRevisionNotice(doc, revision, () => this.save(doc))));
     if (notice.data.kind === "document") await this.serially(() => this.reload(doc));
@@ -221,8 +221,12 @@ export default class CollabRoom implements Party.Server {
     await this.setRevision(stored.revision);
   }
 
-  /** Debounced by y-partykit: the room's document, back to the Worker, with its editors. Whether it was stored. */
-  private async save(doc: Y.Doc): Promise<boolean> {
+  /**
+   * Debounced by y-partykit: the room's document, back to the Worker, with its editors (and
+   * `creditedTo`, who asked the Worker for the edit just made). Whether it was stored.
+   */
+  private async save(doc: Y.Doc, creditedTo?: number): Promise<boolean> {
+    if (creditedTo !== undefined) this.pendingEditors = [...this.pendingEditors.filter((userId) => userId !== creditedTo), creditedTo];
     if (!this.worker || this.pendingEditors.length === 0) return false;
     const editors = this.pendingEditors;
     this.pendingEditors = [];

@@ -395,7 +395,8 @@ describe("settling while the document's room is live", () => {
     await roomIsLive(workspace.id, article.id, editor.user.id);
     const before = (await stored(article.id)).body;
     const notices = roomAnswering(async (notice) => {
-      expect(notice).toEqual({ kind: "changes", verdict: "accept", uuids: suggestion.changeUuids });
+      // The room credits its save to the editor who merged (words accepted before the room saved them are theirs).
+      expect(notice).toEqual({ kind: "changes", verdict: "accept", uuids: suggestion.changeUuids, by: editor.user.id });
       return Response.json({ settled: suggestion.changeUuids, saved: true });
     });
     const response = await act(suggestion.id, "merge", editor.token);

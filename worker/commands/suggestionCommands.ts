@@ -31,7 +31,8 @@ export async function changesSettler(
   const { context, article, uuids, verdict, env } = props;
   if (uuids.length === 0) return [];
   const live = (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
-  const answer = live ? await askRoom(env, article.id, { kind: "changes", verdict, uuids: [...uuids] }, changesNoticeAnswerSchema) : null;
+  const by = context.actor.userId || undefined;
+  const answer = live ? await askRoom(env, article.id, { kind: "changes", verdict, uuids: [...uuids], by }, changesNoticeAnswerSchema) : null;
   // The room stored its document: its save brought the suggestions in step.
   if (answer?.saved) return answer.settled;
   const wanted = new Set(uuids);

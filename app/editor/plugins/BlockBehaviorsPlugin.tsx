@@ -41,6 +41,7 @@ import {
   SET_BLOCK_TYPE_COMMAND,
 } from "../commands";
 import { registerChangedBlocks } from "../changes/changedBlocks";
+import { registerCheckListRoles } from "../checkListRoles";
 import { EmbedDialog } from "../dialogs/EmbedDialog";
 import type { EmbedKind } from "../embeds";
 
@@ -159,6 +160,7 @@ export function BlockBehaviorsPlugin() {
       ),
       // Here because this plugin runs for everyone: readers and commenters see pending type changes too.
       registerChangedBlocks(editor),
+      registerCheckListRoles(editor),
       editor.registerCommand(KEY_BACKSPACE_COMMAND, removeSelectedBlocks, COMMAND_PRIORITY_LOW),
       editor.registerCommand(KEY_DELETE_COMMAND, removeSelectedBlocks, COMMAND_PRIORITY_LOW),
       // A click on a toggle's marker (left of its summary) opens or closes it, for readers too.
