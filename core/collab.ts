@@ -74,7 +74,15 @@ export const ROOM_NOTICE_ISSUER = "brandwork-worker";
  * It answers whether that save was stored (`TodoNoticeAnswer`); when it was not (no room,
  * no item, nobody's edits to save it with), the Worker writes the stored body itself.
  */
-export const todoNoticeSchema = z.object({ kind: z.literal("todo"), todo_id: z.string().min(1).max(64), checked: z.boolean() });
+/**
+ * Who asked the Worker for an edit it has a room make (a todo ticked, changes settled, an AI
+ * revision): the room credits its save to them as to anyone who edited. Otherwise the edit is
+ * nobody's, and a save whose only other writers are commenters (a suggestion typed just before)
+ * would be refused as holding more than their suggestions, and the edit never stored.
+ */
+const requestedBy = z.number().int().positive().optional();
+
+export const todoNoticeSchema = z.object({ kind: z.literal("todo"), todo_id: z.string().min(1).max(64), checked: z.boolean(), by: requestedBy });
 export type TodoNotice = z.infer<typeof todoNoticeSchema>;
 export const todoNoticeAnswerSchema = z.object({ applied: z.boolean(), saved: z.boolean() });
 export type TodoNoticeAnswer = z.infer<typeof todoNoticeAnswerSchema>;
@@ -89,12 +97,7 @@ export const changesNoticeSchema = z.object({
   kind: z.literal("changes"),
   verdict: z.enum(["accept", "reject"]),
   uuids: z.array(z.string().min(1).max(100)).min(1).max(1000),
-  /**
-   * The editor who settled them: the room's save is credited to them too, so words a commenter
-   * suggested and an editor accepted before the room ever saved them are stored as the editor's
-   * edit (a save credited to commenters alone may hold nothing but their suggestions).
-   */
-  by: z.number().int().positive().optional(),
+  by: requestedBy,
 });
 export type ChangesNotice = z.infer<typeof changesNoticeSchema>;
 export const changesNoticeAnswerSchema = z.object({ settled: z.array(z.string()), saved: z.boolean() });
@@ -112,6 +115,7 @@ export const revisionNoticeSchema = z.object({
   replacement: z.string().min(1).max(20_000),
   deletion_uuid: z.string().min(1).max(100),
   insertion_uuid: z.string().min(1).max(100),
+  by: requestedBy,
 });
 export type RevisionNotice = z.infer<typeof revisionNoticeSchema>;
 

@@ -94,11 +94,11 @@ export default class CollabRoom implements Party.Server {
     if (!(await this.room.storage.get<boolean>(SEEDED_KEY))) return Response.json({ ok: true });
     const doc = await this.prepare();
     const todo = notice.data.kind === "todo" ? notice.data : null;
-    if (todo) return Response.json(await this.serially(() => applyTodoNotice(doc, todo, () => this.save(doc))));
+    if (todo) return Response.json(await this.serially(() => applyTodoNotice(doc, todo, () => this.save(doc, todo.by))));
     const changes = notice.data.kind === "changes" ? notice.data : null;
     if (changes) return Response.json(await this.serially(() => applyChangesNotice(doc, changes, () => this.save(doc, changes.by))));
     const revision = notice.data.kind === "revision" ? notice.data : null;
-    if (revision) return Response.json(await this.serially(() => applyRevisionNotice(doc, revision, () => this.save(doc))));
+    if (revision) return Response.json(await this.serially(() => applyRevisionNotice(doc, revision, () => this.save(doc, revision.by))));
     if (notice.data.kind === "document") await this.serially(() => this.reload(doc));
     if (notice.data.kind === "access") await this.recheck();
     if (notice.data.kind === "reconnect") for (const connection of this.room.getConnections()) this.closeChanged(connection);

@@ -286,7 +286,8 @@ describe("ticking a todo while its document's room is live", () => {
     await roomIsLive(workspace.id, article.id, editor.user.id);
     const before = await storedBody(article.id);
     const notices = roomAnswering(async (notice) => {
-      expect(notice).toEqual({ kind: "todo", todo_id: todoId, checked: true });
+      // The room credits its save to whoever ticked it (the assignee).
+      expect(notice).toEqual({ kind: "todo", todo_id: todoId, checked: true, by: reader.user.id });
       return Response.json({ applied: true, saved: true });
     });
     expect((await update(todo.id, reader.token, { done: true })).status).toBe(200);

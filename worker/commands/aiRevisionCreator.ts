@@ -21,7 +21,7 @@ const notInDocument = () => new Unprocessable("That text is not in the document 
 async function revisionWriter(db: Database, props: { context: CommandContext; article: Article; revision: Revision; env: RoomNoticeEnv }): Promise<boolean> {
   const { context, article, revision, env } = props;
   const live = (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
-  const notice = { kind: "revision", exact: revision.exact, replacement: revision.replacement, deletion_uuid: revision.deletionUuid, insertion_uuid: revision.insertionUuid } as const;
+  const notice = { kind: "revision", exact: revision.exact, replacement: revision.replacement, deletion_uuid: revision.deletionUuid, insertion_uuid: revision.insertionUuid, by: context.actor.userId || undefined } as const;
   const answer = live ? await askRoom(env, article.id, notice, todoNoticeAnswerSchema) : null;
   if (answer?.saved) return true;
   const written = await storedBodyRewriter(db, {

@@ -112,7 +112,7 @@ export async function todoUpdater(
 
   if (completing && live) {
     room.later(async () => {
-      const answer = await checkInRoom(room.env, article.id, { kind: "todo", todo_id: todo.uuid, checked: updated.done });
+      const answer = await checkInRoom(room.env, article.id, { kind: "todo", todo_id: todo.uuid, checked: updated.done, by: context.actor.userId || undefined });
       if (!answer?.saved) await todoBoxWriter(db, { context, articleId: article.id, todoUuid: todo.uuid, checked: updated.done });
     });
   } else if (completing) {
