@@ -50,6 +50,9 @@ export function prefixed(name: keyof typeof COLORS, child: ChildProcess, target:
   }
   const out = target === true ? process.stdout : createWriteStream(target.file, { flags: "a" });
   const tag = target === true ? `\x1b[${COLORS[name]}m[${name}]\x1b[0m ` : `[${name}] `;
+  // A CLI that dies mid-run leaves only refused connections behind; say when and how it ended.
+  if (name === "worker" || name === "party")
+    child.once("exit", (code, signal) => out.write(`${tag}${new Date().toISOString()} process exited (code ${code}, signal ${signal})\n`));
   for (const stream of [child.stdout, child.stderr]) {
     let pending = "";
     stream?.on("data", (chunk: Buffer) => {
@@ -114,14 +117,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
 export function stopChild(child: ChildProcess) {
   return new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    // Both CLIs start workerd children; kill the whole process group.
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    setTimeout(() => {
+    // Not once it has exited: its group id may by then be another process's (pids wrap at 32768 here).
+    const kill = setTimeout(() => {
       try {
         process.kill(-child.pid!, "SIGKILL");
       } catch {
@@ -129,6 +126,16 @@ export function stopChild(child: ChildProcess) {
       }
       resolve();
     }, 5_000).unref();
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    // Both CLIs start workerd children; kill the whole process group.
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
   });
 }
 

@@ -41,7 +41,13 @@ report "worker tests (vitest in workerd)" $worker test-results/worker.log
 # Stage 2: the browser suite against the real stack, alone so timings stay honest.
 echo "▶ end-to-end tests (Playwright in Chromium)"
 e2e_started=$(date +%s)
-npx playwright test || status=1
+if ! npx playwright test; then
+  status=1
+  # What the Worker and PartyKit said is what explains a failure that is the stack's (a crash, a restart).
+  echo "▶ the stack's last words (test-results/e2e-stack.log)"
+  grep -n -i -E "error|exception|restart|crash|signal|exited|heap" test-results/e2e-stack.log | grep -v "wrangler:info" | tail -40
+  tail -40 test-results/e2e-stack.log
+fi
 e2e_seconds=$(( $(date +%s) - e2e_started ))
 
 # Stage 3: `npm run bench` in quick mode (1 s per route, small sizes), after the browser suite and

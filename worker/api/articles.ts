@@ -135,9 +135,9 @@ export const articlesApi = createApp()
   })
 
   .get("/articles/:id", optionalSession, validate("param", articleRefParam), async (c) => {
-    const { actor, article, level, resource } = await loaded(c, c.req.valid("param").id);
+    const { actor, article, level, resource, people } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", resource);
-    return c.json({ data: presentArticle(actor, article, level, await peopleOf(c.get("db"), article)) });
+    return c.json({ data: presentArticle(actor, article, level, people) });
   })
 
   .get("/articles/:id/markdown", optionalSession, validate("param", articleRefParam), async (c) => {
@@ -152,9 +152,9 @@ export const articlesApi = createApp()
   })
 
   .get("/articles/:id/pdf", optionalSession, validate("param", articleRefParam), async (c) => {
-    const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
+    const { actor, article, resource, people } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", resource);
-    return pdfResponse(c.env.ASSETS, article, (await peopleOf(c.get("db"), article)).owner);
+    return pdfResponse(c.env.ASSETS, article, people.owner);
   })
 
   .put("/articles/:id", requireSession, validate("param", articleRefParam), validate("json", updateArticleSchema), async (c) => {

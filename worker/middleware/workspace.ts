@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { memberships, sessions, workspaces, type Membership, type Workspace } from "../db/schema";
+import { memberships, sessions, users, workspaces, type Membership, type Workspace } from "../db/schema";
 import { liveSession, sessionLookup, verifySessionToken, type Session } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
@@ -37,8 +38,8 @@ export async function resolveActor(
 
 type ResolvedActor = { actor: Actor; workspace: Workspace; membership: Membership | null };
 
-/** The workspace and the user's active membership in it, unawaited so it can go in a `db.batch`. */
-function actorLookup(db: Database, userId: number | SQL, workspaceId: number) {
+/** The workspace and the user's active membership in it. */
+function actorLookup(db: Database, userId: number, workspaceId: number) {
   return db
     .select({ workspace: workspaces, membership: memberships })
     .from(workspaces)
@@ -47,8 +48,9 @@ function actorLookup(db: Database, userId: number | SQL, workspaceId: number) {
     .limit(1);
 }
 
-function actorFromRow(
-  row: Awaited<ReturnType<typeof actorLookup>>[number] | undefined,
+/** The actor from a workspace row and the user's membership in it (`NotAMember` for a stranger). */
+export function actorFromRow(
+  row: { workspace: Workspace; membership: Membership | null } | undefined,
   session: { user: Pick<Session["user"], "id" | "isSuperAdmin"> },
   workspaceId: number,
   superAdminWorkspaceHeader: string | undefined,
@@ -74,11 +76,9 @@ export function parseWorkspaceId(value: string | undefined): number | null {
 }
 
 /**
- * A request's session and, when it names a workspace, the actor there, in ONE round trip: the
- * session lookup and the workspace + membership read go to D1 together (the membership keyed
- * by the session's user through a subquery, so neither waits for the other). The session is judged first, so a dead
- * session is a 401 whatever the workspace; then a bad id is a 400, an unknown workspace or a
- * stranger a 404.
+ * A request's session and, when it names a workspace, the actor there, in one statement. The
+ * session is judged first, so a dead session is a 401 whatever the workspace; then a bad id is
+ * a 400, an unknown workspace or a stranger a 404.
  */
 export async function authenticateIn(
   db: Database,
@@ -95,12 +95,29 @@ export async function authenticateIn(
     parseWorkspaceId(rawWorkspaceId); // a malformed id: 400
     return { session, resolved: null };
   }
-  const userOfSession = sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.id} = ${claims.sessionId})`;
-  // Side by side rather than in a db.batch: drizzle reads D1 batch results as objects by
-  // column name, which scrambles joins whose tables share column names (id, created_at).
-  const [sessionRows, actorRows] = await Promise.all([sessionLookup(db, claims.sessionId), actorLookup(db, userOfSession, workspaceId)]);
-  const session = liveSession(sessionRows[0], claims);
-  return { session, resolved: actorFromRow(actorRows[0], session, workspaceId, superAdminWorkspaceHeader) };
+  const [row] = await sessionInWorkspace(db, claims.sessionId, workspaceId);
+  const session = liveSession(row, claims);
+  const actorRow = row?.workspace ? { workspace: row.workspace, membership: row.membership } : undefined;
+  return { session, resolved: actorFromRow(actorRow, session, workspaceId, superAdminWorkspaceHeader) };
+}
+
+/**
+ * `sessionLookup` and `actorLookup` as one statement: the session's row, its user, and the
+ * workspace with the user's active membership left-joined to it. One statement rather than a
+ * `db.batch` because drizzle reads batch results as objects by column name, which scrambles
+ * joins whose tables share column names (id, created_at); a single select reads them by position.
+ */
+function sessionInWorkspace(db: Database, sessionId: string, workspaceId: number) {
+  const impersonator = alias(users, "impersonator");
+  return db
+    .select({ session: sessions, user: users, impersonatorIsSuperAdmin: impersonator.isSuperAdmin, workspace: workspaces, membership: memberships })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatorId))
+    .leftJoin(workspaces, and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)))
+    .leftJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, sessions.userId), eq(memberships.status, "active")))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
 }
 
 /**

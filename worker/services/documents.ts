@@ -1,14 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type AnyColumn } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { requestAccessLabels, type AccessLevel } from "../../core/enums";
 import type { Session } from "../auth/sessions";
 import { verifyPassword } from "../auth/password";
 import { clearFailures, enforceThrottle, recordFailure } from "../auth/throttle";
 import type { Database } from "../db/client";
-import { articles, folders, workspaces, type Article, type Folder, type Workspace } from "../db/schema";
+import { articles, folders, memberships, users, workspaces, type Article, type Folder, type Membership, type Workspace } from "../db/schema";
 import { HttpError, NotFound, Unauthorized } from "../lib/errors";
-import { NotAMember, resolveActor } from "../middleware/workspace";
+import { actorFromRow, NotAMember } from "../middleware/workspace";
 import { can, type Actor, type DocumentResource } from "../policies";
 import { articleAccess, folderAccess, viewerFor, type AccessFacts } from "./access";
+import type { DocumentPeople } from "./article-lists";
 
 // Loading one document or folder for whoever asks: resolve the actor in the item's own
 // workspace, work out their access level, check the password on the way. Routes then ask
@@ -49,28 +51,34 @@ export class AccessBlocked extends HttpError {
  * a signed-in outsider or an anonymous visitor as "unauthed" (only link grants reach them).
  */
 export async function actorFor(db: Database, request: RequestFacts, workspaceId: number): Promise<Actor> {
-  const outsider = (settings: Workspace["settings"], userId: number, isSuperAdmin: boolean): Actor => ({
+  const [row] = await db
+    .select({ workspace: workspaces, membership: memberships })
+    .from(workspaces)
+    .leftJoin(memberships, membershipOf(request, workspaceId))
+    .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)));
+  return actorOf(request, row, workspaceId);
+}
+
+/** The join condition for the requester's active membership in `workspaceId` (none when signed out). */
+const membershipOf = (request: RequestFacts, workspaceId: number | AnyColumn) =>
+  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, request.session?.user.id ?? -1), eq(memberships.status, "active"));
+
+/** `actorFor` from a workspace row already read (with the requester's membership), for loaders that read it in their own query. */
+function actorOf(request: RequestFacts, row: { workspace: Workspace | null; membership: Membership | null } | undefined, workspaceId: number): Actor {
+  if (!row?.workspace) throw new NotFound("Document not found");
+  const outsider = (userId: number, isSuperAdmin: boolean): Actor => ({
     userId,
     role: "unauthed",
     workspaceId,
-    workspaceSettings: settings,
+    workspaceSettings: row.workspace!.settings,
     isSuperAdmin,
   });
-  if (!request.session) {
-    const [workspace] = await db
-      .select({ settings: workspaces.settings })
-      .from(workspaces)
-      .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)));
-    if (!workspace) throw new NotFound("Document not found");
-    return outsider(workspace.settings, 0, false);
-  }
-  // One read of the workspace for both answers: resolveActor's, which a stranger's NotAMember carries.
+  if (!request.session) return outsider(0, false);
   try {
-    return (await resolveActor(db, request.session, workspaceId, request.superAdminHeader)).actor;
+    return actorFromRow({ workspace: row.workspace, membership: row.membership }, request.session, workspaceId, request.superAdminHeader).actor;
   } catch (error) {
     const { user } = request.session;
-    if (error instanceof NotAMember) return outsider(error.workspace.settings, user.id, user.isSuperAdmin);
-    if (error instanceof NotFound) throw new NotFound("Document not found");
+    if (error instanceof NotAMember) return outsider(user.id, user.isSuperAdmin);
     throw error;
   }
 }
@@ -110,16 +118,28 @@ export interface LoadedArticle {
 /**
  * An article and the requester's level on it. Anyone with no level at all is refused here
  * (401 signed out, 404 outsider, 403 no_access member); templates and archived documents
- * load like any other, so restore and delete can reach them.
+ * load like any other, so restore and delete can reach them. The article, its workspace, the
+ * requester's membership and the people a document screen names come in one statement; the
+ * access facts in a second.
  */
-export async function loadArticle(db: Database, request: RequestFacts, id: number): Promise<LoadedArticle> {
-  const [article] = await db.select().from(articles).where(eq(articles.id, id));
-  if (!article) throw new NotFound("Document not found");
-  const actor = await actorFor(db, request, article.workspaceId);
+export async function loadArticle(db: Database, request: RequestFacts, id: number): Promise<LoadedArticle & { people: DocumentPeople }> {
+  const owner = alias(users, "owner");
+  const lastEditor = alias(users, "last_editor");
+  const [row] = await db
+    .select({ article: articles, workspace: workspaces, membership: memberships, owner, lastEditor })
+    .from(articles)
+    .leftJoin(workspaces, and(eq(workspaces.id, articles.workspaceId), isNull(workspaces.deactivatedAt)))
+    .leftJoin(memberships, membershipOf(request, articles.workspaceId))
+    .leftJoin(owner, eq(owner.id, articles.ownerId))
+    .leftJoin(lastEditor, eq(lastEditor.id, articles.lastEditorId))
+    .where(eq(articles.id, id));
+  if (!row) throw new NotFound("Document not found");
+  const { article } = row;
+  const actor = actorOf(request, row, article.workspaceId);
   const facts = await articleAccess(db, viewerFor(actor), article);
   if (!facts.level) refuse(actor, request);
   await checkPassword(db, request, facts, `article:${article.id}:${actor.userId || request.ip || "anonymous"}`);
-  return { actor, article, level: facts.level, resource: { level: facts.level } };
+  return { actor, article, level: facts.level, resource: { level: facts.level }, people: { owner: row.owner, lastEditor: row.lastEditor } };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AccessLevel, SortOrder } from "../../core/enums";
 import type { Database } from "../db/client";
 import { presentArticleItem, presentFileItem, type FileItemJson, type FileTimeKey } from "../presenters/files";
 import { LEVEL_RANK, type Viewer } from "./access";
-import { ARTICLE_ORDERS, LIVE_DOCUMENTS, pageOfArticles, type ArticlePage } from "./article-lists";
+import { ARTICLE_ORDERS, LIVE_DOCUMENTS, pageOfArticles, type ArticleJoin, type ArticlePage } from "./article-lists";
 import { FILE_KINDS, FILE_ORDERS, fileMarks, marksFor, NEWEST_FIRST, pageOfFiles, type FileKind, type FilePage } from "./file-lists";
 
 // The workspace home and its lists: what the user opened or changed lately, what gets read
@@ -95,19 +95,22 @@ export function recentFiles(db: Database, viewer: Viewer, { items, permissions, 
 /** Whose views count: the user's own, or everyone's in the workspace. */
 export type ViewScope = "mine" | "workspace";
 
-function articleViews(viewer: Viewer, { scope, since }: { scope: ViewScope; since: number | null }) {
-  return sql`JOIN (
-    SELECT e.article_id AS article_id, COUNT(*) AS views, MAX(e.created_at) AS last_at FROM events e
-    WHERE e.workspace_id = ${viewer.workspaceId} AND e.name = ${ARTICLE_VIEW} AND e.article_id IS NOT NULL
-      ${scope === "mine" ? sql`AND e.user_id = ${userId(viewer)}` : sql``}
-      ${since === null ? sql`` : sql`AND e.created_at >= ${since}`}
-    GROUP BY e.article_id) v ON v.article_id = a.id`;
+function articleViews(viewer: Viewer, { scope, since }: { scope: ViewScope; since: number | null }): ArticleJoin {
+  return {
+    source: sql`(
+      SELECT e.article_id AS article_id, COUNT(*) AS views, MAX(e.created_at) AS last_at FROM events e
+      WHERE e.workspace_id = ${viewer.workspaceId} AND e.name = ${ARTICLE_VIEW} AND e.article_id IS NOT NULL
+        ${scope === "mine" ? sql`AND e.user_id = ${userId(viewer)}` : sql``}
+        ${since === null ? sql`` : sql`AND e.created_at >= ${since}`}
+      GROUP BY e.article_id) v`,
+    on: sql`v.article_id = a.id`,
+  };
 }
 
 /** Documents viewed most over the last 30 days (ties: the latest view first). */
 export function frequentlyViewedArticles(db: Database, viewer: Viewer, { items, scope }: { items: number; scope: ViewScope }) {
   return pageOfArticles(db, viewer, {
-    from: articleViews(viewer, { scope, since: Date.now() - FREQUENT_WINDOW_MS }),
+    join: articleViews(viewer, { scope, since: Date.now() - FREQUENT_WINDOW_MS }),
     where: LIVE_DOCUMENTS,
     orderBy: sql`v.views DESC, v.last_at DESC, a.id DESC`,
     limit: items,
@@ -117,7 +120,7 @@ export function frequentlyViewedArticles(db: Database, viewer: Viewer, { items, 
 /** Documents this user viewed, the latest view first. */
 export function recentlyViewedArticles(db: Database, viewer: Viewer, { items }: { items: number }) {
   return pageOfArticles(db, viewer, {
-    from: articleViews(viewer, { scope: "mine", since: null }),
+    join: articleViews(viewer, { scope: "mine", since: null }),
     where: LIVE_DOCUMENTS,
     orderBy: sql`v.last_at DESC, a.id DESC`,
     limit: items,

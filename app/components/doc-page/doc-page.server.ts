@@ -9,7 +9,6 @@ import type { Actor } from "../../../worker/policies";
 import { presentArticle } from "../../../worker/presenters/articles";
 import { folderSlug } from "../../../worker/presenters/folders";
 import { articleAccess, folderChainLevels, viewerFor } from "../../../worker/services/access";
-import { peopleOf } from "../../../worker/services/article-lists";
 import { loadArticle, type RequestFacts } from "../../../worker/services/documents";
 import { folderAncestors } from "../../../worker/services/folders";
 import { callApi } from "~/lib/api.server";
@@ -149,14 +148,13 @@ export async function loadDocumentScreen(
     throw data(error.message, { status: error.status === 429 ? 429 : error.status === 403 ? 403 : 404 });
   }
 
-  const { actor, article, level } = loaded;
+  const { actor, article, level, people } = loaded;
   const canonical = articleSlug(article.title, article.id);
   if (slug !== canonical) {
     const url = new URL(request.url);
     throw redirect(`${pathFor(canonical)}${url.search}`);
   }
-  const [people, crumbs, favorited, guarded] = await Promise.all([
-    peopleOf(db, article),
+  const [crumbs, favorited, guarded] = await Promise.all([
     breadcrumbsFor(db, actor, article),
     isFavorite(db, actor.userId, article.id),
     // Only when a password came with the request: is one (the document's or a folder's) still asked for?
