@@ -61,6 +61,11 @@ if (totalSeconds !== null) {
   console.log(`whole command: ${totalSeconds} s`);
   if (totalSeconds > BUDGETS.total) warnings.push(`the whole command took ${totalSeconds} s, over its ${BUDGETS.total} s budget`);
 }
+// tests/e2e/global-setup.ts starts the stack again when it stops answering, and says so here.
+const restarts = existsSync("test-results/e2e-stack-restarts.log") ? readFileSync("test-results/e2e-stack-restarts.log", "utf8") : "";
+if (restarts) {
+  warnings.push(`the local stack stopped answering during the browser suite and was started again (test-results/e2e-stack-restarts.log):\n${restarts.trim()}`);
+}
 for (const warning of warnings) console.log(`⚠ ${warning}`);
 
 const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });

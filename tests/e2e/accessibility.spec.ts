@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { DEMO_USER, openAs } from "./helpers";
 
 // Every screen the navigation reaches, in the demo workspace (which has something on each), at

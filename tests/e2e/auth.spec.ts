@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { createUser, signIn, uniqueEmail } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
 
 test("a Pyramid campaign for three channels is written, and a piece is rewritten and approved", async ({ page, request }) => {

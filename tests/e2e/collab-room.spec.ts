@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { SignJWT } from "jose";
 import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from "lexical";
 import WebSocket from "ws";

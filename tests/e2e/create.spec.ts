@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { auth, createOwner, openAs } from "./helpers";
 
 test("a marketer writes a blog post from a brief: outline, edited, then a streamed draft that opens as a document", async ({ page, request }) => {

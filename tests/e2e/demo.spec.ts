@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { DEMO_BRAND } from "../../scripts/demo/content";
 import { DEMO, DEMO_PEOPLE } from "../../scripts/seed";
 import { DEMO_USER, openAs } from "./helpers";

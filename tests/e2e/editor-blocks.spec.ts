@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { auth, createOwner, openAs, PNG_1X1 } from "./helpers";
 
 // One writer, alone in a document: the slash menu, tables, code highlighting, the toolbar's

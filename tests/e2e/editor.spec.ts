@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
 import { auth, createColleague, createOwner, openAs, type NewUser } from "./helpers";
 
 async function createDocument(request: APIRequestContext, owner: NewUser, workspaceId: number, title: string, markdown: string) {

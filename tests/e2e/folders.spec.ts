@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { auth, createColleague, createOwner, expectNoHorizontalOverflow, openAs, type NewUser } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildDemo } from "../../scripts/demo/build-demo";
-import { prepareDatabase, startCronTicker, startStack } from "../../scripts/local-stack";
+import { prepareDatabase, startCronTicker, startStack, type Stack } from "../../scripts/local-stack";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
 export function freePort(): Promise<number> {
@@ -55,7 +55,8 @@ export default async function globalSetup() {
   await mkdir("test-results", { recursive: true });
   const logs = process.env.E2E_LOGS ? true : { file: path.resolve("test-results/e2e-stack.log") };
   await prepareDatabase({ persistTo, logs });
-  const stack = await startStack({ port: await freePort(), partyPort: await freePort(), persistTo, logs });
+  const options = { port: await freePort(), partyPort: await freePort(), persistTo, logs };
+  let stack = await startStack(options);
   try {
     // The same demo workspace `npm start` shows (about 5 s), so the suite sees what a first run sees.
     await buildDemo((path, init) => fetch(`${stack.url}${path}`, init));
@@ -66,11 +67,58 @@ export default async function globalSetup() {
   }
   // The minute cron, as `npm start` runs it (tests that publish also call it themselves, so none waits a minute).
   const stopCron = startCronTicker(stack.url, () => {});
+  const stopWatch = superviseStack(stack, async () => (stack = await startStack(options)));
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_PARTY_URL = stack.partyUrl;
   return async () => {
     stopCron();
+    await stopWatch();
     await stack.stop();
     await rm(persistTo, { recursive: true, force: true });
+  };
+}
+
+/** Where a restart of the stack is written down; scripts/test-summary.mjs reports it. */
+export const STACK_RESTARTS = path.resolve("test-results/e2e-stack-restarts.log");
+
+/**
+ * Once, in a CI run, the dev server stopped answering halfway through the suite (refused
+ * connections, no word in its logs) and every later test failed. This looks every 3 s; a
+ * server that refuses, or whose health check fails, twice in a row is started again on the same ports and state, so the
+ * tests then in flight fail once and retry (tests/e2e/fixtures.ts holds back any test that starts
+ * meanwhile), and the restart is written down with the stack's
+ * last lines, for the run's summary to report: never silent.
+ */
+function superviseStack(first: Stack, restart: () => Promise<Stack>) {
+  let current = first;
+  let refused = 0;
+  let busy: Promise<void> = Promise.resolve();
+  const answers = async (url: string) => {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      await response.body?.cancel();
+      // wrangler's proxy answers 503 for a Worker process that is gone.
+      return response.status < 500;
+    } catch (error) {
+      // Slow under load is not dead: only a refused connection counts.
+      return !String((error as { cause?: unknown }).cause ?? error).includes("ECONNREFUSED");
+    }
+  };
+  const timer = setInterval(() => {
+    busy = busy.then(async () => {
+      const alive = (await answers(`${current.url}/v1/health`)) && (await answers(`${current.partyUrl}/parties/main/health`));
+      refused = alive ? 0 : refused + 1;
+      if (refused < 2) return;
+      refused = 0;
+      const log = await readFile(path.resolve("test-results/e2e-stack.log"), "utf8").catch(() => "");
+      const lastWords = log.trim().split("\n").slice(-25).join("\n");
+      await appendFile(STACK_RESTARTS, `${new Date().toISOString()} the stack stopped answering and was started again; its last lines:\n${lastWords}\n\n`);
+      await current.stop();
+      current = await restart();
+    }).catch((error: unknown) => appendFile(STACK_RESTARTS, `${new Date().toISOString()} starting the stack again failed: ${String(error)}\n\n`));
+  }, 3_000);
+  return async () => {
+    clearInterval(timer);
+    await busy;
   };
 }

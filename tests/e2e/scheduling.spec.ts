@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { auth, createOwner, expectNoHorizontalOverflow, openAs, PNG_1X1, uploadFile, type NewUser } from "./helpers";
 
 /** What the minute cron does (the local ticker runs it too); called here so tests need not wait for the minute. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { auth, createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });

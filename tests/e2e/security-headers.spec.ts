@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { auth, createOwner, openAs } from "./helpers";
 
 // The Content-Security-Policy must not break the app: a page that the policy blocks anything on

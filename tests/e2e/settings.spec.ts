@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { createColleague, createOwner, createUser, openAs } from "./helpers";
 
 /** Relative luminance (0 black … 1 white) of a computed CSS colour of `selector`. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO } from "../../scripts/seed";
 import { DEMO_USER, openAs } from "./helpers";
 
