@@ -3,6 +3,7 @@ import YPartyKitProvider from "y-partykit/provider";
 import * as Y from "yjs";
 import type { CollabSession } from "../../core/collab";
 import { type BenchSession, devFetch } from "./session";
+import { percentile } from "./stats";
 
 async function collabSession(base: string, authorization: string, articleId: number): Promise<CollabSession> {
   const response = await devFetch(`${base}/v1/articles/${articleId}/collab_token`, {
@@ -34,7 +35,6 @@ function connect(s: CollabSession) {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * Edit propagation through a document's room: two Yjs clients connected over WebSockets;

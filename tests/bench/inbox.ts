@@ -15,13 +15,13 @@ import { apiBase } from "../../app/lib/client-env";
 import type { InboxPush } from "../../core/contracts/inbox";
 import { DEMO_PEOPLE } from "../../scripts/seed";
 import { type BenchSession, devFetch, signIn } from "./session";
+import { percentile } from "./stats";
 
 /** Events sent before counting: the hub's first wake and the first comment's cold paths. */
 const WARM_UP = 3;
 /** A push that has not come by then is a failure, not a slow sample. */
 const EVENT_TIMEOUT_MS = 15_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function call<T>(base: string, session: BenchSession, method: string, path: string, body: unknown): Promise<T> {
   const response = await devFetch(`${base}/v1${path}`, {

@@ -33,8 +33,8 @@ const QUICK = process.env.BENCH_QUICK === "1";
 const KB = 1024;
 const MB = 1024 * KB;
 const SIZES = QUICK
-  ? { duration: 1, searchDocuments: 1_000, searches: 50, openBlocks: 500, edits: 100, firstByteRuns: 5, writerSeconds: 1, stepTimeoutS: 90, publishAccounts: 5, publishTargets: 20, publishFaults: 0, publishDrainS: 60, inboxEvents: 50 }
-  : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300, publishAccounts: 50, publishTargets: 1_000, publishFaults: 0.2, publishDrainS: 420, inboxEvents: 1_000 };
+  ? { duration: 1, searchDocuments: 1_000, searches: 50, openBlocks: 500, keystrokes: 20, edits: 100, firstByteRuns: 5, writerSeconds: 1, stepTimeoutS: 90, publishAccounts: 5, publishTargets: 20, publishFaults: 0, publishDrainS: 60, inboxEvents: 50 }
+  : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, keystrokes: 200, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300, publishAccounts: 50, publishTargets: 1_000, publishFaults: 0.2, publishDrainS: 420, inboxEvents: 1_000 };
 const DURATION_S = Number(process.env.BENCH_DURATION ?? SIZES.duration);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // BENCH_ONLY=publishing,search runs just the steps whose names contain one of the words (the
@@ -323,12 +323,15 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
   });
 
   await step(`open a ${SIZES.openBlocks.toLocaleString("en")}-block document in Chromium`, async () => {
-    const open = await measureDocumentOpen(base, session, SIZES.openBlocks);
+    const open = await measureDocumentOpen(base, session, SIZES.openBlocks, SIZES.keystrokes);
     console.log("\nNavigation to the last block in the live editor\n");
     table([
       { open: "first (the room seeds itself from D1)", ms: Math.round(open.first) },
       { open: "again (the room's stored state)", ms: Math.round(open.second) },
     ]);
+    console.log("\nTyping in it: each key from keydown to the next frame showing it\n");
+    const { typing } = open;
+    table([{ keystrokes: typing.keystrokes, "p50 ms": typing.p50.toFixed(1), "p99 ms": typing.p99.toFixed(1), "max ms": typing.max.toFixed(1) }]);
   });
 
   await step(`edit propagation between two clients (${SIZES.edits.toLocaleString("en")} edits)`, async () => {

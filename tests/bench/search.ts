@@ -11,6 +11,7 @@ import { emptyDocument } from "../../core/document/types";
 import { run } from "../../scripts/local-stack";
 import { DEMO } from "../../scripts/seed";
 import { type BenchSession, workspaceNamed } from "./session";
+import { percentile } from "./stats";
 
 export const SEARCH_BENCH_DOCUMENTS = 10_000;
 const WORKSPACE = { key: "bench-search", name: "Search bench" };
@@ -79,7 +80,6 @@ export async function seedSearchDocuments(persistTo: string, count = SEARCH_BENC
 
 const QUERIES = ["launch", "brand voice", "pri", "holiday campaign budget", "webinar partner", "roadmap 42", "zzzz nothing"];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Times `requests` searches one after another (a person typing), cycling through a few kinds of query. */
 export async function measureSearch(base: string, session: BenchSession, requests = 300) {
