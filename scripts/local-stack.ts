@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSeedSql } from "./seed";
@@ -80,6 +81,18 @@ export function run(name: keyof typeof COLORS, command: string, args: string[], 
     child.on("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${output}`)),
     );
+  });
+}
+
+/** A port nothing listens on right now, from the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
 }
 
@@ -190,6 +203,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       "--test-scheduled",
       "--show-interactive-dev-session=false",
       "--log-level", logLevel,
+      // Not wrangler's default 9229: PartyKit's dev server, started beside it, prefers that port
+      // too, and when both checked it free at once one of them failed to start.
+      "--inspector-port", String(await freePort()),
       "--var", `COLLAB_TOKEN_SECRET:${collabSecret}`,
       "--var", `PARTYKIT_HOST:127.0.0.1:${partyPort}`,
       ...persistArgs(persistTo),

@@ -11,12 +11,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { prepareDatabase, run, startStack, stopChild, type Stack } from "../../scripts/local-stack";
+import { freePort, prepareDatabase, run, startStack, stopChild, type Stack } from "../../scripts/local-stack";
 import { measurePropagation } from "./collab";
 import { measureFirstByte, measureOfflineWriter, offlineWriterSamples } from "./content";
 import { measureDocumentOpen } from "./editor";
@@ -87,17 +86,8 @@ function table(rows: Record<string, string | number>[]) {
 
 // ---- processes ----
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function serveBare(port: number, persistTo: string): Promise<ChildProcess> {
-  const args = ["dev", "--config", "tests/bench/bare/wrangler.toml", "--persist-to", persistTo, "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled"];
+  const args = ["dev", "--config", "tests/bench/bare/wrangler.toml", "--persist-to", persistTo, "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled", "--inspector-port", String(await freePort())];
   const child = spawn(wrangler, [...args, "--show-interactive-dev-session=false", "--log-level", "error"], {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },

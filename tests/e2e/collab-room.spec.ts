@@ -9,8 +9,7 @@ import YPartyKitProvider from "y-partykit/provider";
 import * as Y from "yjs";
 import { COLLAB_TOKEN_AUDIENCE, COLLAB_TOKEN_ISSUER, type CollabSession } from "../../core/collab";
 import { bindHeadlessEditor } from "../../core/editor/yjs";
-import { startParty } from "../../scripts/local-stack";
-import { freePort } from "./global-setup";
+import { freePort, startParty } from "../../scripts/local-stack";
 import { auth, createColleague, createOwner, type NewUser } from "./helpers";
 
 // Real Yjs clients (headless Lexical editors bound like the browser's) talking to the

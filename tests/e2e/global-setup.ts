@@ -1,21 +1,9 @@
 import { appendFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildDemo } from "../../scripts/demo/build-demo";
-import { prepareDatabase, startCronTicker, startStack, type Stack } from "../../scripts/local-stack";
+import { freePort, prepareDatabase, startCronTicker, startStack, type Stack } from "../../scripts/local-stack";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The first request of each kind loads the Worker's Remix bundle, a route's modules or
