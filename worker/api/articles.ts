@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import {
   articleRefParam,
@@ -25,7 +25,7 @@ import { createApp, type AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { optionalSession, requireSession } from "../middleware/session";
-import { requireWorkspace } from "../middleware/workspace";
+import { activeMembership, requireWorkspace } from "../middleware/workspace";
 import { authorize, type Actor } from "../policies";
 import { presentArticle, presentArticleSummary } from "../presenters/articles";
 import { fullName } from "../presenters/users";
@@ -250,7 +250,7 @@ export const articlesApi = createApp()
       const [member] = await db
         .select({ id: memberships.userId })
         .from(memberships)
-        .where(and(eq(memberships.workspaceId, article.workspaceId), eq(memberships.userId, userId), eq(memberships.status, "active")));
+        .where(activeMembership(article.workspaceId, userId));
       if (!member) throw new NotFound("That person is not an active member of this workspace");
       await articleOwnerTransferrer(db, { context: commandContext(c, actor), article, newOwnerId: userId });
       // The actor's level changes with the transfer (a former owner keeps edit access).

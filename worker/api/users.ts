@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { activeMembership } from "../middleware/workspace";
 import * as z from "zod";
 import { idParam } from "../../core/contracts/common";
 import { profileSchema, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
@@ -58,7 +59,7 @@ export const usersApi = createApp()
       const [membership] = await db
         .select({ id: memberships.id })
         .from(memberships)
-        .where(and(eq(memberships.userId, user.id), eq(memberships.workspaceId, input.last_workspace_id), eq(memberships.status, "active")));
+        .where(activeMembership(input.last_workspace_id, user.id));
       if (!membership) throw new Forbidden("You are not a member of that workspace");
     }
     const [updated] = await db

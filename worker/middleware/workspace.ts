@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
@@ -38,12 +38,16 @@ export async function resolveActor(
 
 type ResolvedActor = { actor: Actor; workspace: Workspace; membership: Membership | null };
 
+/** The join condition for a user's active membership in a workspace: THE membership every actor is resolved from. */
+export const activeMembership = (workspaceId: number | AnyColumn, userId: number | AnyColumn) =>
+  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), eq(memberships.status, "active"));
+
 /** The workspace and the user's active membership in it. */
 function actorLookup(db: Database, userId: number, workspaceId: number) {
   return db
     .select({ workspace: workspaces, membership: memberships })
     .from(workspaces)
-    .leftJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, userId), eq(memberships.status, "active")))
+    .leftJoin(memberships, activeMembership(workspaces.id, userId))
     .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)))
     .limit(1);
 }
@@ -115,7 +119,7 @@ function sessionInWorkspace(db: Database, sessionId: string, workspaceId: number
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatorId))
     .leftJoin(workspaces, and(eq(workspaces.id, workspaceId), isNull(workspaces.deactivatedAt)))
-    .leftJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, sessions.userId), eq(memberships.status, "active")))
+    .leftJoin(memberships, activeMembership(workspaces.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .limit(1);
 }

@@ -108,6 +108,7 @@ async function countOf(db: Database, viewer: Viewer, where: SQL, join: ArticleJo
 /** The owner and last editor a document screen shows (the API's document routes and the /docs page). */
 export type DocumentPeople = { owner: User | null; lastEditor: User | null };
 
+/** A document's people, for one already loaded (`loadArticle` reads them with the document). */
 export async function peopleOf(db: Database, article: { ownerId: number | null; lastEditorId: number | null }): Promise<DocumentPeople> {
   const ids = [article.ownerId, article.lastEditorId].filter((id): id is number => id !== null);
   const rows = ids.length ? await db.select().from(users).where(inList(users.id, ids)) : [];

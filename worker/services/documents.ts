@@ -7,7 +7,7 @@ import { clearFailures, enforceThrottle, recordFailure } from "../auth/throttle"
 import type { Database } from "../db/client";
 import { articles, folders, memberships, users, workspaces, type Article, type Folder, type Membership, type Workspace } from "../db/schema";
 import { HttpError, NotFound, Unauthorized } from "../lib/errors";
-import { actorFromRow, NotAMember } from "../middleware/workspace";
+import { activeMembership, actorFromRow, NotAMember } from "../middleware/workspace";
 import { can, type Actor, type DocumentResource } from "../policies";
 import { articleAccess, folderAccess, viewerFor, type AccessFacts } from "./access";
 import type { DocumentPeople } from "./article-lists";
@@ -59,9 +59,8 @@ export async function actorFor(db: Database, request: RequestFacts, workspaceId:
   return actorOf(request, row, workspaceId);
 }
 
-/** The join condition for the requester's active membership in `workspaceId` (none when signed out). */
-const membershipOf = (request: RequestFacts, workspaceId: number | AnyColumn) =>
-  and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, request.session?.user.id ?? -1), eq(memberships.status, "active"));
+/** The requester's active membership in `workspaceId` (none when signed out). */
+const membershipOf = (request: RequestFacts, workspaceId: number | AnyColumn) => activeMembership(workspaceId, request.session?.user.id ?? -1);
 
 /** `actorFor` from a workspace row already read (with the requester's membership), for loaders that read it in their own query. */
 function actorOf(request: RequestFacts, row: { workspace: Workspace | null; membership: Membership | null } | undefined, workspaceId: number): Actor {

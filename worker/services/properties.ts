@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { activeMembership } from "../middleware/workspace";
 import type { PropertyValue } from "../../core/contracts/properties";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
@@ -59,7 +60,7 @@ export async function activeWorkspaceUser(db: Database, workspaceId: number, use
     .select({ user: users })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), eq(memberships.status, "active")));
+    .where(activeMembership(workspaceId, userId));
   return row?.user ?? null;
 }
 
