@@ -33,14 +33,18 @@ export const createCommentSchema = z
   })
   .refine((input) => !(input.quote && input.parent_id), { path: ["quote"], message: "a reply belongs to its thread's text" });
 
-/** `PATCH /comments/:id`: edit your own words; resolve, reopen or pin a thread. */
+/**
+ * `PATCH /comments/:id`: edit your own words; resolve, reopen or pin a thread; mark a thread
+ * read or unread for yourself (`read`, through its first comment).
+ */
 export const updateCommentSchema = z
   .object({
     body: body.optional(),
     resolved: z.boolean().optional(),
     pinned: z.boolean().optional(),
+    read: z.boolean({ error: "must be true or false" }).optional(),
   })
-  .refine((input) => Object.keys(input).length > 0, { message: "change body, resolved or pinned" });
+  .refine((input) => Object.keys(input).length > 0, { message: "change body, resolved, pinned or read" });
 
 /** `GET /articles/:id/comments?filter=` */
 export const commentFilters = ["open", "resolved", "all"] as const;

@@ -88,6 +88,7 @@ const expected: Record<Action, UserRole[]> = {
   // Comment rules hang on the document and on being the author.
   "comments.create": [],
   "comments.resolve": [],
+  "comments.read": [],
   "comments.update": [],
   "comments.delete": [],
   // Todo rules hang on the document and on being the assignee or the creator.
@@ -255,7 +256,7 @@ describe("rules that depend on the workspace or the resource", () => {
 
 describe("comments", () => {
   const on = (level: "read" | "comment" | "edit", isAuthor: boolean) => ({ level, isAuthor });
-  it("lets commenters comment and resolve, authors edit their own, authors and editors delete", () => {
+  it("lets readers mark threads read, commenters comment and resolve, authors edit their own, authors and editors delete", () => {
     const member = actor("member");
     expect(can(member, "comments.create", on("read", false))).toBe(false);
     expect(can(member, "comments.create", on("comment", false))).toBe(true);
@@ -269,6 +270,11 @@ describe("comments", () => {
     expect(can(member, "comments.delete", on("comment", true))).toBe(true);
     expect(can(member, "comments.delete", on("edit", false))).toBe(true);
     expect(can(actor("unauthed"), "comments.create", on("comment", false))).toBe(false);
+    expect(can(member, "comments.read", on("read", false))).toBe(true);
+    expect(can(actor("guest"), "comments.read", on("read", false))).toBe(true);
+    expect(can(member, "comments.read", { level: null, isAuthor: true })).toBe(false);
+    // Read marks are a person's own state: someone not signed in has none.
+    expect(can(actor("unauthed"), "comments.read", on("read", false))).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import * as z from "zod";
 import { articleRefParam } from "../../core/contracts/articles";
@@ -5,7 +6,8 @@ import { idParam } from "../../core/contracts/common";
 import { createCommentSchema, listCommentsQuery, updateCommentSchema } from "../../core/contracts/comments";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import { commentCreator, commentDeleter, commentUpdater } from "../commands/commentCommands";
-import type { Comment } from "../db/schema";
+import type { Database } from "../db/client";
+import { commentReads, comments, type Comment } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { HttpError, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -29,24 +31,49 @@ async function loadComment(c: Context<AppEnv>, id: number) {
   return { ...doc, comment, resource };
 }
 
+/** When someone last marked each thread of a document read, by thread id (threads never marked are absent). */
+async function readMarksOn(db: Database, userId: number, articleId: number) {
+  const rows = await db
+    .select({ threadId: commentReads.threadId, readAt: commentReads.readAt })
+    .from(commentReads)
+    .innerJoin(comments, eq(comments.id, commentReads.threadId))
+    .where(and(eq(commentReads.userId, userId), eq(comments.articleId, articleId)));
+  return new Map(rows.map((row) => [row.threadId, row.readAt]));
+}
+
+/** When someone last marked one thread read, or null. */
+async function readMarkOf(db: Database, userId: number, threadId: number) {
+  const [mark] = await db
+    .select({ readAt: commentReads.readAt })
+    .from(commentReads)
+    .where(and(eq(commentReads.threadId, threadId), eq(commentReads.userId, userId)));
+  return mark?.readAt ?? null;
+}
+
 /** The thread a comment belongs to, as the API answers it (for the actor and level already loaded). */
 async function threadJson(c: Context<AppEnv>, comment: Comment, { actor, level }: Pick<LoadedArticle, "actor" | "level">) {
-  const thread = await threadOf(c.get("db"), comment);
-  return presentThread(actor, thread, await peopleOf(c.get("db"), [thread.root, ...thread.replies]), { level });
+  const db = c.get("db");
+  const [thread, readAt] = await Promise.all([threadOf(db, comment), readMarkOf(db, actor.userId, comment.threadId ?? comment.id)]);
+  return presentThread(actor, thread, await peopleOf(db, [thread.root, ...thread.replies]), { level }, readAt);
 }
 
 /**
  * Comments on documents: `GET /articles/:id/comments` (threads, behind the document's read
  * check and its password), `POST` a thread or a reply (comment access and above),
- * `PATCH /comments/:id` (your words; resolve, reopen, pin), `DELETE` (yours, or any as an
- * editor). Everyone with the document open hears of each change on its live channel.
+ * `PATCH /comments/:id` (your words; resolve, reopen, pin; mark read or unread, for yourself),
+ * `DELETE` (yours, or any as an editor). Everyone with the document open hears of each change
+ * on its live channel. Each thread says whether the caller has read it; writing in a thread
+ * marks it read for its author.
  */
 export const commentsApi = createApp()
   .get("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("query", listCommentsQuery), async (c) => {
     const { actor, article, level } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", { level });
-    const { threads, people } = await threadsOf(c.get("db"), article.id, c.req.valid("query").filter);
-    return c.json({ data: threads.map((thread) => presentThread(actor, thread, people, { level })) });
+    const [{ threads, people }, reads] = await Promise.all([
+      threadsOf(c.get("db"), article.id, c.req.valid("query").filter),
+      readMarksOn(c.get("db"), actor.userId, article.id),
+    ]);
+    return c.json({ data: threads.map((thread) => presentThread(actor, thread, people, { level }, reads.get(thread.root.id) ?? null)) });
   })
 
   .post("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("json", createCommentSchema), async (c) => {
@@ -68,8 +95,15 @@ export const commentsApi = createApp()
       authorize(actor, "comments.resolve", resource);
       if (comment.threadId !== null) throw new Unprocessable("Resolve or pin the thread, through its first comment", { id: ["is a reply"] });
     }
+    if (input.read !== undefined) {
+      authorize(actor, "comments.read", resource);
+      // Read state is the thread's, like resolving: marked through its first comment.
+      if (comment.threadId !== null) throw new Unprocessable("Mark the thread read, through its first comment", { id: ["is a reply"] });
+    }
     await commentUpdater(c.get("db"), { context: commandContext(c, actor), comment, input });
-    c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
+    // Only the caller's own read mark changed: nobody else's view of the comments did.
+    const othersSee = input.body !== undefined || input.resolved !== undefined || input.pinned !== undefined;
+    if (othersSee) c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
     return c.json({ data: await threadJson(c, comment, loadedComment) });
   })
 

@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CreateCommentInput, UpdateCommentInput } from "../../core/contracts/comments";
 import type { Database } from "../db/client";
-import { comments, inboxItems, type Article, type Comment } from "../db/schema";
+import { commentReads, comments, inboxItems, type Article, type Comment } from "../db/schema";
 import { Unprocessable } from "../lib/errors";
 import { threadOf } from "../services/comments";
 import { notify, type NotifyItem } from "../services/inbox";
@@ -33,6 +33,17 @@ async function tellAbout(db: Database, context: CommandContext, article: Article
 }
 
 /**
+ * Marks a thread read for someone as of now (moving an earlier mark forward). The time is the
+ * database's, the clock comments' `created_at` comes from, so the two compare.
+ */
+function readMarkStatement(db: Database, userId: number, threadId: number | SQL) {
+  return db
+    .insert(commentReads)
+    .values({ userId, threadId })
+    .onConflictDoUpdate({ target: [commentReads.threadId, commentReads.userId], set: { readAt: sql`excluded.read_at` } });
+}
+
+/**
  * A new thread (on a quote of the text, or on the whole document) or a reply. People named
  * must be able to open the document (422 naming them otherwise: share it with them first).
  */
@@ -56,11 +67,12 @@ export async function commentCreator(db: Database, props: { context: CommandCont
       });
     }
   }
+  const uuid = crypto.randomUUID();
   const [[comment]] = (await db.batch([
     db
       .insert(comments)
       .values({
-        uuid: crypto.randomUUID(),
+        uuid,
         workspaceId: article.workspaceId,
         articleId: article.id,
         threadId,
@@ -70,13 +82,19 @@ export async function commentCreator(db: Database, props: { context: CommandCont
         mentionIds,
       })
       .returning(),
+    // Its author has read the thread they wrote in (a new thread's id is known only once inserted).
+    readMarkStatement(db, context.actor.userId, threadId ?? sql`(select ${comments.id} from ${comments} where ${comments.uuid} = ${uuid})`),
     eventStatement(db, context, threadId ? "comments.reply" : "comments.create", { articleId: article.id, properties: { mentions: mentionIds.length, inline: Boolean(input.quote) } }),
-  ])) as [Comment[], unknown];
+  ])) as [Comment[], unknown, unknown];
   await tellAbout(db, context, article, comment!, mentionIds, thread);
   return comment!;
 }
 
-/** Edits a comment's words (its author), or resolves, reopens or pins its thread (commenters). */
+/**
+ * Edits a comment's words (its author), resolves, reopens or pins its thread (commenters), or
+ * marks the thread read or unread for the actor (readers). A read mark is the actor's own state,
+ * touched whenever they open a thread, so it writes no event.
+ */
 export async function commentUpdater(db: Database, props: { context: CommandContext; comment: Comment; input: UpdateCommentInput }) {
   const { context, comment, input } = props;
   const rootId = comment.threadId ?? comment.id;
@@ -94,12 +112,20 @@ export async function commentUpdater(db: Database, props: { context: CommandCont
     );
   }
   if (input.pinned !== undefined) statements.push(db.update(comments).set({ pinned: input.pinned }).where(eq(comments.id, rootId)));
-  if (statements.length === 0) return;
-  await db.batch([
-    statements[0]!,
-    ...statements.slice(1),
-    eventStatement(db, context, "comments.update", { articleId: comment.articleId, properties: { comment_id: comment.id, ...input, body: input.body === undefined ? undefined : "changed" } }),
-  ]);
+  const marks =
+    input.read === undefined
+      ? []
+      : [
+          input.read
+            ? readMarkStatement(db, context.actor.userId, rootId)
+            : db.delete(commentReads).where(and(eq(commentReads.threadId, rootId), eq(commentReads.userId, context.actor.userId))),
+        ];
+  const event = statements.length
+    ? [eventStatement(db, context, "comments.update", { articleId: comment.articleId, properties: { comment_id: comment.id, ...input, body: input.body === undefined ? undefined : "changed", read: undefined } })]
+    : [];
+  const batch = [...statements, ...marks, ...event];
+  if (batch.length === 0) return;
+  await db.batch([batch[0]!, ...batch.slice(1)]);
 }
 
 /**

@@ -132,7 +132,8 @@ const mayEndReview: Predicate = (actor, resource) =>
 /**
  * A comment as policies see it: the actor's level on its document and whether they wrote it.
  * Commenters resolve, reopen and pin threads; authors edit their own words; authors and
- * editors delete.
+ * editors delete. Whoever may read the document marks threads read or unread (their own
+ * state, nobody else's).
  */
 export interface CommentResource extends DocumentResource {
   isAuthor: boolean;
@@ -244,6 +245,7 @@ export const rules = {
   "reviews.close": { roles: SIGNED_IN, when: mayEndReview },
   "comments.create": { roles: SIGNED_IN, when: holds("comment") },
   "comments.resolve": { roles: SIGNED_IN, when: holds("comment") },
+  "comments.read": { roles: SIGNED_IN, when: holds("read") },
   "comments.update": { roles: SIGNED_IN, when: mayEditComment },
   "comments.delete": { roles: SIGNED_IN, when: mayDeleteComment },
   "todos.create": { roles: SIGNED_IN, when: holds("edit") },

@@ -14,6 +14,8 @@ export function presentComment(actor: Actor, comment: Comment, people: Map<numbe
     thread_id: comment.threadId,
     body: comment.body,
     author: author ? presentUserCard(author) : null,
+    /** Written by the caller (their own words never make a thread unread for them). */
+    mine: comment.authorId === actor.userId,
     mention_ids: comment.mentionIds,
     edited_at: iso(comment.editedAt),
     created_at: iso(comment.createdAt),
@@ -21,8 +23,19 @@ export function presentComment(actor: Actor, comment: Comment, people: Map<numbe
   };
 }
 
-/** A thread: its anchor and state on the first comment, the replies beside it. */
-export function presentThread(actor: Actor, thread: CommentThread, people: Map<number, User>, doc: DocumentResource) {
+/**
+ * Whether the actor has read a thread: nobody else has commented in it (first comment or reply)
+ * since they last marked it read, `readAt` (null: never). Their own words never make it unread.
+ */
+function threadIsRead(actor: Actor, thread: CommentThread, readAt: Date | null) {
+  return [thread.root, ...thread.replies].every((comment) => comment.authorId === actor.userId || (readAt !== null && comment.createdAt.getTime() <= readAt.getTime()));
+}
+
+/**
+ * A thread: its anchor and state on the first comment, the replies beside it, and whether the
+ * actor has read it (`readAt`: when they last marked it read, null for never).
+ */
+export function presentThread(actor: Actor, thread: CommentThread, people: Map<number, User>, doc: DocumentResource, readAt: Date | null) {
   const { root } = thread;
   const resolver = root.resolvedById ? people.get(root.resolvedById) : undefined;
   return {
@@ -31,6 +44,7 @@ export function presentThread(actor: Actor, thread: CommentThread, people: Map<n
     pinned: root.pinned,
     resolved_at: iso(root.resolvedAt),
     resolved_by: resolver ? presentUserCard(resolver) : null,
+    read: threadIsRead(actor, thread, readAt),
     replies: thread.replies.map((reply) => presentComment(actor, reply, people, doc)),
     thread_policies: presentPolicies(actor, [...THREAD_ACTIONS], doc),
   };

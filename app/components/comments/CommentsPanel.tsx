@@ -30,6 +30,7 @@ type Filter = "open" | "resolved" | "all";
  * Comments beside a document: threads on quoted text (highlighted in the document) or on the
  * whole document, replies, @mentions, resolve and reopen, pin, edit and delete. Changes by
  * anyone arrive live through the document's channel; the API is the judge of who may do what.
+ * A thread someone else wrote in since you last read it shows as New; opening it reads it.
  */
 export function CommentsPanel({ articleId, workspaceId, password, canComment, initialThreadId, bodyRoot }: CommentsPanelProps) {
   const [threads, setThreads] = useState<CommentThreadJson[] | null>(null);
@@ -52,6 +53,34 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
   }, [articleId, password]);
 
   useEffect(() => void load(), [load]);
+
+  // Threads whose read mark is on its way, so focusing and clicking the same thread asks once.
+  const marking = useRef(new Set<number>());
+  const markRead = useCallback(
+    async (thread: CommentThreadJson, read = true) => {
+      if (marking.current.has(thread.id)) return;
+      marking.current.add(thread.id);
+      const swap = (next: (candidate: CommentThreadJson) => CommentThreadJson) =>
+        setThreads((current) => current?.map((candidate) => (candidate.id === thread.id ? next(candidate) : candidate)) ?? null);
+      // Shown at once; the answer (the thread as the API now sees it) replaces it.
+      swap((candidate) => ({ ...candidate, read }));
+      try {
+        const { data } = await api.patch<{ data: CommentThreadJson }>(`/comments/${thread.id}`, { read }, { articlePassword: password });
+        swap(() => data);
+      } catch (failure) {
+        swap((candidate) => ({ ...candidate, read: thread.read }));
+        setProblem(failure instanceof ApiError ? failure.problem.message : "That did not work. Try again.");
+      } finally {
+        marking.current.delete(thread.id);
+      }
+    },
+    [password],
+  );
+  /** Opening a thread (selecting it, focusing into it, arriving at it from the inbox) reads it. */
+  const openThread = useCallback((thread: CommentThreadJson) => {
+    if (!thread.read) void markRead(thread);
+  }, [markRead]);
+
   // Arriving from an inbox item (`?comment=`): bring that thread into view once it is listed.
   const shownInitial = useRef(false);
   useEffect(() => {
@@ -61,7 +90,8 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
     if (thread?.resolved_at) setFilter("all");
     if (thread) requestAnimationFrame(() => document.getElementById(`comment-${thread.id}`)?.scrollIntoView({ block: "nearest" }));
     else setProblem("That comment is no longer here: it was deleted.");
-  }, [threads, initialThreadId]);
+    if (thread) openThread(thread);
+  }, [threads, initialThreadId, openThread]);
   const live = useLiveChannel({ ticketPath: `/articles/${articleId}/live_ticket`, socketPath: `/articles/${articleId}/live`, articlePassword: password }, () => void load());
 
   // People to @mention: the workspace's members (a guest may not list them; then no suggestions).
@@ -118,9 +148,11 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
     [threads, filter],
   );
   const openCount = (threads ?? []).filter((thread) => !thread.resolved_at).length;
+  const unreadCount = (threads ?? []).filter((thread) => !thread.read).length;
 
   const focusThread = (thread: CommentThreadJson) => {
     setActive(thread.id);
+    openThread(thread);
     if (!thread.quote) return;
     const root = bodyRoot();
     const range = root ? rangeOfQuote(indexText(root), thread.quote) : null;
@@ -157,6 +189,7 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
       <header className="comments__head">
         <h2 id="comments-heading">
           Comments <span className="muted">{threads ? `${openCount} open` : ""}</span>
+          {unreadCount > 0 ? <span className="comments__unread">{unreadCount} unread</span> : null}
         </h2>
         {/* Not a status region: the collab bar already announces the document's connection. */}
         <span className={`live-dot${live ? " live-dot--on" : ""}`}>{live ? "Updates live" : "Connecting…"}</span>
@@ -221,6 +254,8 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
             people={people}
             canComment={canComment}
             onFocus={() => focusThread(thread)}
+            onOpen={() => openThread(thread)}
+            onMarkRead={(read) => void markRead(thread, read)}
             call={call}
             articleId={articleId}
             options={options}
@@ -238,16 +273,30 @@ interface ThreadProps {
   people: Person[];
   canComment: boolean;
   onFocus: () => void;
+  /** Focus moved into the thread or it was clicked: it is being read. */
+  onOpen: () => void;
+  onMarkRead: (read: boolean) => void;
   call: (work: () => Promise<unknown>) => Promise<boolean>;
   articleId: number;
   options: { articlePassword: string | null };
 }
 
-function Thread({ thread, active, orphaned, people, canComment, onFocus, call, articleId, options }: ThreadProps) {
+function Thread({ thread, active, orphaned, people, canComment, onFocus, onOpen, onMarkRead, call, articleId, options }: ThreadProps) {
   const [replying, setReplying] = useState(false);
   const mayResolve = Boolean(thread.thread_policies["comments.resolve"]);
+  // Only someone else's words can make a thread unread: with none, "Mark unread" would do nothing.
+  const othersWrote = [thread, ...thread.replies].some((comment) => !comment.mine);
   return (
-    <li className={`comment-thread${active ? " comment-thread--active" : ""}${thread.resolved_at ? " comment-thread--resolved" : ""}`} id={`comment-${thread.id}`}>
+    <li
+      className={`comment-thread${active ? " comment-thread--active" : ""}${thread.resolved_at ? " comment-thread--resolved" : ""}${thread.read ? "" : " comment-thread--unread"}`}
+      id={`comment-${thread.id}`}
+      // Focusable by click (not by Tab), so clicking anywhere in a thread opens it.
+      tabIndex={-1}
+      onFocus={(event) => {
+        // Entering the thread, not moving between its buttons (else "Mark unread" would undo itself).
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onOpen();
+      }}
+    >
       {thread.quote ? (
         <button type="button" className="comment-thread__quote" onClick={onFocus} aria-label={`Show the text: ${thread.quote.exact}`}>
           <q>{thread.quote.exact}</q>
@@ -257,6 +306,11 @@ function Thread({ thread, active, orphaned, people, canComment, onFocus, call, a
         <p className="muted comment-thread__scope">On the whole document</p>
       )}
       <div className="comment-thread__badges">
+        {thread.read ? null : (
+          <span className="comment-badge comment-badge--new">
+            New<span className="visually-hidden"> (unread)</span>
+          </span>
+        )}
         {thread.pinned ? <span className="comment-badge comment-badge--pinned">Important</span> : null}
         {thread.resolved_at ? <span className="comment-badge">Resolved{thread.resolved_by ? ` by ${thread.resolved_by.name}` : ""}</span> : null}
       </div>
@@ -285,6 +339,11 @@ function Thread({ thread, active, orphaned, people, canComment, onFocus, call, a
               {thread.pinned ? "Unpin" : "Pin as important"}
             </button>
           </>
+        ) : null}
+        {!thread.read || othersWrote ? (
+          <button type="button" className="link-button" onClick={() => onMarkRead(!thread.read)}>
+            {thread.read ? "Mark unread" : "Mark read"}
+          </button>
         ) : null}
       </div>
       {replying ? (

@@ -1,4 +1,5 @@
-import { sqliteTable, integer, text, index, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { sqliteTable, integer, text, index, primaryKey, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { QuoteSelector } from "../../../core/contracts/comments";
 import { timestamps } from "./columns";
 import { users } from "./identity";
@@ -37,3 +38,27 @@ export const comments = sqliteTable(
 );
 
 export type Comment = typeof comments.$inferSelect;
+
+/**
+ * When each person last marked a thread read (SPEC 4: mark-read). A thread is unread for them
+ * while someone else has commented in it since (or they never marked it); no row is never
+ * marked. Keyed by the thread first so deleting a thread's comments finds its marks by key.
+ */
+export const commentReads = sqliteTable(
+  "comment_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The thread's first comment. */
+    threadId: integer("thread_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    readAt: integer("read_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index("comment_reads_user").on(t.userId)],
+);
+
+export type CommentRead = typeof commentReads.$inferSelect;
