@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { quoteSelector } from "./contracts/comments";
 
 /**
  * What a collaboration token carries: the Worker signs it (HS256, COLLAB_TOKEN_SECRET)
@@ -56,6 +57,12 @@ export const roomPushSchema = z.object({
    * the room loads the newer body instead of overwriting it.
    */
   base_revision: z.number().int().nonnegative().optional(),
+  /**
+   * Who asked for the comment marks this push places, resolves or removes (a `comment`
+   * notice). Annotating is not editing: with no editor to credit, the Worker stores the push
+   * only if it differs from the stored body in comment marks alone, under nobody's name.
+   */
+  annotated_by: z.number().int().positive().optional(),
 });
 
 export type RoomPush = z.infer<typeof roomPushSchema>;
@@ -120,13 +127,34 @@ export const revisionNoticeSchema = z.object({
 export type RevisionNotice = z.infer<typeof revisionNoticeSchema>;
 
 /**
+ * `comment`: a thread was started on text, resolved or reopened, or deleted: the room places
+ * its comment mark on the quoted words, marks it resolved or open, or takes it off, as one
+ * edit everyone sees, and saves at once (an annotation: see `annotated_by`). It answers as a
+ * todo notice does; when not stored, the Worker makes the same change to the stored body.
+ */
+export const commentNoticeSchema = z.object({
+  kind: z.literal("comment"),
+  uuid: z.string().min(1).max(100),
+  action: z.enum(["mark", "resolve", "reopen", "remove"]),
+  quote: quoteSelector.optional(),
+  by: requestedBy,
+});
+export type CommentNotice = z.infer<typeof commentNoticeSchema>;
+
+/**
  * What the Worker tells a live room. `document`: the stored body changed outside the room
  * (an API write), so the room loads it into its Y.Doc. `access`: who may do what changed, so
  * the room asks again for every connection and closes those whose mode changed. `reconnect`:
- * a password changed, so every connection must show it again. `todo`, `changes` and
- * `revision`: see their schemas.
+ * a password changed, so every connection must show it again. `todo`, `changes`,
+ * `revision` and `comment`: see their schemas.
  */
-export const roomNoticeSchema = z.union([z.object({ kind: z.enum(["document", "access", "reconnect"]) }), todoNoticeSchema, changesNoticeSchema, revisionNoticeSchema]);
+export const roomNoticeSchema = z.union([
+  z.object({ kind: z.enum(["document", "access", "reconnect"]) }),
+  todoNoticeSchema,
+  changesNoticeSchema,
+  revisionNoticeSchema,
+  commentNoticeSchema,
+]);
 
 export type RoomNotice = z.infer<typeof roomNoticeSchema>;
 

@@ -3,7 +3,7 @@ import { $createRangeSelection, $getSelection, $isElementNode, $isRangeSelection
 import type * as Y from "yjs";
 import { AI_AUTHOR } from "../contracts/suggestions";
 import type { SerializedDocument } from "../document/types";
-import { createDocumentEditor, exportDocument, loadDocument } from "./headless";
+import { editedDocument } from "./headless";
 import { $deleteTracked, $insertTracked } from "./track-changes";
 import { editUpdate } from "./yjs";
 
@@ -69,13 +69,8 @@ export function $reviseText(revision: Revision): boolean {
 
 /** A stored document with the revision in it, or null when its words are not there. */
 export function revisedDocument(document: SerializedDocument, revision: Revision): SerializedDocument | null {
-  const editor = createDocumentEditor();
-  loadDocument(editor, document);
-  let found = false;
-  editor.update(() => {
-    found = $reviseText(revision);
-  }, { discrete: true });
-  return found ? exportDocument(editor) : null;
+  const { result, document: next } = editedDocument(document, () => $reviseText(revision));
+  return result ? next : null;
 }
 
 /** The Yjs edit that puts the revision in a room's document, and whether its words were found. */

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { type SerializedDocument } from "../document/types";
-import { createDocumentEditor, exportDocument, loadDocument } from "./headless";
+import { createDocumentEditor, editedDocument, exportDocument, loadDocument } from "./headless";
 import { $acceptChanges, $changesBy, $rejectChanges, $trackedChanges, type TrackedChange } from "./track-changes";
 import { editUpdate, yDocToDocument } from "./yjs";
 
@@ -23,13 +23,8 @@ export function changesInDocument(document: SerializedDocument): TrackedChange[]
 
 /** `document` with these changes (all when null) settled, and the uuids that were found. */
 export function settleInDocument(document: SerializedDocument, uuids: ReadonlySet<string> | null, verdict: Verdict): { document: SerializedDocument; settled: string[] } {
-  const editor = createDocumentEditor();
-  loadDocument(editor, document);
-  let settled: string[] = [];
-  editor.update(() => {
-    settled = settle(uuids, verdict);
-  }, { discrete: true });
-  return { document: exportDocument(editor), settled };
+  const { result, document: next } = editedDocument(document, () => settle(uuids, verdict));
+  return { document: next, settled: result };
 }
 
 /** The Yjs edit that settles these changes in a room's document, and the uuids found. */

@@ -55,3 +55,14 @@ export function roundTripDocument(document: SerializedDocument): SerializedDocum
   loadDocument(editor, document);
   return exportDocument(editor);
 }
+
+/** `document` with `edit` made in a headless editor's update: the edit's answer and the document after it. */
+export function editedDocument<T>(document: SerializedDocument, edit: () => T): { result: T; document: SerializedDocument } {
+  const editor = createDocumentEditor();
+  loadDocument(editor, document);
+  let result!: T;
+  editor.update(() => {
+    result = edit();
+  }, { discrete: true });
+  return { result, document: exportDocument(editor) };
+}

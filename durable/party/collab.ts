@@ -5,7 +5,7 @@ import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../..
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
 import { acceptSuggestions } from "./suggestion-updates";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
-import { applyChangesNotice, applyRevisionNotice, applyTodoNotice } from "./worker-edits";
+import { applyChangesNotice, applyCommentNotice, applyRevisionNotice, applyTodoNotice } from "./worker-edits";
 import { WorkerClient } from "./worker-client";
 
 const MODE_HEADER = "x-collab-mode";
@@ -89,7 +89,7 @@ export default class CollabRoom implements Party.Server {
       return new Response("A notice token for this room is required", { status: 401 });
     }
     const notice = roomNoticeSchema.safeParse(await request.json().catch(() => null));
-    if (!notice.success) return new Response("kind: expected document, access, reconnect, todo, changes or revision", { status: 400 });
+    if (!notice.success) return new Response("kind: expected document, access, reconnect, todo, changes, revision or comment", { status: 400 });
     // A room that never held the document has nothing to bring up to date.
     if (!(await this.room.storage.get<boolean>(SEEDED_KEY))) return Response.json({ ok: true });
     const doc = await this.prepare();
@@ -99,6 +99,8 @@ export default class CollabRoom implements Party.Server {
     if (changes) return Response.json(await this.serially(() => applyChangesNotice(doc, changes, () => this.save(doc, changes.by))));
     const revision = notice.data.kind === "revision" ? notice.data : null;
     if (revision) return Response.json(await this.serially(() => applyRevisionNotice(doc, revision, () => this.save(doc, revision.by))));
+    const comment = notice.data.kind === "comment" ? notice.data : null;
+    if (comment) return Response.json(await this.serially(() => applyCommentNotice(doc, comment, () => this.save(doc, undefined, comment.by))));
     if (notice.data.kind === "document") await this.serially(() => this.reload(doc));
     if (notice.data.kind === "access") await this.recheck();
     if (notice.data.kind === "reconnect") for (const connection of this.room.getConnections()) this.closeChanged(connection);
@@ -223,15 +225,18 @@ export default class CollabRoom implements Party.Server {
 
   /**
    * Debounced by y-partykit: the room's document, back to the Worker, with its editors (and
-   * `creditedTo`, who asked the Worker for the edit just made). Whether it was stored.
+   * `creditedTo`, who asked the Worker for the edit just made, or `annotatedBy`, who asked for
+   * comment marks, which credit nobody). Whether it was stored.
    */
-  private async save(doc: Y.Doc, creditedTo?: number): Promise<boolean> {
+  private async save(doc: Y.Doc, creditedTo?: number, annotatedBy?: number): Promise<boolean> {
     if (creditedTo !== undefined) this.pendingEditors = [...this.pendingEditors.filter((userId) => userId !== creditedTo), creditedTo];
-    if (!this.worker || this.pendingEditors.length === 0) return false;
+    // Comment marks are saved even with nobody's edits to credit (see `annotated_by`).
+    if (!this.worker || (this.pendingEditors.length === 0 && annotatedBy === undefined)) return false;
     const editors = this.pendingEditors;
     this.pendingEditors = [];
     try {
-      const outcome = await this.worker.save({ body: await yDocToDocument(doc), editor_ids: editors, base_revision: this.revision });
+      const push = { body: await yDocToDocument(doc), editor_ids: editors, base_revision: this.revision };
+      const outcome = await this.worker.save(annotatedBy ? { ...push, annotated_by: annotatedBy } : push);
       if (outcome.stale) {
         await this.reload(doc);
         return false;

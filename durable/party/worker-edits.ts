@@ -1,12 +1,13 @@
 import * as Y from "yjs";
-import type { ChangesNotice, ChangesNoticeAnswer, RevisionNotice, TodoNotice, TodoNoticeAnswer } from "../../core/collab";
+import type { ChangesNotice, ChangesNoticeAnswer, CommentNotice, RevisionNotice, TodoNotice, TodoNoticeAnswer } from "../../core/collab";
 import { revisionUpdate } from "../../core/editor/ai-revision";
 import { settleUpdate } from "../../core/editor/change-review";
+import { commentMarkUpdate, type CommentMarkEdit } from "../../core/editor/comment-marks";
 import { todoCheckUpdate } from "../../core/editor/todos";
 
 /**
  * Edits the Worker asks a live room to make (a todo ticked on its page, tracked changes
- * settled through the API, an AI revision). Each is made by a headless editor as one Yjs edit
+ * settled through the API, an AI revision, a comment mark). Each is made by a headless editor as one Yjs edit
  * that every open editor receives and that merges with what they type meanwhile; then the room
  * saves at once (`saveNow`: whether the Worker stored the room's document). When what the
  * edit is about is not here, or the save was not stored (nobody connected had edits to credit
@@ -40,5 +41,19 @@ export async function applyChangesNotice(doc: Y.Doc, notice: ChangesNotice, save
 export async function applyRevisionNotice(doc: Y.Doc, notice: RevisionNotice, saveNow: SaveNow): Promise<TodoNoticeAnswer> {
   const revision = { exact: notice.exact, replacement: notice.replacement, deletionUuid: notice.deletion_uuid, insertionUuid: notice.insertion_uuid };
   const { found, update } = await revisionUpdate(doc, revision);
+  return found ? { applied: true, saved: await applyAndSave(doc, update, saveNow) } : { applied: false, saved: false };
+}
+
+/** The comment mark edit a notice asks for (none for a `mark` without its quote). */
+function commentEditOf(notice: CommentNotice): CommentMarkEdit | null {
+  if (notice.action === "mark") return notice.quote ? { action: "mark", uuid: notice.uuid, quote: notice.quote } : null;
+  if (notice.action === "remove") return { action: "remove", uuid: notice.uuid };
+  return { action: "resolve", uuid: notice.uuid, resolved: notice.action === "resolve" };
+}
+
+/** A thread's comment mark placed, resolved, reopened or taken off; `saveNow` stores it as an annotation. */
+export async function applyCommentNotice(doc: Y.Doc, notice: CommentNotice, saveNow: SaveNow): Promise<TodoNoticeAnswer> {
+  const edit = commentEditOf(notice);
+  const { found, update } = edit ? await commentMarkUpdate(doc, edit) : { found: false, update: null };
   return found ? { applied: true, saved: await applyAndSave(doc, update, saveNow) } : { applied: false, saved: false };
 }

@@ -3,7 +3,7 @@ import { auth, createColleague, createOwner, openAs, selectText } from "./helper
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("B comments on a sentence and mentions A; A sees it live, replies and resolves it; the quote follows edits", async ({ browser, page, request }) => {
+test("B comments on a sentence and mentions A; A sees it live, replies and resolves it; its mark follows edits to its words", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
   const { owner: ana, workspace } = await createOwner(request, "Ana");
   const ben = await createColleague(request, ana, workspace.id, "Ben");
@@ -57,7 +57,18 @@ test("B comments on a sentence and mentions A; A sees it live, replies and resol
   await expect(body).toContainText("Big news! Our oat-milk");
   await expect(thread.getByText("Text deleted")).toHaveCount(0);
 
+  // The thread's words carry its comment mark in everyone's editor, placed live through the room.
+  const mark = body.locator('mark[data-mark="comment-mark"]');
+  await expect(mark).toHaveText("costs £3.20", { timeout: 20_000 });
+  await expect(benPage.getByRole("textbox", { name: "Document body" }).locator('mark[data-mark="comment-mark"]')).toHaveText("costs £3.20");
+  // Ana changes the very words the thread is on: its quote no longer matches, but its mark moves with them.
+  await selectText(page, "3.2");
+  await page.keyboard.type("3.4");
+  await expect(mark).toHaveText("costs £3.40");
+  await expect(thread.getByText("Text deleted")).toHaveCount(0);
+
   await thread.getByRole("button", { name: "Resolve" }).click();
+  await expect(mark).toHaveAttribute("data-resolved", "true", { timeout: 20_000 });
   await expect(anaComments.getByText("No open comments: the resolved ones are under Resolved.")).toBeVisible();
   await expect(benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" })).toHaveCount(0, { timeout: 20_000 });
   await benComments.getByRole("button", { name: "Resolved" }).click();

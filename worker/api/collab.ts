@@ -16,6 +16,8 @@ import { bodyRevision, collabModeFor, collabModesOf, issueCollabSession, loadRoo
 import { publicPagesFor } from "../services/public-cache";
 import { ROOM_PRESENCE_EVENT } from "../services/room-notices";
 import { onlySuggestionsBy } from "../services/suggestions";
+import { onlyCommentMarksDiffer } from "../../core/editor/comment-marks";
+import { bodyRewriteStatement } from "../commands/storedBodyRewriter";
 import { loaded } from "./articles";
 
 const roomParam = z.object({ room: z.string().min(1).max(100) });
@@ -64,9 +66,17 @@ export const collabApi = createApp()
     const { editors, suggesters } = await writersOf(db, article, push.editor_ids);
     // A commenter's suggestions are stored under their name when nobody else edited.
     const editor = editors.at(-1) ?? suggesters.at(-1);
+    const content = articleBody({ body: push.body as unknown as SerializedDocument });
+    // Comment marks alone (placed, resolved, removed) are stored under nobody's name.
+    if (!editor && push.annotated_by !== undefined && !article.archivedAt && onlyCommentMarksDiffer(article.body, content.body)) {
+      const now = new Date();
+      const [stored] = await bodyRewriteStatement(db, article, content.body, now);
+      if (!stored) return c.json({ data: { saved: false, stale: true, revision: bodyRevision((await loadRoomArticle(db, room))) } });
+      await publicPagesFor(c).purge([article.id]);
+      return c.json({ data: { saved: true, revision: now.getTime(), updated_at: now.toISOString(), warnings: content.warnings } });
+    }
     // Edits by nobody who may still write are not stored: the room keeps them, nothing else.
     if (!editor || article.archivedAt) return c.json({ data: { saved: false } });
-    const content = articleBody({ body: push.body as unknown as SerializedDocument });
     // The room judged each of their updates; what is stored under commenters' names alone is
     // checked again as a whole: their own tracked changes, nothing else.
     const suggestionOnly = editors.length === 0;

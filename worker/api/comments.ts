@@ -5,6 +5,9 @@ import { articleRefParam } from "../../core/contracts/articles";
 import { idParam } from "../../core/contracts/common";
 import { createCommentSchema, listCommentsQuery, updateCommentSchema } from "../../core/contracts/comments";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
+import { commentMarker } from "../commands/commentMarker";
+import type { CommandContext } from "../commands/events";
+import type { CommentMarkEdit } from "../../core/editor/comment-marks";
 import { commentCreator, commentDeleter, commentUpdater } from "../commands/commentCommands";
 import type { Database } from "../db/client";
 import { commentReads, comments, type Comment } from "../db/schema";
@@ -50,6 +53,19 @@ async function readMarkOf(db: Database, userId: number, threadId: number) {
   return mark?.readAt ?? null;
 }
 
+/**
+ * Places, resolves or removes a thread's comment mark in the document. The thread in D1 is
+ * what counts and is already written: a mark that could not be written is logged, and the
+ * thread keeps finding its text by its quote.
+ */
+async function markThread(c: Context<AppEnv>, context: CommandContext, thread: Comment, edit: CommentMarkEdit) {
+  try {
+    await commentMarker(c.get("db"), { context, article: { id: thread.articleId, workspaceId: thread.workspaceId }, edit, env: c.env });
+  } catch (error) {
+    console.warn(`comment ${thread.id}: its mark could not be written: ${String(error)}`);
+  }
+}
+
 /** The thread a comment belongs to, as the API answers it (for the actor and level already loaded). */
 async function threadJson(c: Context<AppEnv>, comment: Comment, { actor, level }: Pick<LoadedArticle, "actor" | "level">) {
   const db = c.get("db");
@@ -81,7 +97,9 @@ export const commentsApi = createApp()
     const { actor, article, level } = doc;
     authorize(actor, "comments.create", { level });
     if (article.kind !== "document") throw new Unprocessable("Templates take no comments", { id: ["is a template"] });
-    const comment = await commentCreator(c.get("db"), { context: commandContext(c, actor), article, input: c.req.valid("json") });
+    const context = commandContext(c, actor);
+    const comment = await commentCreator(c.get("db"), { context, article, input: c.req.valid("json") });
+    if (comment.quote) await markThread(c, context, comment, { action: "mark", uuid: comment.uuid, quote: comment.quote });
     c.executionCtx.waitUntil(announce(c.env, article.id, comment.threadId ?? comment.id));
     return c.json({ data: await threadJson(c, comment, doc) }, 201);
   })
@@ -100,7 +118,9 @@ export const commentsApi = createApp()
       // Read state is the thread's, like resolving: marked through its first comment.
       if (comment.threadId !== null) throw new Unprocessable("Mark the thread read, through its first comment", { id: ["is a reply"] });
     }
-    await commentUpdater(c.get("db"), { context: commandContext(c, actor), comment, input });
+    const context = commandContext(c, actor);
+    await commentUpdater(c.get("db"), { context, comment, input });
+    if (input.resolved !== undefined && comment.quote) await markThread(c, context, comment, { action: "resolve", uuid: comment.uuid, resolved: input.resolved });
     // Only the caller's own read mark changed: nobody else's view of the comments did.
     const othersSee = input.body !== undefined || input.resolved !== undefined || input.pinned !== undefined;
     if (othersSee) c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
@@ -110,7 +130,9 @@ export const commentsApi = createApp()
   .delete("/comments/:id", requireSession, validate("param", idParam), async (c) => {
     const { actor, comment, resource } = await loadComment(c, c.req.valid("param").id);
     authorize(actor, "comments.delete", resource);
-    await commentDeleter(c.get("db"), { context: commandContext(c, actor), comment });
+    const context = commandContext(c, actor);
+    await commentDeleter(c.get("db"), { context, comment });
+    if (comment.threadId === null && comment.quote) await markThread(c, context, comment, { action: "remove", uuid: comment.uuid });
     c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
     return c.body(null, 204);
   })

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SuggestionState } from "../../core/contracts/suggestions";
 import { BLOCK_CHANGE_KEY, NODE_TYPE_CHANGE_KEY, type SerializedDocument } from "../../core/document/types";
 import { changesInDocument, settleInDocument, type Verdict } from "../../core/editor/change-review";
+import { commentMarkUuids, withoutCommentMarks } from "../../core/editor/comment-marks";
 import type { TrackedChange } from "../../core/editor/track-changes";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
@@ -32,10 +33,14 @@ export function hasTrackedChanges(body: SerializedDocument): boolean {
 /** The tracked changes of a stored body (none without loading it, when it has no marks). */
 export const trackedChangesOf = (body: SerializedDocument): TrackedChange[] => (hasTrackedChanges(body) ? changesInDocument(body) : []);
 
-/** The body with every change by these authors rejected: what they may not change, as JSON. */
+/**
+ * The body with every change by these authors rejected, and no comment marks (annotations the
+ * Worker places, not content): what they may not change, as JSON.
+ */
 function withoutChangesBy(body: SerializedDocument, authorIds: ReadonlySet<string>): string {
   const theirs = new Set(trackedChangesOf(body).flatMap((change) => (change.userId !== null && authorIds.has(change.userId) ? [change.uuid] : [])));
-  return JSON.stringify(settleInDocument(body, theirs, "reject").document);
+  const unmarked = commentMarkUuids(body).size > 0 ? withoutCommentMarks(body) : body;
+  return JSON.stringify(settleInDocument(unmarked, theirs, "reject").document);
 }
 
 /**

@@ -5,7 +5,7 @@ import { FormAlert } from "../ui/Field";
 import { api, ApiError } from "~/lib/api";
 import { formatMoment } from "~/lib/format";
 import { useLiveChannel } from "~/lib/live";
-import { indexText, paintHighlights, quoteOfSelection, rangeOfQuote } from "./anchors";
+import { indexText, paintHighlights, quoteOfSelection, rangeOfThread } from "./anchors";
 
 interface Person {
   id: number;
@@ -116,7 +116,7 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
       let activeRange: Range | null = null;
       for (const thread of threads) {
         if (!thread.quote || thread.resolved_at) continue;
-        const range = rangeOfQuote(index, thread.quote);
+        const range = rangeOfThread(root, index, thread);
         if (!range) lost.add(thread.id);
         else if (thread.id === active) activeRange = range;
         else ranges.push(range);
@@ -155,7 +155,7 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
     openThread(thread);
     if (!thread.quote) return;
     const root = bodyRoot();
-    const range = root ? rangeOfQuote(indexText(root), thread.quote) : null;
+    const range = root ? rangeOfThread(root, indexText(root), thread) : null;
     range?.startContainer.parentElement?.scrollIntoView({ block: "center", behavior: "smooth" });
   };
 
@@ -283,6 +283,7 @@ interface ThreadProps {
 
 function Thread({ thread, active, orphaned, people, canComment, onFocus, onOpen, onMarkRead, call, articleId, options }: ThreadProps) {
   const [replying, setReplying] = useState(false);
+  const pointing = useRef(false);
   const mayResolve = Boolean(thread.thread_policies["comments.resolve"]);
   // Only someone else's words can make a thread unread: with none, "Mark unread" would do nothing.
   const othersWrote = [thread, ...thread.replies].some((comment) => !comment.mine);
@@ -292,9 +293,18 @@ function Thread({ thread, active, orphaned, people, canComment, onFocus, onOpen,
       id={`comment-${thread.id}`}
       // Focusable by click (not by Tab), so clicking anywhere in a thread opens it.
       tabIndex={-1}
+      onPointerDown={() => void (pointing.current = true)}
+      onKeyDown={() => void (pointing.current = false)}
       onFocus={(event) => {
+        // A click opens it once it is done (below): marked read at mousedown, the thread's
+        // "New" badge would go and move the button being clicked out from under the pointer.
+        if (pointing.current) return;
         // Entering the thread, not moving between its buttons (else "Mark unread" would undo itself).
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onOpen();
+      }}
+      onClick={() => {
+        pointing.current = false;
+        onOpen();
       }}
     >
       {thread.quote ? (

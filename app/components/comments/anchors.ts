@@ -42,6 +42,24 @@ export function rangeOfQuote(index: TextIndex, quote: QuoteSelector): Range | nu
   return range;
 }
 
+/**
+ * The DOM range of a thread's text: its comment mark when the document holds one (the mark
+ * moves with its words, even as they are edited), else its quote found in the text as it is
+ * now. Null when neither is there: the text was deleted and the thread is orphaned.
+ */
+export function rangeOfThread(root: Element, index: TextIndex, thread: { uuid: string; quote: QuoteSelector | null }): Range | null {
+  const marks = root.querySelectorAll(`mark[data-mark="comment-mark"][data-uuid="${CSS.escape(thread.uuid)}"]`);
+  const first = marks[0];
+  const last = marks[marks.length - 1];
+  if (first && last) {
+    const range = document.createRange();
+    range.setStart(first, 0);
+    range.setEnd(last, last.childNodes.length);
+    if (!range.collapsed && range.toString().length > 0) return range;
+  }
+  return thread.quote ? rangeOfQuote(index, thread.quote) : null;
+}
+
 /** The quote for the current selection inside `root`, or null when nothing there is selected. */
 export function quoteOfSelection(root: Element): QuoteSelector | null {
   const selection = window.getSelection();

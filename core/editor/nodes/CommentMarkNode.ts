@@ -9,7 +9,7 @@ export interface CommentMarkFields extends MarkFields {
 
 export type SerializedCommentMarkNode = SerializedFieldsMarkNode<CommentMarkFields>;
 
-export const CommentMarkNode = fieldsMarkNodeClass<CommentMarkFields>("comment-mark", { resolved: false });
+export const CommentMarkNode = fieldsMarkNodeClass<CommentMarkFields>("comment-mark", { resolved: false }, (fields) => ({ resolved: String(fields.resolved) }));
 export type CommentMarkNode = InstanceType<typeof CommentMarkNode>;
 
 /** Wraps nothing yet: pass it to @lexical/mark's `$wrapSelectionInMarkNode` or append children. */

@@ -47,10 +47,10 @@ export function markFieldsFromJSON<F extends MarkFields>(json: SerializedNodeInp
 
 /**
  * A concrete mark class of type `type`, its fields defaulting to `defaults` (and an empty
- * uuid). The class it returns defines Lexical's static `getType`, `clone` and `importJSON`
+ * uuid), `dataOf` naming fields its DOM shows as data attributes. The class it returns defines Lexical's static `getType`, `clone` and `importJSON`
  * itself, as Lexical requires of every registered node class.
  */
-export function fieldsMarkNodeClass<F extends MarkFields>(type: string, defaults: Partial<F> = {}) {
+export function fieldsMarkNodeClass<F extends MarkFields>(type: string, defaults: Partial<F> = {}, dataOf?: (fields: F) => Record<string, string>) {
   const FieldsMark = class extends FieldsMarkNode<F> {
     static override getType(): string {
       return type;
@@ -64,11 +64,24 @@ export function fieldsMarkNodeClass<F extends MarkFields>(type: string, defaults
       super({ uuid: "", ...defaults, ...fields } as F, ids, key);
     }
 
-    /** `data-mark` tells the kinds apart in CSS: every MarkNode renders as the same `<mark>`. */
+    /**
+     * `data-mark` tells the kinds apart in CSS (every MarkNode renders as the same `<mark>`),
+     * `data-uuid` names the change or thread, and `dataOf` adds a kind's own (a comment's
+     * `data-resolved`).
+     */
     override createDOM(config: EditorConfig): HTMLElement {
       const dom = super.createDOM(config);
       dom.dataset.mark = type;
+      const fields = this.getFields();
+      if (fields.uuid) dom.dataset.uuid = fields.uuid;
+      Object.assign(dom.dataset, dataOf?.(fields));
       return dom;
+    }
+
+    /** Drawn again when a field the DOM shows changed (MarkNode's own compares only its classes). */
+    override updateDOM(prevNode: this, dom: HTMLElement, config: EditorConfig): boolean {
+      const shown = (node: FieldsMarkNode<F>) => JSON.stringify([node.__fields.uuid, dataOf?.(node.__fields)]);
+      return shown(prevNode) !== shown(this) || super.updateDOM(prevNode, dom, config);
     }
 
     /**
