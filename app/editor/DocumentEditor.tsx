@@ -149,7 +149,13 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
                 {anchor ? <FloatingToolbarPlugin anchor={anchor} /> : null}
               </>
             ) : null}
-            {suggesting ? <KeyboardShortcutsPlugin modes={modes} dispatchModes={dispatchModes} suggesting /> : null}
+            {suggesting ? (
+              <>
+                {/* Tab and Shift+Tab indent a paragraph or heading as a tracked change (TrackChangesPlugin). */}
+                <TabIndentationPlugin />
+                <KeyboardShortcutsPlugin modes={modes} dispatchModes={dispatchModes} suggesting />
+              </>
+            ) : null}
           </LexicalComposer>
         </LexicalCollaboration>
       ) : null}

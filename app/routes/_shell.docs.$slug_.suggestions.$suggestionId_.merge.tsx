@@ -16,7 +16,12 @@ export const handle: ShellHandle = { title: "Suggestion" };
 
 const KIND = { insertion: "Adds", deletion: "Deletes", formatting_change: "Formats", node_type_change: "Changes the block type of" } as const;
 /** Paragraph breaks: a new paragraph before these words, or these words joined to the paragraph before. */
-const BREAK = { split: "Starts a new paragraph at", join: "Joins to the paragraph before" } as const;
+const BREAK = {
+  split: "Starts a new paragraph at",
+  join: "Joins to the paragraph before",
+  align: "Changes the alignment of",
+  indent: "Changes the indent of",
+} as const;
 const ENDED = { merged: "merged", rejected: "rejected", withdrawn: "withdrawn" } as const;
 
 async function suggestionOf(ctx: Awaited<ReturnType<typeof reviewPageContext>>, idParam: string | undefined) {

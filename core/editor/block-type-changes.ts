@@ -6,6 +6,7 @@ import {
   $createTextNode,
   $getState,
   $isElementNode,
+  $isRootOrShadowRoot,
   $parseSerializedNode,
   $setState,
   createState,
@@ -33,10 +34,10 @@ export const nodeTypeChangeState = createState(NODE_TYPE_CHANGE_KEY, {
 
 export const $typeChangeOf = (node: LexicalNode): NodeTypeChange | null => ($isElementNode(node) ? $getState(node, nodeTypeChangeState) : null);
 
-/** The block's own serialized JSON: no children, which stay where they are. */
+/** The block's own serialized JSON as it is now (exportJSON reads the node it is called on, not its latest version): no children, which stay where they are. */
 function ownJSON(block: ElementNode): NodeTypeChange["previous"] {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { children, ...json } = block.exportJSON() as ReturnType<ElementNode["exportJSON"]> & { children?: unknown };
+  const { children, ...json } = block.getLatest().exportJSON() as ReturnType<ElementNode["exportJSON"]> & { children?: unknown };
   return json;
 }
 
@@ -48,10 +49,41 @@ function changeReplacing(old: ElementNode, fields: ChangeFields): NodeTypeChange
   return { ...fields, previous: ownJSON(old) };
 }
 
-/** Whether the block is of the type its change started from (a heading's level included). */
+/** Whether the block is as its change started: its type (a heading's level included), alignment and indent. */
 function isBackToPrevious(block: ElementNode, change: NodeTypeChange): boolean {
   const now = ownJSON(block);
-  return now.type === change.previous.type && now.tag === change.previous.tag;
+  return (["type", "tag", "format", "indent"] as const).every((key) => (now[key] ?? null) === (change.previous[key] ?? null));
+}
+
+/** What a block change altered: its type (`null`), or, the type kept, its alignment or its indent. */
+export function blockChangeDetail(block: ElementNode, change: NodeTypeChange): "align" | "indent" | null {
+  const now = ownJSON(block);
+  if (now.type !== change.previous.type || (now.tag ?? null) !== (change.previous.tag ?? null)) return null;
+  return (now.format ?? "") !== (change.previous.format ?? "") ? "align" : "indent";
+}
+
+/** The blocks a selection's nodes are in, each once, as Lexical's alignment and indent commands find them. */
+export function $selectedBlocks(selection: BaseSelection): ElementNode[] {
+  const blocks = new Map<string, ElementNode>();
+  for (const node of selection.getNodes()) {
+    const block = $findMatchingParent(node, (parent) => $isElementNode(parent) && !parent.isInline());
+    if ($isElementNode(block) && !$isRootOrShadowRoot(block)) blocks.set(block.getKey(), block);
+  }
+  return [...blocks.values()];
+}
+
+/**
+ * A block's alignment or indent changed (`apply`), recorded as a node_type_change on the block
+ * itself holding its old JSON: a reject rebuilds it as it was, exactly. Changing it back to how
+ * it started drops the change (and gives back anyone else's it replaced).
+ */
+export function $reformatBlocksRecorded(blocks: readonly ElementNode[], apply: (block: ElementNode) => void, fields: ChangeFields): void {
+  for (const block of blocks) {
+    const change = changeReplacing(block, fields);
+    apply(block);
+    $setState(block, nodeTypeChangeState, change);
+    if (isBackToPrevious(block, change)) $restore(block, change.previous);
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import * as Y from "yjs";
 import { documentToPlainText } from "../document/text";
 import { changesInDocument, onlySuggests, settleInDocument, settleUpdate } from "./change-review";
 import { exportDocument } from "./headless";
-import { $deleteTracked, $insertTracked, $joinTracked, $setBlocksTypeTracked, $splitTracked } from "./track-changes";
+import { $deleteTracked, $insertTracked, $joinTracked, $reformatBlocksTracked, $selectedBlocks, $setBlocksTypeTracked, $splitTracked } from "./track-changes";
 import { bindHeadlessEditor, yDocToDocument } from "./yjs";
 
 const run = (editor: LexicalEditor, work: () => void) => new Promise<void>((resolve) => editor.update(work, { onUpdate: resolve }));
@@ -41,6 +41,15 @@ const plain = async (doc: Y.Doc) => documentToPlainText(await yDocToDocument(doc
 const heading = () => $createHeadingNode("h2");
 
 describe("reviewing tracked changes outside the browser", () => {
+  it("a commenter's tracked alignment passes the room's check; an untracked one does not", async () => {
+    const untracked = await room();
+    const plainly = await untracked.nextUpdate(() => void $getRoot().getFirstChildOrThrow<ElementNode>().setFormat("right"));
+    expect(await onlySuggests(untracked.host.doc, plainly, "7")).toBe(false);
+    const { host, nextUpdate } = await room();
+    const tracked = await nextUpdate(() => $reformatBlocksTracked($selectedBlocks($range(0, 3)), (block) => block.setFormat("center"), { userId: "7" }));
+    expect(await onlySuggests(host.doc, tracked, "7")).toBe(true);
+  });
+
   it("a commenter's tracked edit passes the room's check; a plain edit and settling someone else's change do not", async () => {
     const { host, nextUpdate } = await room();
     const suggestion = await nextUpdate(() => $insertTracked($range(27, 27), " (or April)", { userId: "7" }));

@@ -25,7 +25,9 @@ import {
   $formatTracked,
   $insertTracked,
   $joinTracked,
+  $reformatBlocksTracked,
   $rejectChanges,
+  $selectedBlocks,
   $setBlocksTypeTracked,
   $splitTracked,
   $trackedChanges,
@@ -468,5 +470,60 @@ describe("tracked paragraph breaks", () => {
     expect(JSON.stringify(exportDocument(a.editor))).toBe(before);
     a.dispose();
     b.dispose();
+  });
+});
+
+describe("tracked alignment and indent", () => {
+  const align = (format: "center" | "right" | "") => () => $reformatBlocksTracked($selectedBlocks($select(0, 3)), (block) => block.setFormat(format), ANA);
+  const indent = (by: number) => () => $reformatBlocksTracked($selectedBlocks($select(0, 3)), (block) => block.setIndent(Math.max(0, block.getIndent() + by)), ANA);
+
+  it("centring a paragraph is a block change listed as alignment; a reject gives back the exact JSON, an accept keeps it", async () => {
+    const { editor, json } = await paragraphs("Spring menu launches in May");
+    const before = json();
+    await update(editor, align("center"));
+    expect(json()).toContain('"format":"center"');
+    expect(changes(editor)).toMatchObject([{ kind: "node_type_change", detail: "align", userId: "1", text: "Spring menu launches in May" }]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+    await update(editor, align("right"));
+    await update(editor, () => void $acceptChanges());
+    expect(changes(editor)).toEqual([]);
+    expect(json()).toContain('"format":"right"');
+    expect(json()).not.toContain("nodeTypeChange");
+  });
+
+  it("indenting is listed as indent; indenting twice is still one change, and outdenting back to the start drops it", async () => {
+    const { editor, json } = await paragraphs("Spring menu launches in May");
+    const before = json();
+    await update(editor, indent(1));
+    await update(editor, indent(1));
+    expect(changes(editor)).toMatchObject([{ kind: "node_type_change", detail: "indent" }]);
+    expect(json()).toContain('"indent":2');
+    await update(editor, indent(-1));
+    await update(editor, indent(-1));
+    expect(changes(editor)).toEqual([]);
+    expect(json()).toBe(before);
+  });
+
+  it("a heading made and then centred is one block type change, which a reject undoes whole", async () => {
+    const { editor, json } = await paragraphs("Spring menu launches in May");
+    const before = json();
+    await update(editor, () => $setBlocksTypeTracked($select(0, 3), BLOCKS.h2!, ANA));
+    await update(editor, align("center"));
+    expect(changes(editor)).toMatchObject([{ kind: "node_type_change" }]);
+    expect(changes(editor)[0]!.detail).toBeUndefined();
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+  });
+
+  it("someone else's alignment kept beneath a second person's indent comes back when only the indent is rejected", async () => {
+    const { editor, json } = await paragraphs("Spring menu launches in May");
+    await update(editor, align("center"));
+    const centred = json();
+    await update(editor, () => $reformatBlocksTracked($selectedBlocks($select(0, 3)), (block) => block.setIndent(1), BEN));
+    expect(changes(editor)).toMatchObject([{ detail: "indent", userId: "2" }]);
+    await update(editor, () => void $rejectChanges($changesBy("2")));
+    expect(JSON.parse(json())).toEqual(JSON.parse(centred));
+    expect(changes(editor)).toMatchObject([{ detail: "align", userId: "1" }]);
   });
 });

@@ -14,13 +14,13 @@ import {
   type TextFormatType,
   type TextNode,
 } from "lexical";
-import { $setBlocksTypeRecorded, $settleBlocks, $typeChangeOf } from "./block-type-changes";
+import { $reformatBlocksRecorded, $setBlocksTypeRecorded, $settleBlocks, $typeChangeOf, blockChangeDetail } from "./block-type-changes";
 import { $createDeletionMarkNode, $isDeletionMarkNode, type DeletionMarkNode } from "./nodes/DeletionMarkNode";
 import { $createFormatChangeMarkNode, $isFormatChangeMarkNode, type FormatChangeMarkNode } from "./nodes/FormatChangeMarkNode";
 import { $createInsertionMarkNode, $isInsertionMarkNode, type InsertionMarkNode } from "./nodes/InsertionMarkNode";
 import { $blockEdgeAt, $breakChangeOf, $canSplitTracked, $joinBlocksRecorded, $settleBreaks, $splitBlockRecorded } from "./paragraph-breaks";
 
-export { $canSuggestBlockType, $typeChangeOf, nodeTypeChangeState } from "./block-type-changes";
+export { $canSuggestBlockType, $selectedBlocks, $typeChangeOf, nodeTypeChangeState } from "./block-type-changes";
 export { $breakChangeOf, $canSplitTracked, blockChangeState } from "./paragraph-breaks";
 
 /**
@@ -56,8 +56,11 @@ export interface TrackedChange {
   userName: string | null;
   createdAt: string | null;
   text: string;
-  /** A paragraph break rather than words: `split`, a new paragraph (an insertion); `join`, two joined (a deletion). */
-  detail?: "split" | "join";
+  /**
+   * A paragraph break rather than words: `split`, a new paragraph (an insertion); `join`, two
+   * joined (a deletion). A block change that kept the block's type: `align` or `indent`.
+   */
+  detail?: "split" | "join" | "align" | "indent";
 }
 
 export const $isChangeMark = (node: LexicalNode | null | undefined): node is ChangeMark =>
@@ -78,7 +81,10 @@ function changesAt(node: LexicalNode): TrackedChange[] {
   }
   const changes: TrackedChange[] = [];
   const type = $typeChangeOf(node);
-  if (type) changes.push({ uuid: type.uuid, kind: "node_type_change", userId: type.userId, userName: type.userName ?? null, createdAt: type.createdAt, text: node.getTextContent() });
+  if (type) {
+    const detail = blockChangeDetail(node as ElementNode, type);
+    changes.push({ uuid: type.uuid, kind: "node_type_change", userId: type.userId, userName: type.userName ?? null, createdAt: type.createdAt, text: node.getTextContent(), ...(detail ? { detail } : {}) });
+  }
   const broken = $breakChangeOf(node);
   if (broken) {
     const kind = broken.kind === "split" ? "insertion" : "deletion";
@@ -267,6 +273,14 @@ export function $insertTracked(selection: RangeSelection, text: string, author: 
  */
 export function $setBlocksTypeTracked(selection: BaseSelection, create: () => ElementNode, author: ChangeAuthor): void {
   $setBlocksTypeRecorded(selection, create, fieldsFor(author));
+}
+
+/**
+ * Aligns or indents the selected blocks (`apply` to each) as tracked `node_type_change`s: a
+ * reject rebuilds each block with its old alignment and indent.
+ */
+export function $reformatBlocksTracked(blocks: readonly ElementNode[], apply: (block: ElementNode) => void, author: ChangeAuthor): void {
+  $reformatBlocksRecorded(blocks, apply, fieldsFor(author));
 }
 
 /**

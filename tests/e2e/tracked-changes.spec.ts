@@ -142,6 +142,56 @@ test("with track changes on, a paragraph made Heading 2 is a tracked change: dra
   await benContext.close();
 });
 
+test("with track changes on, centring a paragraph is a tracked change that Reject undoes; a commenter's Tab indent is a suggestion the editor accepts", async ({ browser, page, request }) => {
+  test.setTimeout(90_000);
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const ben = await createColleague(request, ana, workspace.id, "Ben");
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Winter menu", markdown: "The gingerbread flat white is back in December.", private: true } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()).data as { id: number; slug: string };
+  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
+  expect(shared.status(), await shared.text()).toBeLessThan(300);
+
+  await openAs(page, ana, `/docs/${doc.slug}`);
+  const body = page.getByRole("textbox", { name: "Document body" });
+  const paragraph = body.locator("p").first();
+  await expect(page.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("switch", { name: /Track changes/ }).click();
+  await selectText(page, "gingerbread", { caret: true });
+  await body.focus();
+  await page.getByRole("button", { name: "Centre" }).click();
+  await expect(paragraph).toHaveCSS("text-align", "center");
+  await expect(paragraph).toHaveAttribute("data-change", "node_type_change");
+  const changes = page.getByRole("region", { name: /Changes/ });
+  const centred = changes.getByRole("listitem").filter({ hasText: "Changed alignment" });
+  await expect(centred).toContainText("The gingerbread flat white is back in December.");
+  await centred.getByRole("button", { name: /^Reject/ }).click();
+  await expect(paragraph).not.toHaveCSS("text-align", "center", { timeout: 20_000 });
+  await expect(body.locator("[data-change]")).toHaveCount(0);
+  await expect(changes.getByText(/No tracked changes/)).toBeVisible();
+
+  // Ben (comment access) suggests an indent with Tab; Ana sees it live and accepts it.
+  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const benPage = await benContext.newPage();
+  await openAs(benPage, ben, `/docs/${doc.slug}`);
+  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  // Tab at a paragraph's start indents it (elsewhere it would type a tab, which a commenter cannot).
+  await selectText(benPage, "The gingerbread");
+  await benPage.getByRole("textbox", { name: "Document body" }).focus();
+  await benPage.keyboard.press("Tab");
+  await expect(benPage.getByRole("textbox", { name: "Document body" }).locator("p").first()).toHaveAttribute("data-change", "node_type_change");
+  const indented = changes.getByRole("listitem").filter({ hasText: "Changed indent" });
+  await expect(indented).toContainText("Ben", { timeout: 20_000 });
+  await indented.getByRole("button", { name: /^Accept/ }).click();
+  await expect(body.locator("[data-change]")).toHaveCount(0, { timeout: 20_000 });
+  await expect(paragraph).not.toHaveCSS("padding-inline-start", "0px");
+  await benContext.close();
+});
+
 test("with track changes on, Enter mid-sentence is a new-paragraph change that Reject joins back; a commenter's Enter and joined paragraphs are suggestions the editor accepts", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
   const { owner: ana, workspace } = await createOwner(request, "Ana");

@@ -23,7 +23,12 @@ const KIND_LABEL: Record<TrackedChange["kind"], string> = {
   formatting_change: "Formatted",
   node_type_change: "Changed block type",
 };
-const DETAIL_LABEL: Record<NonNullable<TrackedChange["detail"]>, string> = { split: "New paragraph", join: "Joined paragraphs" };
+const DETAIL_LABEL: Record<NonNullable<TrackedChange["detail"]>, string> = {
+  split: "New paragraph",
+  join: "Joined paragraphs",
+  align: "Changed alignment",
+  indent: "Changed indent",
+};
 const labelOf = (change: TrackedChange) => (change.detail ? DETAIL_LABEL[change.detail] : KIND_LABEL[change.kind]);
 
 const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

@@ -1,11 +1,12 @@
 import { CodeNode } from "@lexical/code";
+import { ListItemNode } from "@lexical/list";
 import { HeadingNode } from "@lexical/rich-text";
 import { mergeRegister } from "@lexical/utils";
 import { $getNodeByKey, ParagraphNode, type LexicalEditor } from "lexical";
 import { $breakChangeOf, $typeChangeOf } from "../../../core/editor/track-changes";
 
-/** The blocks a type change makes (SET_BLOCK_TYPE_COMMAND): the ones that can carry one. */
-const CHANGEABLE_BLOCKS = [ParagraphNode, HeadingNode, CodeNode] as const;
+/** The blocks a type change makes (SET_BLOCK_TYPE_COMMAND) or an alignment changes: the ones that can carry one. */
+const CHANGEABLE_BLOCKS = [ParagraphNode, HeadingNode, CodeNode, ListItemNode] as const;
 
 /**
  * Marks each block with a pending type change with `data-change="node_type_change"`, which

@@ -19,8 +19,10 @@ import {
   OUTDENT_CONTENT_COMMAND,
   PASTE_COMMAND,
   REMOVE_TEXT_COMMAND,
+  type ElementNode,
   type LexicalCommand,
 } from "lexical";
+import { $isListItemNode } from "@lexical/list";
 import { useEffect } from "react";
 import {
   $canSuggestBlockType,
@@ -28,6 +30,8 @@ import {
   $formatTracked,
   $insertTracked,
   $joinTracked,
+  $reformatBlocksTracked,
+  $selectedBlocks,
   $setBlocksTypeTracked,
   $splitTracked,
   type ChangeAuthor,
@@ -39,27 +43,21 @@ interface TrackChangesPluginProps {
   userId: number;
   userName: string;
   /**
-   * Suggesting (comment access): only text edits, block type changes and paragraph breaks
-   * (Enter, and Backspace or Delete between paragraphs) are possible, and each one is a
-   * tracked change; the room accepts nothing else from a commenter. Otherwise it is an editor
-   * with track changes on, whose other structural edits (lists, alignment, Enter in a list or
-   * code) go through untracked.
+   * Suggesting (comment access): only text edits, block type changes, alignment and indent
+   * (not of list items), and paragraph breaks (Enter, and Backspace or Delete between
+   * paragraphs) are possible, and each one is a tracked change; the room accepts nothing else
+   * from a commenter. Otherwise it is an editor with track changes on, whose other structural
+   * edits (lists, a list item's indent, Enter in a list or code) go through untracked.
    */
   suggesting: boolean;
 }
 
 /**
  * Structural commands a commenter cannot suggest (the room would refuse them): line breaks,
- * tabs, indent and alignment are not tracked. Enter is, in paragraphs and headings (below).
+ * tabs and drops are not tracked. Enter is, in paragraphs and headings, and so are alignment
+ * and indent (below).
  */
-const STRUCTURAL: LexicalCommand<unknown>[] = [
-  INSERT_LINE_BREAK_COMMAND,
-  INSERT_TAB_COMMAND,
-  INDENT_CONTENT_COMMAND,
-  OUTDENT_CONTENT_COMMAND,
-  FORMAT_ELEMENT_COMMAND,
-  DROP_COMMAND,
-] as LexicalCommand<unknown>[];
+const STRUCTURAL: LexicalCommand<unknown>[] = [INSERT_LINE_BREAK_COMMAND, INSERT_TAB_COMMAND, DROP_COMMAND] as LexicalCommand<unknown>[];
 
 /**
  * Track changes in the browser: typing, pasting, deleting and formatting are turned into
@@ -88,6 +86,18 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
       if ($joinTracked(selection, author, isBackward)) return true;
       if (selection.isCollapsed()) selection.modify("extend", isBackward, unit);
       if (!selection.isCollapsed()) $deleteTracked(selection, author, isBackward);
+      return true;
+    };
+    /**
+     * Alignment and indent as tracked block changes. Indenting a list item nests it in a list
+     * of its own, which a reject cannot undo exactly: untracked for editors, not made for commenters.
+     */
+    const reformat = (apply: (block: ElementNode) => void, indent: boolean) => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return false;
+      const blocks = $selectedBlocks(selection);
+      if (indent && blocks.some((block) => $isListItemNode(block))) return suggesting;
+      $reformatBlocksTracked(indent ? blocks.filter((block) => block.canIndent()) : blocks, apply, author);
       return true;
     };
     const critical = <P,>(command: LexicalCommand<P>, handler: (payload: P) => boolean) => editor.registerCommand(command, handler, COMMAND_PRIORITY_CRITICAL);
@@ -140,6 +150,9 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
         if (!suggesting || $canSuggestBlockType(selection, create)) $setBlocksTypeTracked(selection, create, author);
         return true;
       }),
+      critical(FORMAT_ELEMENT_COMMAND, (format) => reformat((block) => block.setFormat(format), false)),
+      critical(INDENT_CONTENT_COMMAND, () => reformat((block) => block.setIndent(block.getIndent() + 1), true)),
+      critical(OUTDENT_CONTENT_COMMAND, () => reformat((block) => block.setIndent(Math.max(0, block.getIndent() - 1)), true)),
       ...(suggesting ? STRUCTURAL.map((command) => critical(command, () => true)) : []),
     );
   }, [editor, userId, userName, suggesting]);
