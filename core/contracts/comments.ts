@@ -9,9 +9,9 @@ export const QUOTE_CONTEXT_LENGTH = 32;
 
 /**
  * Where an inline comment sits: the text it was made on, with a little of what came before
- * and after (the W3C Web Annotation TextQuoteSelector). It needs no mark in the document, so
- * people with comment access (who cannot change the document) comment on text too; it follows
- * the text through edits around it, and a thread whose text was deleted shows as orphaned.
+ * and after (the W3C Web Annotation TextQuoteSelector). The Worker places the thread's comment
+ * mark on the occurrence whose context matches best; the quote finds the text again where no
+ * mark could be placed, and says what a thread was about once its text is gone (orphaned).
  */
 export const quoteSelector = z.object({
   exact: z.string().min(1, "can't be blank").max(QUOTE_MAX_LENGTH, `is too long (at most ${QUOTE_MAX_LENGTH} characters)`),

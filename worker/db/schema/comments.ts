@@ -7,9 +7,10 @@ import { workspaces } from "./workspaces";
 import { articles } from "./documents";
 
 /**
- * Comments on documents, the source of truth (the document itself carries no mark: see
- * core/document/quote.ts). A thread is a first comment (`threadId` null) and its replies; a
- * thread holds its anchor (`quote`, or none for the whole document), its resolution and pin.
+ * Comments on documents, the source of truth. A thread is a first comment (`threadId` null)
+ * and its replies; a thread holds its quote (none for the whole document), its resolution and
+ * pin. Its words in the document carry a comment mark with its uuid (core/editor/comment-marks.ts),
+ * which the Worker keeps in step with the thread.
  */
 export const comments = sqliteTable(
   "comments",
