@@ -1,3 +1,4 @@
+import { $createListItemNode, $isListItemNode, $isListNode } from "@lexical/list";
 import { $isHeadingNode } from "@lexical/rich-text";
 import { $dfs } from "@lexical/utils";
 import {
@@ -33,10 +34,11 @@ export const blockChangeState = createState(BLOCK_CHANGE_KEY, {
 export const $breakChangeOf = (node: LexicalNode): BlockChange | null => ($isElementNode(node) ? $getState(node, blockChangeState) : null);
 
 /**
- * The blocks whose breaks are tracked: paragraphs and headings, which split and join as text.
- * A list item's Enter can leave its list, and code splits into lines, which a reject cannot undo.
+ * The blocks whose breaks are tracked: paragraphs, headings and list items holding text (not a
+ * nested list), which split and join as text. Code splits into lines, which a reject cannot undo.
  */
-const $isBreakable = (node: LexicalNode | null | undefined): node is ElementNode => $isParagraphNode(node) || $isHeadingNode(node);
+const $isBreakable = (node: LexicalNode | null | undefined): node is ElementNode =>
+  $isParagraphNode(node) || $isHeadingNode(node) || ($isListItemNode(node) && !node.getChildren().some($isListNode));
 
 /** The block the caret is in, when it is at the block's start (`backward`) or end, else null. */
 export function $blockEdgeAt(selection: RangeSelection, backward: boolean): ElementNode | null {
@@ -59,9 +61,31 @@ function $blockAt(selection: RangeSelection, point: "anchor" | "focus" = "anchor
   return node;
 }
 
-/** Whether Enter here can be a tracked split: the selection is inside one paragraph or heading. */
+/**
+ * The blocks after the first that a selection across sibling blocks reaches into, in reading
+ * order: the paragraph breaks a deletion of it takes away. None for a selection inside one
+ * block, or across blocks in different containers (table cells).
+ */
+export function $breaksWithin(selection: RangeSelection): ElementNode[] {
+  const [start, end] = selection.isBackward() ? (["focus", "anchor"] as const) : (["anchor", "focus"] as const);
+  const first = $blockAt(selection, start);
+  const last = $blockAt(selection, end);
+  if (!first || !last || first.is(last) || !first.getParent()?.is(last.getParent())) return [];
+  const blocks: ElementNode[] = [];
+  for (let node = first.getNextSibling(); node; node = node.getNextSibling()) {
+    if ($isElementNode(node)) blocks.push(node);
+    if (node.is(last)) return blocks;
+  }
+  return [];
+}
+
+/**
+ * Whether Enter here can be a tracked split: the selection is inside one paragraph, heading or
+ * list item. Enter in an empty list item takes it out of its list, which a reject cannot undo.
+ */
 export function $canSplitTracked(selection: RangeSelection): boolean {
   const block = $blockAt(selection);
+  if ($isListItemNode(block) && block.isEmpty()) return false;
   return $isBreakable(block) && (selection.isCollapsed() || $blockAt(selection, "focus") === block);
 }
 
@@ -76,7 +100,9 @@ export function $splitBlockRecorded(selection: RangeSelection, fields: BreakFiel
   const atStart = $blockEdgeAt(selection, true);
   let created: ElementNode | null;
   if (atStart && !atStart.isEmpty()) {
-    created = $createParagraphNode().setFormat(atStart.getFormatType()).setIndent(atStart.getIndent());
+    // A list item gets an empty item before it (a check list's unticked), as Enter makes one after.
+    created = $isListItemNode(atStart) ? $createListItemNode(atStart.getChecked() === undefined ? undefined : false) : $createParagraphNode();
+    created.setFormat(atStart.getFormatType()).setIndent(atStart.getIndent());
     atStart.insertBefore(created, false);
   } else created = selection.insertParagraph();
   if (!created) return null;

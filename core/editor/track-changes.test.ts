@@ -6,6 +6,8 @@ import {
   $createRangeSelection,
   $createTextNode,
   $getRoot,
+  $getSelection,
+  $isRangeSelection,
   $setSelection,
   type ElementNode,
   type LexicalEditor,
@@ -525,5 +527,77 @@ describe("tracked alignment and indent", () => {
     await update(editor, () => void $rejectChanges($changesBy("2")));
     expect(JSON.parse(json())).toEqual(JSON.parse(centred));
     expect(changes(editor)).toMatchObject([{ detail: "align", userId: "1" }]);
+  });
+});
+
+describe("a tracked deletion across paragraphs", () => {
+  it("takes the breaks between them too, as one change: accepted, the paragraphs are one; rejected, the exact JSON is back", async () => {
+    const { editor, json, texts } = await paragraphs("Spring menu launches", "in May with", "three new drinks");
+    const before = json();
+    // From "launches" in the first paragraph to "with" in the second-but-one's middle: "Spring menu " + "drinks" is left.
+    await update(editor, () => void $deleteTracked($select(12, 41), ANA));
+    expect(changes(editor)).toEqual([expect.objectContaining({ kind: "deletion", userId: "1", text: "launchesin May withthree new " })]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+
+    await update(editor, () => void $deleteTracked($select(12, 41), ANA));
+    await update(editor, () => void $acceptChanges());
+    expect(texts()).toEqual(["Spring menu drinks"]);
+    expect(changes(editor)).toEqual([]);
+  });
+});
+
+describe("tracked list item breaks", () => {
+  /** An editor holding one list of these items (`check` for a check list, the first ticked). */
+  async function list(type: "bullet" | "check", ...items: string[]) {
+    const editor = createDocumentEditor();
+    await update(editor, () =>
+      $getRoot()
+        .clear()
+        .append($createListNode(type).append(...items.map((words, i) => $createListItemNode(type === "check" ? i === 0 : undefined).append($createTextNode(words))))),
+    );
+    const json = () => JSON.stringify(exportDocument(editor));
+    const texts = () => editor.getEditorState().read(() => $getRoot().getFirstChildOrThrow<ElementNode>().getChildren().map((node) => node.getTextContent()));
+    return { editor, json, texts };
+  }
+
+  it.each([
+    ["in the middle", 4],
+    ["at the end", 11],
+    ["at the start", 0],
+  ])("Enter %s of a list item makes a new item, listed as a new paragraph; a reject gives back the exact JSON", async (_where, at) => {
+    for (const type of ["bullet", "check"] as const) {
+      const { editor, json, texts } = await list(type, "Oat flat white", "Cold brew");
+      const before = json();
+      await update(editor, () => void $splitTracked($caret(at), ANA));
+      expect(texts()).toHaveLength(3);
+      expect(changes(editor)).toMatchObject([{ kind: "insertion", detail: "split", userId: "1" }]);
+      await update(editor, () => void $rejectChanges());
+      expect(json()).toBe(before);
+    }
+  });
+
+  it("Delete at a list item's end joins the next item to it as a tracked join, which an accept makes one item", async () => {
+    const { editor, json, texts } = await list("bullet", "Oat flat white", "Cold brew");
+    const before = json();
+    // The caret at the first item's end (14 characters).
+    await update(editor, () => void $joinTracked($caret(14), ANA, false));
+    expect(changes(editor)).toMatchObject([{ kind: "deletion", detail: "join" }]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+    await update(editor, () => void $joinTracked($caret(14), ANA, false));
+    await update(editor, () => void $acceptChanges());
+    expect(texts()).toEqual(["Oat flat whiteCold brew"]);
+  });
+
+  it("Enter in an empty list item is not tracked: it would leave its list", async () => {
+    const { editor } = await list("bullet", "Oat flat white", "");
+    let tracked = true;
+    await update(editor, () => {
+      $getRoot().getFirstChildOrThrow<ElementNode>().getLastChildOrThrow<ElementNode>().selectStart();
+      const selection = $getSelection();
+      tracked = $isRangeSelection(selection) && $splitTracked(selection, ANA);
+    });
+    expect(tracked).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { $reformatBlocksRecorded, $setBlocksTypeRecorded, $settleBlocks, $typeCh
 import { $createDeletionMarkNode, $isDeletionMarkNode, type DeletionMarkNode } from "./nodes/DeletionMarkNode";
 import { $createFormatChangeMarkNode, $isFormatChangeMarkNode, type FormatChangeMarkNode } from "./nodes/FormatChangeMarkNode";
 import { $createInsertionMarkNode, $isInsertionMarkNode, type InsertionMarkNode } from "./nodes/InsertionMarkNode";
-import { $blockEdgeAt, $breakChangeOf, $canSplitTracked, $joinBlocksRecorded, $settleBreaks, $splitBlockRecorded } from "./paragraph-breaks";
+import { $blockEdgeAt, $breakChangeOf, $breaksWithin, $canSplitTracked, $joinBlocksRecorded, $settleBreaks, $splitBlockRecorded } from "./paragraph-breaks";
 
 export { $canSuggestBlockType, $selectedBlocks, $typeChangeOf, nodeTypeChangeState } from "./block-type-changes";
 export { $breakChangeOf, $canSplitTracked, blockChangeState } from "./paragraph-breaks";
@@ -101,8 +101,11 @@ export function $trackedChanges(): TrackedChange[] {
   for (const { node } of $dfs()) {
     for (const change of changesAt(node)) {
       const entry = byUuid.get(change.uuid);
-      if (entry) entry.text += change.text;
-      else byUuid.set(change.uuid, change);
+      if (!entry) byUuid.set(change.uuid, change);
+      // A deletion across paragraphs holds their joins too: its words are the marks' alone.
+      else if (change.detail === "join") continue;
+      else if (entry.detail === "join") byUuid.set(change.uuid, { ...change, text: change.text });
+      else entry.text += change.text;
     }
   }
   return [...byUuid.values()];
@@ -185,6 +188,8 @@ const $insideDeletion = (node: LexicalNode) => $findMatchingParent(node, $isDele
 export function $deleteTracked(selection: RangeSelection, author: ChangeAuthor, backward = true): boolean {
   if (selection.isCollapsed()) return false;
   const fields = fieldsFor(author);
+  // A deletion across paragraphs also takes the breaks between them: joins, under the same uuid.
+  const breaks = $breaksWithin(selection);
   const nodes = selection.extract();
   let current: DeletionMarkNode | null = null;
   let first: LexicalNode | null = null;
@@ -220,6 +225,7 @@ export function $deleteTracked(selection: RangeSelection, author: ChangeAuthor, 
     first ??= current;
     last = current;
   }
+  for (const block of breaks) if (block.isAttached()) $joinBlocksRecorded(block, fields);
   const target = backward ? first : last;
   if (!target || !target.isAttached()) return false;
   if ($isChangeMark(target) || $isElementNode(target)) {

@@ -47,7 +47,7 @@ interface TrackChangesPluginProps {
    * (not of list items), and paragraph breaks (Enter, and Backspace or Delete between
    * paragraphs) are possible, and each one is a tracked change; the room accepts nothing else
    * from a commenter. Otherwise it is an editor with track changes on, whose other structural
-   * edits (lists, a list item's indent, Enter in a list or code) go through untracked.
+   * edits (lists, a list item's indent, Enter in code or in an empty list item) go through untracked.
    */
   suggesting: boolean;
 }
@@ -140,7 +140,7 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
       critical(INSERT_PARAGRAPH_COMMAND, () => {
         const selection = $getSelection();
         if ($isRangeSelection(selection) && $splitTracked(selection, author)) return true;
-        // Enter in a list or code cannot be rejected exactly: untracked for editors, not made for commenters.
+        // Enter in code or in an empty list item (which leaves its list) cannot be rejected exactly: untracked for editors, not made for commenters.
         return suggesting;
       }),
       critical(SET_BLOCK_TYPE_COMMAND, (create) => {
