@@ -47,6 +47,8 @@ export interface DocumentEditorProps {
   /** False for read and comment access: the document follows the room, without editing controls. */
   editable: boolean;
   password: string | null;
+  /** May ask the AI writer for a rewrite in the brand voice (the API decides again). */
+  canRewrite?: boolean;
   /** Bumped to move the caret into the body (Enter in the title); honoured once the editor is ready. */
   focusRequest?: number;
 }
@@ -57,7 +59,7 @@ export interface DocumentEditorProps {
  * editor never saves on its own and never bootstraps: a client-side seed would duplicate
  * the document when two people open it together.
  */
-export function DocumentEditor({ articleId, document, editable, password, focusRequest = 0 }: DocumentEditorProps) {
+export function DocumentEditor({ articleId, document, editable, password, canRewrite = false, focusRequest = 0 }: DocumentEditorProps) {
   const collab = useCollabSession(articleId, password, editable);
   const [modes, dispatchModes] = useReducer(editorModes, initialEditorModes);
   const [suggestOn, setSuggestOn] = useState(false);
@@ -146,7 +148,7 @@ export function DocumentEditor({ articleId, document, editable, password, focusR
                 <SlashMenuPlugin />
                 <LinkEditorPlugin />
                 <ImagesPlugin articleId={articleId} password={password} />
-                {anchor ? <FloatingToolbarPlugin anchor={anchor} /> : null}
+                {anchor ? <FloatingToolbarPlugin anchor={anchor} rewrite={canRewrite ? { articleId, password } : null} /> : null}
               </>
             ) : null}
             {suggesting ? (

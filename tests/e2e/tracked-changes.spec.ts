@@ -249,3 +249,53 @@ test("with track changes on, Enter mid-sentence is a new-paragraph change that R
   await expect(benBody.locator("p")).toHaveText(["The cold brew launches in May."], { timeout: 20_000 });
   await benContext.close();
 });
+
+test("an editor asks for a rewrite in the brand voice from the selection toolbar; it waits in Changes as the AI writer's, and accepting it changes the words", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  // The house style prefers "customers" to "users": the offline writer swaps them, and nothing else here.
+  const style = await request.put(`/v1/w/${workspace.id}/article_style`, { headers: auth(ana, workspace.id), data: { prefer_words: ["customers instead of users"] } });
+  expect(style.status(), await style.text()).toBe(200);
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Launch notes", markdown: "Our users love the cold brew.\n\nAsk for a sample.", private: true } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()).data as { id: number; slug: string };
+
+  await openAs(page, ana, `/docs/${doc.slug}`);
+  const body = page.getByRole("textbox", { name: "Document body" });
+  const panel = page.getByRole("region", { name: /Changes/ });
+  await expect(page.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+
+  // Words the brand voice would not change: the API's answer is shown, nothing is suggested.
+  await selectText(page, "Ask for a sample.");
+  await body.focus();
+  await page.getByRole("button", { name: "Rewrite in brand voice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rewrite in brand voice" });
+  await expect(dialog.getByLabel("Instruction (optional)")).toBeFocused();
+  await dialog.getByRole("button", { name: "Rewrite", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toContainText("found nothing to change");
+  // Escape closes the panel and gives the keyboard back to the toolbar.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Rewrite in brand voice" })).toBeFocused();
+
+  // Words it rewrites, with an instruction sent by Enter.
+  await selectText(page, "Our users love the cold brew.");
+  await body.focus();
+  await page.getByRole("button", { name: "Rewrite in brand voice" }).click();
+  await dialog.getByLabel("Instruction (optional)").fill("Warmer");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "The rewrite is waiting in Changes" })).toBeVisible({ timeout: 20_000 });
+  const deleted = panel.getByRole("listitem").filter({ hasText: "Deleted" });
+  const added = panel.getByRole("listitem").filter({ hasText: "Added" });
+  await expect(deleted).toContainText("Our users love the cold brew.", { timeout: 20_000 });
+  await expect(deleted).toContainText("AI writer");
+  await expect(added).toContainText("Our customers love the cold brew.");
+  await expect(added).toContainText("AI writer");
+
+  await panel.getByRole("button", { name: "Accept all" }).click();
+  await expect(panel.getByText(/No tracked changes/)).toBeVisible({ timeout: 20_000 });
+  await expect(body.locator("p")).toHaveText(["Our customers love the cold brew.", "Ask for a sample."]);
+});

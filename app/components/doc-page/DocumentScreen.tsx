@@ -103,7 +103,15 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
         <div>
           {hydrated && screen.viewer.signedIn ? (
             <Suspense fallback={<StoredDocument body={body} />}>
-              <DocumentEditor key={article.id} articleId={article.id} document={body} editable={editable} password={password} focusRequest={focusBody} />
+              <DocumentEditor
+                key={article.id}
+                articleId={article.id}
+                document={body}
+                editable={editable}
+                password={password}
+                canRewrite={Boolean(article.policies["ai_revisions.create"]) && article.kind === "document"}
+                focusRequest={focusBody}
+              />
             </Suspense>
           ) : (
             <StoredDocument body={body} />

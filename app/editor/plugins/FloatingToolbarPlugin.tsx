@@ -32,6 +32,7 @@ import { LinkIcon } from "~/components/ui/icons";
 import { OPEN_LINK_EDITOR_COMMAND } from "../commands";
 import { ColorPicker } from "../toolbar/ColorPicker";
 import { FontFamilyControl, FontSizeControl, FontWeightControl } from "../toolbar/FontControls";
+import { RewriteControl, RewriteNotice, useBrandVoiceRewrite, type RewriteTarget } from "../toolbar/RewriteControl";
 import {
   $applyTextStyle,
   $clearTextFormatting,
@@ -92,11 +93,13 @@ function $readToolbarState(): ToolbarState | null {
  * The floating toolbar for marks: over a non-empty text selection outside code blocks it
  * offers the text formats, a link, font family, size and weight, text colour (gradients
  * too), highlight and clear formatting, portalled into `anchor` (the positioned editor
- * surface). Keyboard: Alt+F10 from the text moves into it, Left/Right/Home/End move
+ * surface). With `rewrite` (people who may ask for AI revisions) it also offers "Rewrite in
+ * brand voice". Keyboard: Alt+F10 from the text moves into it, Left/Right/Home/End move
  * between its controls, Escape goes back to the text. On phones it docks to the bottom.
  */
-export function FloatingToolbarPlugin({ anchor }: { anchor: HTMLElement }) {
+export function FloatingToolbarPlugin({ anchor, rewrite: rewriteTarget = null }: { anchor: HTMLElement; rewrite?: RewriteTarget | null }) {
   const [editor] = useLexicalComposerContext();
+  const rewrite = useBrandVoiceRewrite(rewriteTarget);
   const [state, setState] = useState<ToolbarState | null>(() => editor.getEditorState().read($readToolbarState));
   // While a pointer is still dragging out the selection the toolbar waits, rather than jumping along.
   const [selecting, setSelecting] = useState(false);
@@ -262,8 +265,25 @@ export function FloatingToolbarPlugin({ anchor }: { anchor: HTMLElement }) {
   const applyStyle = useCallback((patch: TextStylePatch) => change(() => $applyTextStyle(patch)), [change]);
 
   const modifier = useMemo(() => (/Mac|iPhone|iPad/.test(navigator.userAgent) ? "⌘" : "Ctrl+"), []);
+  const selectedText = useCallback(
+    () =>
+      editor.getEditorState().read(() => {
+        const selection = $getSelection();
+        return $isRangeSelection(selection) ? selection.getTextContent() : "";
+      }),
+    [editor],
+  );
 
-  if (!visible || state === null) return null;
+  // The rewrite's outcome stays on the page when the toolbar hides (the revision moves the selection).
+  const notice = rewriteTarget ? createPortal(<RewriteNotice rewrite={rewrite} />, anchor) : null;
+  // The same two places in both returns, so the notice (a live region) is never rebuilt.
+  if (!visible || state === null)
+    return (
+      <>
+        {null}
+        {notice}
+      </>
+    );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -298,7 +318,7 @@ export function FloatingToolbarPlugin({ anchor }: { anchor: HTMLElement }) {
   };
 
   const { marks, formats } = state;
-  return createPortal(
+  const toolbar = createPortal(
     <>
       {focus === "toolbar" ? <SelectionAlwaysOnDisplay onReposition={markKeptSelection} /> : null}
       <div
@@ -373,10 +393,22 @@ export function FloatingToolbarPlugin({ anchor }: { anchor: HTMLElement }) {
           >
             <ClearFormattingIcon />
           </button>
+          {rewriteTarget ? (
+            <>
+              <span className="floating-toolbar__divider" aria-hidden="true" />
+              <RewriteControl rewrite={rewrite} selectedText={selectedText} />
+            </>
+          ) : null}
         </div>
       </div>
     </>,
     anchor,
+  );
+  return (
+    <>
+      {toolbar}
+      {notice}
+    </>
   );
 }
 
