@@ -186,6 +186,17 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   await member.call("POST", `/reviews/${pricingReview.id}/answer`, { answer: "feedback", comment: "Round the café tier to £24 a kilo; the rest reads well." });
   await owner.call("POST", `/articles/${docs.onboarding!.id}/reviews`, { kind: "read_receipt", user_ids: [memberId], message: "Please read before your first roast shift." });
 
+  // Comments on the price list: an open thread on its words with a mention and a reply, and a
+  // resolved one (each thread's words carry its comment mark in the document).
+  const delivery = await member.call("POST", `/articles/${docs.pricing!.id}/comments`, {
+    body: "Should this say Bristol and Bath? Both Bath cafés order from us now. @Dana",
+    quote: { exact: "free within Bristol", prefix: "Delivery is ", suffix: " on Tuesdays" },
+    mention_ids: [ownerId],
+  });
+  await owner.call("POST", `/articles/${docs.pricing!.id}/comments`, { body: "Yes, from November. I'll change it once the van route is confirmed.", parent_id: delivery.id });
+  const origin = await owner.call("POST", `/articles/${docs.pricing!.id}/comments`, { body: "Check this against the new green prices before it goes out.", quote: { exact: "£27.00", prefix: "", suffix: "" } });
+  await owner.call("PATCH", `/comments/${origin.id}`, { resolved: true });
+
   // Todos on the launch plan's check list: Dana gives Maya two, Maya ticks one off (its box in the plan follows).
   const plan = await owner.call("GET", `/articles/${docs.launchPlan!.id}`);
   const todoIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];

@@ -150,6 +150,22 @@ describe("the demo workspace", () => {
     expect(new Set(docs.map((doc) => doc.status))).toEqual(new Set(["draft", "in_review", "reviewed", "approved", "suggestions"]));
   });
 
+  it("has comments on the price list: an open thread with a reply and a mention, a resolved one, both marked in its words", async () => {
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    const pricing = docs.find((doc) => doc.title === "Wholesale price list 2026")!;
+    const threads = (await get(`/articles/${pricing.id}/comments`)) as Json[];
+    expect(threads.map((thread) => [thread.quote.exact, thread.replies.length, Boolean(thread.resolved_at)])).toEqual(
+      expect.arrayContaining([
+        ["free within Bristol", 1, false],
+        ["£27.00", 0, true],
+      ]),
+    );
+    const body = JSON.stringify((await get(`/articles/${pricing.id}`)).body);
+    for (const thread of threads) expect(body).toContain(`"uuid":"${thread.uuid}"`);
+    const items = ((await get(`/w/${demo.workspaceId}/inbox`)) as { items: Json[] }[]).flatMap((group) => group.items);
+    expect(items.map((item) => `${item.type}:${item.event}`)).toContain("Comment:mentioned");
+  });
+
   it("has todos on the launch plan's check list, the done one ticked in the document too", async () => {
     const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
     const plan = await get(`/articles/${docs.find((doc) => doc.title === "Autumn harvest launch plan")!.id}`);
