@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { jwtVerify, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as Y from "yjs";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
 import { document, paragraph, text } from "../../core/document/nodes";
 import type { SerializedDocument } from "../../core/document/types";
@@ -132,6 +131,22 @@ describe("the room's side: comment marks as a Yjs edit, saved as an annotation",
     const refused = await push(article.id, { body: sneaky, editor_ids: [], annotated_by: commenter.user.id, base_revision: saved.data.revision });
     expect(refused.data).toEqual({ saved: false });
     expect((await stored(article.id)).bodyText).toBe(TEXT);
+  });
+
+  it("stores the room's own export of a document it marked (a real body, through Yjs and back)", async () => {
+    const { workspace, writer, commenter } = await setup();
+    const markdown = "## Launch\n\nOur **oat-milk** cold brew is back in April.\n\n- Two cafés\n- One van\n\n| Coffee | Price |\n| --- | --- |\n| Guji | £27.00 |";
+    const created = await api(`/w/${workspace.id}/articles`, { method: "POST", token: writer.token, body: { article: { title: "Launch", markdown } } });
+    expect(created.status).toBe(201);
+    const article = await stored((await json(created)).data.id);
+    await grant({ article }, "User", "comment", { userId: commenter.user.id });
+    const room = await documentToYDoc(article.body);
+    const answer = await applyCommentNotice(room, { kind: "comment", uuid: "t6", action: "mark", quote: { exact: "£27.00", prefix: "Guji", suffix: "" }, by: commenter.user.id }, async () => {
+      const pushed = await push(article.id, { body: await yDocToDocument(room), editor_ids: [], annotated_by: commenter.user.id, base_revision: article.editedAt?.getTime() ?? article.createdAt.getTime() });
+      return pushed.data.saved;
+    });
+    expect(answer).toEqual({ applied: true, saved: true });
+    expect(marksOf((await stored(article.id)).body)).toEqual(["t6: £27.00"]);
   });
 
   it("still stores a commenter's suggestion saved together with a comment mark", async () => {
