@@ -1,6 +1,7 @@
+import { $createListItemNode, $createListNode } from "@lexical/list";
 import { $createHeadingNode } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $isParagraphNode, $setSelection, type ElementNode, type LexicalEditor } from "lexical";
+import { $createParagraphNode, $createRangeSelection, $createTextNode, $getRoot, $getSelection, $isParagraphNode, $isRangeSelection, $setSelection, type ElementNode, type LexicalEditor } from "lexical";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { documentToPlainText } from "../document/text";
@@ -21,10 +22,10 @@ function $range(from: number, to: number) {
   return selection;
 }
 
-/** A room's document holding "Spring menu launches in May", and a commenter's replica of it. */
-async function room() {
+/** A room's document holding "Spring menu launches in May" (or what `build` makes), and a commenter's replica of it. */
+async function room(build: () => void = () => $getRoot().append($createParagraphNode().append($createTextNode("Spring menu launches in May")))) {
   const host = bindHeadlessEditor(new Y.Doc());
-  await run(host.editor, () => $getRoot().append($createParagraphNode().append($createTextNode("Spring menu launches in May"))));
+  await run(host.editor, build);
   const replica = bindHeadlessEditor(new Y.Doc());
   Y.applyUpdate(replica.doc, Y.encodeStateAsUpdate(host.doc));
   await run(replica.editor, () => {});
@@ -107,6 +108,25 @@ describe("reviewing tracked changes outside the browser", () => {
       Y.applyUpdate(host.doc, withdrawing!);
       expect(JSON.stringify(await yDocToDocument(host.doc))).toBe(before);
     }
+  });
+
+  it("a commenter's new list item (Enter in a check list) passes the room's check, and rejecting it gives back the exact document", async () => {
+    const { host, nextUpdate } = await room(() =>
+      $getRoot().append($createListNode("check").append($createListItemNode(true).append($createTextNode("Book the photographer")), $createListItemNode(false).append($createTextNode("Order glasses")))),
+    );
+    const before = JSON.stringify(await yDocToDocument(host.doc));
+    const suggestion = await nextUpdate(() => {
+      const text = $getRoot().getAllTextNodes()[0]!;
+      text.select(4, 4);
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) $splitTracked(selection, { userId: "7", userName: "Ben" });
+    });
+    expect(await onlySuggests(host.doc, suggestion, "7")).toBe(true);
+    Y.applyUpdate(host.doc, suggestion);
+    expect(documentToPlainText(await yDocToDocument(host.doc))).toContain(" the photographer");
+    const { update: rejecting } = await settleUpdate(host.doc, null, "reject");
+    Y.applyUpdate(host.doc, rejecting!);
+    expect(JSON.stringify(await yDocToDocument(host.doc))).toBe(before);
   });
 
   it("a commenter's joined paragraphs (Backspace at a paragraph's start) pass the room's check; an untracked join does not; an editor's accept joins them", async () => {
