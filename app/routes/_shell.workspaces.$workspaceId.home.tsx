@@ -25,9 +25,30 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Home · ${data.workspaceName} · Brandwork` : "Home · Brandwork" }];
 
-/** The workspace home: pins, what I opened lately, what I read most, what changed. */
+/** `?filter=in_review`: only the documents someone is still reviewing. */
+const IN_REVIEW = "in_review";
+const IN_REVIEW_ITEMS = 50;
+
+/** The workspace home: pins, what I opened lately, what I read most, what changed; or only what is in review. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { db, viewer, workspace, canPin, canCreate, now } = await fileListContext(request, context, params.workspaceId);
+  // Anything else in the address shows the whole home rather than an error page.
+  if (new URL(request.url).searchParams.get("filter") === IN_REVIEW) {
+    const inReview = await recentFiles(db, viewer, { items: IN_REVIEW_ITEMS, withActiveReviews: true });
+    return {
+      view: "in_review" as const,
+      workspaceId: workspace.id,
+      workspaceName: workspace.name,
+      now,
+      canPin,
+      canCreate,
+      inReview: await presentFilePage(db, viewer, inReview, "touched_at"),
+      pins: [],
+      recent: [],
+      frequent: [],
+      updated: [],
+    };
+  }
   const [pins, recent, frequent, updated] = await Promise.all([
     pinnedFiles(db, viewer),
     recentFiles(db, viewer, { items: 4 }),
@@ -35,11 +56,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     recentlyUpdatedArticles(db, viewer, { items: 6 }),
   ]);
   return {
+    view: "all" as const,
     workspaceId: workspace.id,
     workspaceName: workspace.name,
     now,
     canPin,
     canCreate,
+    inReview: [],
     pins: await presentFilePage(db, viewer, pins),
     recent: await presentFilePage(db, viewer, recent, "touched_at"),
     frequent: await presentArticlePage(db, viewer, frequent),
@@ -68,12 +91,19 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
 }
 
 export default function WorkspaceHome() {
-  const { workspaceId, workspaceName, now, canPin, canCreate, pins, recent, frequent, updated } = useLoaderData<typeof loader>();
+  const { view, workspaceId, workspaceName, now, canPin, canCreate, inReview, pins, recent, frequent, updated } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const base = `/workspaces/${workspaceId}`;
-  const fresh = pins.length + recent.length + frequent.length + updated.length === 0;
+  const fresh = view === "all" && pins.length + recent.length + frequent.length + updated.length === 0;
   const loading = navigation.state === "loading" && navigation.location.pathname !== `${base}/home`;
+  // Switching between the whole home and In review: the view being loaded, until it shows.
+  const switchingTo =
+    navigation.state === "loading" && navigation.location.pathname === `${base}/home`
+      ? new URLSearchParams(navigation.location.search).get("filter") === IN_REVIEW
+        ? "in_review"
+        : "all"
+      : null;
 
   return (
     <div className="page files-page" aria-busy={loading || undefined}>
@@ -86,7 +116,40 @@ export default function WorkspaceHome() {
       <FormAlert message={actionData && !actionData.ok ? actionData.message : null} />
       <FileActionNotice />
 
-      {fresh ? (
+      {fresh ? null : (
+        <nav className="files-tabs" aria-label="Home views" aria-busy={switchingTo !== null || undefined}>
+          <Link to={`${base}/home`} className="files-tabs__tab" aria-current={view === "all" ? "page" : undefined} data-pending={switchingTo === "all" || undefined} preventScrollReset>
+            Everything
+          </Link>
+          <Link
+            to={`${base}/home?filter=${IN_REVIEW}`}
+            className="files-tabs__tab"
+            aria-current={view === "in_review" ? "page" : undefined}
+            data-pending={switchingTo === "in_review" || undefined}
+            preventScrollReset
+          >
+            In review
+          </Link>
+        </nav>
+      )}
+
+      {view === "in_review" ? (
+        <Section id="home-in-review" title="In review">
+          <FileList
+            items={inReview}
+            now={now}
+            label="Documents in review"
+            canPin={canPin}
+            time="touched_at"
+            empty={
+              <p className="files-section__empty">
+                No documents are in review. Ask for a review with a document&apos;s Request review button; documents you opened or
+                changed show here while a review is open.
+              </p>
+            }
+          />
+        </Section>
+      ) : fresh ? (
         <section className="files-empty files-empty--hero" aria-labelledby="home-empty-title">
           <span className="files-empty__icon" aria-hidden="true">
             <DocIcon width={32} height={32} />

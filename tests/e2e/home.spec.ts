@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { auth, createOwner, expectNoHorizontalOverflow, openAs, uniqueEmail, type NewUser } from "./helpers";
+import { auth, createColleague, createOwner, expectNoHorizontalOverflow, openAs, uniqueEmail, type NewUser } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -111,4 +111,36 @@ test("all docs sorts and fits a phone screen", async ({ page, request }) => {
   await page.goto(`/workspaces/${workspace.id}/home`);
   await expect(page.getByRole("list", { name: "Recently updated documents" })).toBeVisible();
   await expectNoHorizontalOverflow(page);
+});
+
+test("In review on the home lists only documents someone is reviewing, survives a reload, and says what to do when there are none", async ({ page, request }) => {
+  const { owner, workspace } = await createOwner(request, "Rea");
+  const ben = await createColleague(request, owner, workspace.id, "Ben");
+  const reviewed = await createDocument(request, owner, workspace.id, "Spring launch post");
+  await createDocument(request, owner, workspace.id, "Office playlist");
+  await openAs(page, owner);
+  await page.goto(`/workspaces/${workspace.id}/home`);
+  const views = page.getByRole("navigation", { name: "Home views" });
+  await expect(views.getByRole("link", { name: "Everything" })).toHaveAttribute("aria-current", "page");
+
+  await views.getByRole("link", { name: "In review" }).click();
+  await expect(page).toHaveURL(/\/home\?filter=in_review$/);
+  await expect(views.getByRole("link", { name: "In review" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("No documents are in review.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recently updated documents" })).toHaveCount(0);
+
+  const members = (await (await request.get(`/v1/w/${workspace.id}/members`, { headers: auth(owner, workspace.id), params: { per_page: 100 } })).json()).data as { id: number; email: string }[];
+  const benId = members.find((member) => member.email === ben.email)!.id;
+  const asked = await request.post(`/v1/articles/${reviewed.id}/reviews`, { headers: auth(owner, workspace.id), data: { kind: "approval", user_ids: [benId] } });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  await page.reload();
+  await expect(views.getByRole("link", { name: "In review" })).toHaveAttribute("aria-current", "page");
+  const titles = page.getByRole("list", { name: "Documents in review" }).locator(".file-row__title");
+  await expect(titles).toHaveText([/^Spring launch post/]);
+
+  await views.getByRole("link", { name: "Everything" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("list", { name: "Recent files" }).locator(".file-row__title")).toHaveCount(2);
 });
