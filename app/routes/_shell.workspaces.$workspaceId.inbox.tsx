@@ -15,6 +15,7 @@ import { presentInboxGroups } from "../../worker/presenters/inbox";
 import { viewerFor } from "../../worker/services/access";
 import { emailSettingsOf, inboxCounts, listInbox } from "../../worker/services/inbox";
 import { groupTitle, InboxItemRow, type InboxItemJson } from "~/components/inbox/InboxItemRow";
+import { InboxTypeSelect } from "~/components/inbox/InboxTypeSelect";
 import { InboxIcon } from "~/components/ui/icons";
 import { PageError } from "~/components/ui/PageError";
 import { announceInboxChange, useInboxLive } from "~/lib/inbox-live";
@@ -139,18 +140,12 @@ export default function Inbox() {
         </nav>
         <Form method="get" className="inbox-page__types">
           {filter !== "all" && <input type="hidden" name="filter" value={filter} />}
-          <label>
-            Type{" "}
-            <select name="types" defaultValue={types[0] ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
-              <option value="">All types</option>
-              {inboxItemTypes.map((type) => (
-                <option key={type} value={type}>
-                  {inboxTypeLabels[type]}
-                  {counts.unread_by_type[type] ? ` (${counts.unread_by_type[type]})` : ""}
-                </option>
-              ))}
-            </select>
-          </label>
+          <InboxTypeSelect
+            name="types"
+            defaultValue={types[0] ?? ""}
+            unreadByType={counts.unread_by_type}
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          />
           <noscript>
             <button type="submit" className="button button--sm">
               Filter

@@ -35,6 +35,12 @@ test("A asks B to approve; B's inbox count goes up without a reload; B approves;
   await expect(benInbox).toHaveAccessibleName("Inbox, 1 unread");
   await benInbox.click();
   const panel = benPage.getByRole("dialog", { name: "Inbox" });
+  // The panel filters by type, as the inbox page does (the same control, with unread counts).
+  const type = panel.getByLabel("Type");
+  await expect(type.locator('option[value="Review"]')).toHaveText("Reviews (1)");
+  await type.selectOption("Comment");
+  await expect(panel.getByText(/Nothing under “Comments”/)).toBeVisible();
+  await type.selectOption("Review");
   await panel.getByRole("link", { name: /Ana Owner asked you to approve "Autumn launch post"/ }).click();
   await expect(benPage).toHaveURL(new RegExp(`/docs/${doc.slug}/reviews/\\d+$`));
   await expect(benPage.getByText("Good to go out on Friday?")).toBeVisible();

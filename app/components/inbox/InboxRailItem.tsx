@@ -1,20 +1,27 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { inboxTypeLabels, type InboxItemType } from "../../../core/contracts/inbox";
 import { api } from "~/lib/api";
 import { announceInboxChange, useInboxLive } from "~/lib/inbox-live";
 import { InboxIcon } from "../ui/icons";
 import { groupTitle, InboxItemRow, type InboxGroupJson, type InboxItemJson } from "./InboxItemRow";
+import { InboxTypeSelect, isInboxItemType } from "./InboxTypeSelect";
 
 interface Counts {
   unread: number;
+  unread_by_type: Partial<Record<InboxItemType, number>>;
 }
 
 /**
  * The inbox in the nav rail: a live unread count (the person's InboxHub pushes every new
- * item; the count is fetched again on each push) and a panel with the latest items.
+ * item; the count is fetched again on each push) and a panel with the latest items, of
+ * every type or one (the inbox page's type filter).
  */
 export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
   const [unread, setUnread] = useState<number | null>(null);
+  const [unreadByType, setUnreadByType] = useState<Counts["unread_by_type"]>({});
+  // "" is every type.
+  const [type, setType] = useState<InboxItemType | "">("");
   const [open, setOpen] = useState(false);
   const [groups, setGroups] = useState<InboxGroupJson[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,20 +34,26 @@ export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
     try {
       const { data } = await api.get<{ data: Counts }>(`/w/${workspaceId}/inbox/counts`);
       setUnread(data.unread);
+      setUnreadByType(data.unread_by_type ?? {});
     } catch {
       // The badge keeps its last number; the next push tries again.
     }
   }, [workspaceId]);
 
+  // Answers can cross when the type changes quickly: only the latest request's list is shown.
+  const latest = useRef(0);
   const refreshList = useCallback(async () => {
+    const call = ++latest.current;
     try {
-      const { data } = await api.get<{ data: InboxGroupJson[] }>(`/w/${workspaceId}/inbox`, { query: { limit: 30 } });
+      const { data } = await api.get<{ data: InboxGroupJson[] }>(`/w/${workspaceId}/inbox`, { query: { limit: 30, types: type || undefined } });
+      if (call !== latest.current) return;
       setGroups(data);
       setError(null);
     } catch (cause) {
+      if (call !== latest.current) return;
       setError(cause instanceof Error ? cause.message : "The inbox could not be loaded");
     }
-  }, [workspaceId]);
+  }, [workspaceId, type]);
 
   useEffect(() => {
     void refreshCount();
@@ -127,9 +140,26 @@ export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
               Open inbox
             </Link>
           </header>
+          <InboxTypeSelect
+            className="inbox-panel__types"
+            value={type}
+            unreadByType={unreadByType}
+            onChange={(event) => {
+              const value = event.target.value;
+              setType(isInboxItemType(value) ? value : "");
+              setGroups(null);
+              setError(null);
+            }}
+          />
           {error && <p role="alert">{error}</p>}
-          {groups === null && !error ? <p className="inbox-panel__empty">Loading…</p> : null}
-          {groups?.length === 0 && <p className="inbox-panel__empty">Nothing new. You're all caught up.</p>}
+          {groups === null && !error ? (
+            <p className="inbox-panel__empty" role="status">
+              Loading…
+            </p>
+          ) : null}
+          {groups?.length === 0 && (
+            <p className="inbox-panel__empty">{type ? `Nothing under “${inboxTypeLabels[type]}”. Choose All types to see everything.` : "Nothing new. You're all caught up."}</p>
+          )}
           {groups?.map((group) => (
             <div key={group.key} className="inbox-group">
               <h3 className="inbox-group__title">{groupTitle(group)}</h3>
