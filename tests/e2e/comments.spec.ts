@@ -67,11 +67,26 @@ test("B comments on a sentence and mentions A; A sees it live, replies and resol
   await expect(mark).toHaveText("costs £3.40");
   await expect(thread.getByText("Text deleted")).toHaveCount(0);
 
+  // Both have the thread active (its words highlighted); resolving it clears that for Ana, and live for Ben.
+  const benThread = benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" });
+  await thread.getByRole("button", { name: /Show the text/ }).click();
+  await benThread.getByRole("button", { name: /Show the text/ }).click();
+  await expect(thread).toHaveClass(/comment-thread--active/);
+  await expect(benThread).toHaveClass(/comment-thread--active/);
+  const activeHighlight = (target: typeof page) => target.evaluate(() => (CSS as unknown as { highlights?: Map<string, unknown> }).highlights?.has("comment-active") ?? false);
+  await expect.poll(() => activeHighlight(page)).toBe(true);
+
   await thread.getByRole("button", { name: "Resolve" }).click();
   await expect(mark).toHaveAttribute("data-resolved", "true", { timeout: 20_000 });
   await expect(anaComments.getByText("No open comments: the resolved ones are under Resolved.")).toBeVisible();
-  await expect(benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" })).toHaveCount(0, { timeout: 20_000 });
+  await expect(benThread).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(() => activeHighlight(page)).toBe(false);
+  await expect.poll(() => activeHighlight(benPage)).toBe(false);
+  await anaComments.getByRole("button", { name: "Resolved" }).click();
+  await expect(thread).toBeVisible();
+  await expect(thread).not.toHaveClass(/comment-thread--active/);
   await benComments.getByRole("button", { name: "Resolved" }).click();
-  await expect(benComments.getByRole("listitem").filter({ hasText: "Is this the price in London too?" })).toContainText("Resolved by Ana Owner");
+  await expect(benThread).toContainText("Resolved by Ana Owner");
+  await expect(benThread).not.toHaveClass(/comment-thread--active/);
   await benContext.close();
 });

@@ -27,6 +27,19 @@ interface CommentsPanelProps {
 type Filter = "open" | "resolved" | "all";
 
 /**
+ * The active thread once the list has moved on (SPEC section 4): none when it was deleted, or
+ * when it was open and is now resolved (by you, or by someone else live). A thread that was
+ * already resolved when it became active (arriving from the inbox) stays active.
+ */
+export function activeAfter(active: number | null, before: CommentThreadJson[] | null, after: CommentThreadJson[]): number | null {
+  if (active === null) return null;
+  const now = after.find((thread) => thread.id === active);
+  if (!now) return null;
+  const was = before?.find((thread) => thread.id === active);
+  return now.resolved_at && was && !was.resolved_at ? null : active;
+}
+
+/**
  * Comments beside a document: threads on quoted text (highlighted in the document) or on the
  * whole document, replies, @mentions, resolve and reopen, pin, edit and delete. Changes by
  * anyone arrive live through the document's channel; the API is the judge of who may do what.
@@ -53,6 +66,15 @@ export function CommentsPanel({ articleId, workspaceId, password, canComment, in
   }, [articleId, password]);
 
   useEffect(() => void load(), [load]);
+
+  // Resolving or deleting the active thread clears it, and with it its highlight.
+  const listed = useRef<CommentThreadJson[] | null>(null);
+  useEffect(() => {
+    if (!threads) return;
+    const before = listed.current;
+    listed.current = threads;
+    setActive((current) => activeAfter(current, before, threads));
+  }, [threads]);
 
   // Threads whose read mark is on its way, so focusing and clicking the same thread asks once.
   const marking = useRef(new Set<number>());
