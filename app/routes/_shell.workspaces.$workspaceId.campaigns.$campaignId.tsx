@@ -13,8 +13,10 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => camp
 
 /** One campaign: every piece by date, each editable, rewritable and approvable. */
 export default function CampaignDetail() {
-  const { workspace, campaign, accounts, timeZone } = useLoaderData<typeof loader>();
-  const channels = [...new Set((campaign.items ?? []).filter((i) => i.status === "approved" && i.channel).map((i) => i.channel!))];
+  const { workspace, campaign, accounts, timeZone, approvalRequired } = useLoaderData<typeof loader>();
+  // The statuses tab decides whether a piece must be approved before it is scheduled.
+  const schedulable = (campaign.items ?? []).filter((i) => i.channel && (!approvalRequired || i.status === "approved"));
+  const channels = [...new Set(schedulable.map((i) => i.channel!))];
   const actionData = useActionData<CampaignActionResult>();
   const navigation = useNavigation();
   const scheduling = navigation.state !== "idle" && navigation.formData?.get("intent") === "schedule";
@@ -37,7 +39,7 @@ export default function CampaignDetail() {
       {channels.length > 0 ? (
         <section className="campaign-card" aria-labelledby="schedule-approved">
           <h2 id="schedule-approved" className="campaign-card__title">
-            Schedule the approved pieces
+            {approvalRequired ? "Schedule the approved pieces" : "Schedule the pieces"}
           </h2>
           {accounts.length === 0 ? (
             <p>
@@ -67,7 +69,7 @@ export default function CampaignDetail() {
                 <input className="input" type="time" name="time" defaultValue="09:00" required />
               </label>
               <button type="submit" className="button button--primary" disabled={scheduling}>
-                {scheduling ? "Scheduling…" : "Schedule approved pieces"}
+                {scheduling ? "Scheduling…" : approvalRequired ? "Schedule approved pieces" : "Schedule pieces"}
               </button>
             </Form>
           )}

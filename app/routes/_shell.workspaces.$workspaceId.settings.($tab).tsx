@@ -16,11 +16,11 @@ import { requireWorkspaceActor } from "~/lib/workspace.server";
 import styles from "~/styles/settings.css?url";
 import type { ShellHandle } from "./_shell";
 
-/** What each "needs approval" switch holds back until the document is approved by its reviewers. */
+/** What each "needs approval" switch holds back, as the API enforces it (`awaitingApproval`). */
 const APPROVAL_LABELS: Record<ApprovalScope, string> = {
-  campaign_pieces: "Campaign pieces can be scheduled only once approved",
-  scheduled_posts: "Posts can be scheduled only from approved documents",
-  publishing: "Documents can be published only once approved",
+  campaign_pieces: "Campaign pieces: only pieces someone approved (their Approve button) can be scheduled",
+  scheduled_posts: "Posts made from a document: scheduled only once that document is approved (posts without a document are not held back)",
+  publishing: "Publishing to the web: a document goes public only once it is approved (making it private is always allowed)",
 };
 
 export const handle: ShellHandle = { title: "Workspace settings" };
@@ -208,6 +208,7 @@ export default function WorkspaceSettings() {
         {tab === "statuses" && (
           <fieldset className="checks">
             <legend>Needs approval first</legend>
+            <p className="field__hint">Each switch that is on holds its kind back until it is approved. A document is approved when everyone asked in its approval review approved it.</p>
             {approvalScopes.map((scope) => (
               <Check key={scope} name={`require_approval_${scope}`} label={APPROVAL_LABELS[scope]} checked={settings.statuses.require_approval[scope]} />
             ))}

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { campaignEvents, campaigns } from "../../worker/db/schema";
+import { campaignEvents, campaigns, scheduledPosts } from "../../worker/db/schema";
 import { api, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
 
 async function setup() {
@@ -140,5 +140,57 @@ describe("repurposing", () => {
     const response = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook"], repurposing: "audio_into_content", source: { type: "file", upload_id: upload!.id } } });
     expect(response.status).toBe(400);
     expect((await json(response)).message).toBe("Turning audio or video into text needs an AI provider. Upload a transcript (.txt, .vtt or .srt) instead.");
+  });
+});
+
+describe("the statuses tab's campaign-pieces switch", () => {
+  /** A Crosspost campaign for Facebook and LinkedIn, its two draft pieces short enough for the Sandbox, both posting to one Sandbox account. */
+  async function campaignWithSandbox() {
+    const { workspace, token } = await setup();
+    const account = (await json(await api(`/w/${workspace.id}/social_accounts`, { method: "POST", token, body: { network: "sandbox", display_name: "Beanery Sandbox" } }))).data;
+    const { data: campaign } = await json(await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: { ...brief, strategy: "CrosspostStrategy", channels: ["facebook", "linkedin"] } }));
+    const [facebook, linkedin] = campaign.items;
+    for (const item of [facebook, linkedin]) {
+      const edited = await json(await api(`/campaign_items/${item.id}`, { method: "PATCH", token, body: { body: `Spring roast tasting boxes, now on ${item.channel}.`, hashtags: [] } }));
+      expect(edited.data.status).toBe("draft");
+    }
+    const schedule = () => api(`/campaigns/${campaign.id}/schedule`, { method: "POST", token, body: { accounts: { facebook: account.id, linkedin: account.id }, time: "09:00", time_zone: "UTC" } });
+    return { workspace, token, account, facebook, linkedin, schedule };
+  }
+
+  it("on (the default): unapproved pieces are refused with 422 naming each piece's status, and go out once approved", async () => {
+    const { workspace, token, account, facebook, linkedin, schedule } = await campaignWithSandbox();
+    const refused = await schedule();
+    expect(refused.status).toBe(422);
+    expect(await json(refused)).toMatchObject({
+      message: expect.stringContaining("must be approved before they are scheduled (a workspace rule)"),
+      fields: { [`items.${facebook.id}.status`]: ["is not approved yet"], [`items.${linkedin.id}.status`]: ["is not approved yet"] },
+    });
+
+    expect((await api(`/campaign_items/${facebook.id}/approve`, { method: "POST", token })).status).toBe(200);
+    const first = await schedule();
+    expect(first.status).toBe(201);
+    expect((await json(first)).data).toMatchObject({ scheduled: 1, awaiting_approval: 1 });
+    // The composer, given the piece, holds it back the same way.
+    const composed = { text: "Spring roast", targets: [{ account_id: account.id }], publish_at: new Date(Date.now() + 60_000).toISOString(), campaign_item_id: linkedin.id };
+    const viaComposer = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: composed });
+    expect(viaComposer.status).toBe(422);
+    expect((await json(viaComposer)).fields).toEqual({ campaign_item_id: ["is not approved yet"] });
+
+    expect((await api(`/campaign_items/${linkedin.id}/approve`, { method: "POST", token })).status).toBe(200);
+    const second = await schedule();
+    expect(second.status).toBe(201);
+    expect((await json(second)).data).toMatchObject({ scheduled: 1, awaiting_approval: 0 });
+    const posts = await db.select().from(scheduledPosts).where(inArray(scheduledPosts.campaignItemId, [facebook.id, linkedin.id]));
+    expect(posts).toHaveLength(2);
+  });
+
+  it("off: every piece is scheduled, approved or not", async () => {
+    const { workspace, token, schedule } = await campaignWithSandbox();
+    const saved = await api(`/w/${workspace.id}/settings/workspace`, { method: "PUT", token, body: { statuses: { require_approval: { campaign_pieces: false } } } });
+    expect(saved.status).toBe(200);
+    const response = await schedule();
+    expect(response.status).toBe(201);
+    expect((await json(response)).data).toMatchObject({ scheduled: 2, awaiting_approval: 0 });
   });
 });

@@ -117,6 +117,44 @@ describe("PUT /articles/:id/make_public", () => {
   });
 });
 
+describe("the statuses tab's publishing switch", () => {
+  const requireApprovalToPublish = async (workspaceId: number, token: string, on: boolean) =>
+    expect((await api(`/w/${workspaceId}/settings/workspace`, { method: "PUT", token, body: { statuses: { require_approval: { publishing: on } } } })).status).toBe(200);
+
+  it("on: refuses an unapproved document with 422 naming its status until its approval review approves it; making it private is never held back", async () => {
+    const { workspace, ownerToken, article } = await setup();
+    await requireApprovalToPublish(workspace.id, ownerToken, true);
+    const refused = await publish(article.id, ownerToken);
+    expect(refused.status).toBe(422);
+    expect(await json(refused)).toMatchObject({
+      message: `"${article.title}" must be approved before it is published (a workspace rule). Request an approval review first.`,
+      fields: { status: ["is not approved yet"] },
+    });
+    expect((await reload(article.id)).isPublic).toBe(false);
+
+    // The real review flow: one approver approves, the document is approved, it goes public.
+    const approver = await buildMember(workspace, "member");
+    await grant({ article }, "User", "comment", { userId: approver.user.id });
+    const { data: review } = await json(await api(`/articles/${article.id}/reviews`, { method: "POST", token: ownerToken, body: { kind: "approval", user_ids: [approver.user.id] } }));
+    expect((await publish(article.id, ownerToken)).status).toBe(422);
+    expect((await api(`/reviews/${review.id}/answer`, { method: "POST", token: approver.token, body: { answer: "approved" } })).status).toBe(200);
+    expect((await reload(article.id)).status).toBe("approved");
+    expect((await publish(article.id, ownerToken)).status).toBe(200);
+
+    // A new approval round puts it back in review: it can be taken down, not published again.
+    await api(`/articles/${article.id}/reviews`, { method: "POST", token: ownerToken, body: { kind: "approval", user_ids: [approver.user.id] } });
+    expect((await reload(article.id)).status).toBe("in_review");
+    expect((await api(`/articles/${article.id}/make_private`, { method: "PUT", token: ownerToken })).status).toBe(200);
+    expect((await publish(article.id, ownerToken)).status).toBe(422);
+  });
+
+  it("off (the default): publishes a document whatever its status", async () => {
+    const { ownerToken, article } = await setup();
+    expect(article.status).not.toBe("approved");
+    expect((await publish(article.id, ownerToken)).status).toBe(200);
+  });
+});
+
 describe("PUT /articles/:id/make_private", () => {
   it("takes the page down, bumps the public version and records it", async () => {
     const { article, ownerToken } = await setup();

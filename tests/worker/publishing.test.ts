@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
+import { articles, mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
 import { claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
 import { publishTarget, retryDelay, toMessage, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
@@ -196,6 +196,39 @@ describe("scheduling a post", () => {
     expect(Object.keys((await json(response)).fields)).toContain("targets");
     const zone = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "x", targets: [{ account_id: accounts[0]!.id }], local_time: "2030-01-01T09:00", time_zone: "Mars/Olympus" } });
     expect((await json(zone)).fields.time_zone).toEqual(["must be a time zone such as Europe/Paris"]);
+  });
+});
+
+describe("the statuses tab's scheduled-posts switch", () => {
+  const at = () => new Date(Date.now() + 60_000).toISOString();
+
+  it("on (the default): a post from an unapproved document is refused with 422 naming article_id, a draft too once it is scheduled, until the document is approved", async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    const article = await buildArticle(workspace, owner, { title: "Spring launch", status: "in_review" });
+    const body = { text: "From the doc", targets: [{ account_id: accounts[0]!.id }], publish_at: at(), article_id: article.id };
+    const refused = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body });
+    expect(refused.status).toBe(422);
+    expect(await json(refused)).toMatchObject({ message: expect.stringContaining('"Spring launch" must be approved before it is scheduled'), fields: { article_id: ["is not approved yet"] } });
+    // A draft may wait; scheduling it later, or sending it now, meets the same rule.
+    const draft = await json(await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { ...body, draft: true } }));
+    const scheduleDraft = () => api(`/posts/${draft.data.id}`, { method: "PATCH", token, body: { version: draft.data.version, draft: false, publish_at: at() } });
+    const later = await scheduleDraft();
+    expect(later.status).toBe(422);
+    expect((await json(later)).fields).toEqual({ article_id: ["is not approved yet"] });
+    expect((await api(`/posts/${draft.data.id}/publish_now`, { method: "POST", token })).status).toBe(422);
+
+    await db.update(articles).set({ status: "approved" }).where(eq(articles.id, article.id));
+    expect((await api(`/w/${workspace.id}/posts`, { method: "POST", token, body })).status).toBe(201);
+    expect((await scheduleDraft()).status).toBe(200);
+  });
+
+  it("off: a post from an unapproved document is scheduled", async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    const saved = await api(`/w/${workspace.id}/settings/workspace`, { method: "PUT", token, body: { statuses: { require_approval: { scheduled_posts: false } } } });
+    expect(saved.status).toBe(200);
+    const article = await buildArticle(workspace, owner, { title: "Spring launch", status: "draft" });
+    const response = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "From the doc", targets: [{ account_id: accounts[0]!.id }], publish_at: at(), article_id: article.id } });
+    expect(response.status).toBe(201);
   });
 });
 

@@ -187,6 +187,23 @@ describe("dismissing and closing", () => {
     const recorded = await db.select().from(events).where(eq(events.articleId, article.id));
     expect(recorded.map((event) => event.name)).toEqual(expect.arrayContaining(["reviews.create", "reviews.dismiss"]));
   });
+
+  it("the requester closes an approval before everyone answered: it ends as closed, the document goes back to draft (not approved) and the waiting reviewer is told", async () => {
+    const { workspace, writer, approver, second, article } = await setup();
+    const { data: review } = await json(await ask(article, writer.token, { kind: "approval", user_ids: [approver.user.id, second.user.id] }));
+    expect((await answer(review.id, approver.token, { answer: "approved" })).status).toBe(200);
+    expect((await api(`/reviews/${review.id}/close`, { method: "POST", token: approver.token })).status).toBe(403);
+    const closed = await api(`/reviews/${review.id}/close`, { method: "POST", token: writer.token });
+    expect(closed.status).toBe(200);
+    expect((await json(closed)).data).toMatchObject({ status: "closed", article: { status: "draft" } });
+    // One approval out of two is not an approval: the document may not go out where the workspace asks for one.
+    expect(await statusOf(article)).toBe("draft");
+    expect(isApproved({ status: await statusOf(article) })).toBe(false);
+    expect((await inboxOf(workspace.id, second.token)).map((item) => item.event)).toEqual(["closed", "requested"]);
+    expect((await api(`/reviews/${review.id}/close`, { method: "POST", token: writer.token })).status).toBe(409);
+    const recorded = await db.select().from(events).where(eq(events.articleId, article.id));
+    expect(recorded.map((event) => event.name)).toEqual(expect.arrayContaining(["reviews.create", "reviews.answer", "reviews.close"]));
+  });
 });
 
 describe("reading reviews", () => {

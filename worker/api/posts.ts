@@ -4,7 +4,7 @@ import { idParam, workspaceParam } from "../../core/contracts/common";
 import { createPostSchema, findSlotQuery, listPostsQuery, scheduleCampaignSchema, updatePostSchema } from "../../core/contracts/posts";
 import { localToInstant } from "../../core/publishing/time";
 import { runBatch } from "../db/batching";
-import { campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, type PostTarget, type ScheduledPost } from "../db/schema";
+import { articles, campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, type Article, type CampaignItem, type PostTarget, type ScheduledPost } from "../db/schema";
 import type { Database } from "../db/client";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Conflict, Invalid, NotFound, Unprocessable } from "../lib/errors";
@@ -20,7 +20,7 @@ import { toMessage } from "../services/publishing/publisher";
 import { postsInRange } from "../services/publishing/reads";
 import { enqueue } from "../services/publishing/queue";
 import { readableArticle } from "../services/documents";
-import { isApproved, requiresApproval } from "../services/reviews";
+import { awaitingApproval } from "../services/reviews";
 import { requestFacts } from "./articles";
 import { actorForRow } from "./workspace-rows";
 
@@ -57,6 +57,33 @@ async function kick(db: Database, env: Env, accountIds: Iterable<number>) {
     const claimed = await claimDue(db, now, { accountId, limit: 1 });
     if (claimed.length) await enqueue(env, claimed.map(toMessage));
   }
+}
+
+type PostSource = { article?: Pick<Article, "title" | "status">; item?: Pick<CampaignItem, "title" | "channel" | "status"> };
+
+/**
+ * The statuses tab's rules for a post that is to go out: made from a document ("scheduled
+ * posts") or from a campaign piece ("campaign pieces"), it waits until that is approved.
+ */
+async function holdUnapproved(db: Database, workspaceId: number, { article, item }: PostSource) {
+  if (article && (await awaitingApproval(db, workspaceId, "scheduled_posts", [article])).length) {
+    throw new Unprocessable(`"${article.title}" must be approved before it is scheduled (a workspace rule). Request an approval review first.`, { article_id: ["is not approved yet"] });
+  }
+  if (item && (await awaitingApproval(db, workspaceId, "campaign_pieces", [item])).length) {
+    throw new Unprocessable(`"${item.title || item.channel}" must be approved before it is scheduled (a workspace rule). Approve the campaign piece first.`, { campaign_item_id: ["is not approved yet"] });
+  }
+}
+
+/** A draft that is now leaving draft (scheduled, or sent now) meets the same rules as scheduling it. */
+async function holdUnapprovedDraft(db: Database, post: ScheduledPost, targets: PostTarget[]) {
+  if (!targets.every((t) => t.state === "draft")) return;
+  const [article] = post.articleId
+    ? await db.select({ title: articles.title, status: articles.status }).from(articles).where(and(eq(articles.id, post.articleId), eq(articles.workspaceId, post.workspaceId)))
+    : [];
+  const [item] = post.campaignItemId
+    ? await db.select({ title: campaignItems.title, channel: campaignItems.channel, status: campaignItems.status }).from(campaignItems).where(eq(campaignItems.id, post.campaignItemId))
+    : [];
+  await holdUnapproved(db, post.workspaceId, { article, item });
 }
 
 export const postsApi = createApp()
@@ -114,17 +141,16 @@ export const postsApi = createApp()
       // A document named in the body passes the same read check as opening it, and the
       // workspace's approval rule for scheduled posts.
       const { article } = await readableArticle(db, actor, input.article_id, requestFacts(c));
-      if (!input.draft && (await requiresApproval(db, actor.workspaceId, "scheduled_posts")) && !isApproved(article)) {
-        throw new Unprocessable(`"${article.title}" must be approved before it is scheduled (a workspace rule). Request an approval review first.`, { article_id: ["is not approved yet"] });
-      }
+      if (!input.draft) await holdUnapproved(db, actor.workspaceId, { article });
     }
     if (input.campaign_item_id) {
       const [item] = await db
-        .select({ id: campaignItems.id })
+        .select({ id: campaignItems.id, title: campaignItems.title, channel: campaignItems.channel, status: campaignItems.status })
         .from(campaignItems)
         .innerJoin(campaigns, eq(campaigns.id, campaignItems.campaignId))
         .where(and(eq(campaignItems.id, input.campaign_item_id), eq(campaigns.workspaceId, actor.workspaceId)));
       if (!item) throw new NotFound("Campaign item not found");
+      if (!input.draft) await holdUnapproved(db, actor.workspaceId, { item });
     }
     const at = publishAt ?? Date.now();
     await checkTargets(db, c.env, { text: input.text, targets: input.targets, media, publishAt, accounts, scheduling: !input.draft, timeZone: zone, now: Date.now() });
@@ -182,6 +208,7 @@ export const postsApi = createApp()
     const publishAt = publishInstant(input) ?? post.publishAt;
     const text = input.text ?? post.text;
     const draft = input.draft ?? targets.every((t) => t.state === "draft");
+    if (!draft) await holdUnapprovedDraft(db, post, targets);
     const published = new Map(targets.filter((t) => t.state === "published").map((t) => [t.accountId, t]));
     // Published targets are history: their text and time stay as they went out.
     const open = wanted.filter((t) => !published.has(t.account_id));
@@ -264,6 +291,7 @@ export const postsApi = createApp()
     authorize(actor, "posts.publish_now");
     const waiting = targets.filter((t) => ["draft", "scheduled", "failed", "missed"].includes(t.state));
     if (waiting.length === 0) throw new Conflict("Nothing left to publish: every account has it already, or it is on its way.");
+    await holdUnapprovedDraft(db, post, targets);
     const accounts = await accountsById(db, post.workspaceId, waiting.map((t) => t.accountId));
     const media = await readableMedia(db, actor, post.media);
     const now = Date.now();
@@ -293,10 +321,19 @@ export const postsApi = createApp()
     const already = new Set(
       (await db.select({ itemId: scheduledPosts.campaignItemId }).from(scheduledPosts).where(inArray(scheduledPosts.campaignItemId, items.map((i) => i.id).concat(0)))).map((row) => row.itemId),
     );
-    // Approved pieces with a date, for a channel that has an account, not scheduled before.
-    const chosen = items.filter((item) => item.status === "approved" && item.publishOn && item.channel && input.accounts[item.channel] && !already.has(item.id));
+    // Pieces with a date, for a channel that has an account, not scheduled before; of those, the
+    // workspace's statuses tab may hold back the unapproved ones ("campaign pieces").
+    const waiting = items.filter((item) => item.publishOn && item.channel && input.accounts[item.channel] && !already.has(item.id));
+    if (waiting.length === 0) {
+      throw new Invalid("No pieces are waiting to be scheduled for the channels you chose.", { accounts: ["no unscheduled piece for these channels"] });
+    }
+    const held = new Set(await awaitingApproval(db, campaign.workspaceId, "campaign_pieces", waiting));
+    const chosen = waiting.filter((item) => !held.has(item));
     if (chosen.length === 0) {
-      throw new Invalid("No approved pieces are waiting to be scheduled for the channels you chose. Approve pieces first.", { accounts: ["no approved, unscheduled piece for these channels"] });
+      throw new Unprocessable(
+        `The pieces of "${campaign.name}" for these channels must be approved before they are scheduled (a workspace rule). Approve them first.`,
+        Object.fromEntries([...held].map((item) => [`items.${item.id}.status`, ["is not approved yet"]])),
+      );
     }
     const now = Date.now();
     const planned = chosen.map((item) => {
@@ -320,6 +357,6 @@ export const postsApi = createApp()
       }),
     );
     await broadcast(c.env, campaign.workspaceId, { type: "post.updated" });
-    return c.json({ data: { scheduled: planned.length, skipped: items.length - planned.length } }, 201);
+    return c.json({ data: { scheduled: planned.length, skipped: items.length - planned.length, awaiting_approval: held.size } }, 201);
   });
 

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { articles, spotlights, type Article } from "../db/schema";
 import { Unprocessable } from "../lib/errors";
 import { passwordGuarded } from "../services/public-pages";
+import { awaitingApproval } from "../services/reviews";
 import { eventStatement, type CommandContext } from "./events";
 import { nextPublicVersion } from "../services/public-cache";
 
@@ -10,7 +11,9 @@ import { nextPublicVersion } from "../services/public-cache";
  * Publishes a document as a public page (`/p/:slug`), filed under a category. Publishing
  * again keeps the first publication date; leaving `categoryId` undefined keeps the
  * category. A password-protected document (itself or through a folder) stays private:
- * a public page would have to either leak it or ask strangers for the password.
+ * a public page would have to either leak it or ask strangers for the password. When the
+ * workspace's statuses tab says so ("publishing"), only an approved document goes public,
+ * republishing included; taking a page down is never held back.
  */
 export async function articlePublisher(
   db: Database,
@@ -21,6 +24,9 @@ export async function articlePublisher(
     throw new Unprocessable("Password-protected documents can't be made public. Remove the password first.", {
       password: ["must be removed before publishing"],
     });
+  }
+  if ((await awaitingApproval(db, article.workspaceId, "publishing", [article])).length) {
+    throw new Unprocessable(`"${article.title}" must be approved before it is published (a workspace rule). Request an approval review first.`, { status: ["is not approved yet"] });
   }
   const [[published]] = await db.batch([
     db

@@ -3,7 +3,7 @@ import type { ApprovalScope } from "../../core/contracts/reviews";
 import type { DocumentStatus } from "../../core/enums";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
-import { channelMemberships, memberships, reviewers, reviews, users, workspaces, type Article, type Review } from "../db/schema";
+import { channelMemberships, memberships, reviewers, reviews, users, workspaces, type Article, type CampaignItem, type Review } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { effectiveSettings } from "../presenters/workspaces";
 import { articleAccess } from "./access";
@@ -116,8 +116,8 @@ export async function statusFromReviews(db: Database, article: Pick<Article, "id
 }
 
 /**
- * Whether this workspace holds `kind` back until its document is approved (the "statuses"
- * settings tab). Scheduling and publishing call it before they let something go out.
+ * Whether this workspace holds `kind` back until it is approved (the "statuses" settings tab).
+ * Scheduling and publishing ask it through `awaitingApproval` before they let something go out.
  */
 export async function requiresApproval(db: Database, workspaceId: number, kind: ApprovalScope): Promise<boolean> {
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
@@ -125,9 +125,30 @@ export async function requiresApproval(db: Database, workspaceId: number, kind: 
   return effectiveSettings(workspace).statuses.require_approval[kind] ?? false;
 }
 
-/** Whether a document has been approved by its reviewers (its status says so). */
-export function isApproved(article: Pick<Article, "status">): boolean {
-  return article.status === "approved";
+/**
+ * Whether something may go out under an approval rule: a document once its reviews approved it
+ * (its status), a campaign piece once someone pressed its Approve (its own status: pieces are
+ * not documents and have no reviews).
+ */
+export function isApproved(subject: Pick<Article, "status"> | Pick<CampaignItem, "status">): boolean {
+  return subject.status === "approved";
+}
+
+/**
+ * The one approval check: of `subjects` about to go out as `kind`, those the workspace's
+ * statuses tab still holds back (none when the tab lets `kind` go out unapproved). Scheduling a
+ * post from a document, scheduling campaign pieces and publishing a document all ask it; each
+ * says no in its own words (a 422 naming the field).
+ */
+export async function awaitingApproval<T extends Pick<Article, "status"> | Pick<CampaignItem, "status">>(
+  db: Database,
+  workspaceId: number,
+  kind: ApprovalScope,
+  subjects: T[],
+): Promise<T[]> {
+  const unapproved = subjects.filter((subject) => !isApproved(subject));
+  if (unapproved.length === 0) return [];
+  return (await requiresApproval(db, workspaceId, kind)) ? unapproved : [];
 }
 
 /** Reviews of the workspace still open, for the home feed and the inbox. */

@@ -4,6 +4,7 @@ import { campaignItems, campaigns, socialAccounts } from "../../../worker/db/sch
 import { can } from "../../../worker/policies";
 import { presentCampaign } from "../../../worker/presenters/campaigns";
 import { workspaceBrandKits } from "../../../worker/services/brand-kits";
+import { requiresApproval } from "../../../worker/services/reviews";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 
 export type CampaignActionResult = { ok: true; intent: string; message: string; itemId?: number } | { ok: false; intent: string; message: string; fields?: Record<string, string[]>; itemId?: number };
@@ -28,17 +29,20 @@ export async function campaignPage(request: Request, context: AppLoadContext, wo
   const id = Number(campaignIdParam);
   const [campaign] = Number.isInteger(id) && id > 0 ? await db.select().from(campaigns).where(eq(campaigns.id, id)) : [];
   if (!campaign || campaign.workspaceId !== workspace.id) throw data("Campaign not found", { status: 404 });
-  const [items, accounts] = await Promise.all([
+  const [items, accounts, approvalRequired] = await Promise.all([
     db.select().from(campaignItems).where(eq(campaignItems.campaignId, campaign.id)).orderBy(asc(campaignItems.position)),
     can(actor, "posts.schedule")
       ? db.select({ id: socialAccounts.id, name: socialAccounts.displayName, network: socialAccounts.network }).from(socialAccounts).where(and(eq(socialAccounts.workspaceId, workspace.id), eq(socialAccounts.state, "active")))
       : Promise.resolve([]),
+    requiresApproval(db, workspace.id, "campaign_pieces"),
   ]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
     campaign: presentCampaign(campaign, items),
-    /** Accounts the approved pieces can be scheduled to (empty: the schedule form is not offered). */
+    /** Accounts the pieces can be scheduled to (empty: the schedule form is not offered). */
     accounts,
+    /** The statuses tab's "campaign pieces" switch: only approved pieces may be scheduled. */
+    approvalRequired,
     timeZone: actor.workspaceSettings.preferences?.time_zone ?? "UTC",
   };
 }
@@ -71,9 +75,11 @@ export async function campaignsAction(request: Request, context: AppLoadContext,
     const accounts = Object.fromEntries(
       [...form.entries()].filter(([name, value]) => name.startsWith("account_") && String(value)).map(([name, value]) => [name.slice("account_".length), Number(value)]),
     );
-    const result = await call<{ scheduled: number }>("POST", `/campaigns/${text("campaign_id")}/schedule`, { accounts, time: text("time") || "09:00", time_zone: text("time_zone") || "UTC" });
+    const result = await call<{ scheduled: number; awaiting_approval: number }>("POST", `/campaigns/${text("campaign_id")}/schedule`, { accounts, time: text("time") || "09:00", time_zone: text("time_zone") || "UTC" });
     if (!result.ok) return fail(result);
-    return { ok: true, intent, message: `${result.data.scheduled} approved ${result.data.scheduled === 1 ? "piece is" : "pieces are"} scheduled. See them on the calendar.` };
+    const { scheduled, awaiting_approval: held } = result.data;
+    const waiting = held ? ` ${held} ${held === 1 ? "piece waits" : "pieces wait"} for approval.` : "";
+    return { ok: true, intent, message: `${scheduled} ${scheduled === 1 ? "piece is" : "pieces are"} scheduled. See them on the calendar.${waiting}` };
   }
   if (!itemId) return data<CampaignActionResult>({ ok: false, intent, message: "That form was incomplete. Reload the page and try again." }, { status: 400 });
   if (intent === "save") {
