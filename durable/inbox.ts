@@ -1,11 +1,19 @@
 import { DurableObject } from "cloudflare:workers";
 
 /**
- * The realtime inbox hub: one instance per user (`idFromName("user:<id>")`). Browsers hold
- * a hibernatable WebSocket; the Worker calls `publish` when something lands in the user's
- * inbox and every open tab receives it. Notification storage arrives with the review issue.
+ * A live hub: one instance per channel (`user:<id>` for a person's inbox, `workspace:<id>` for
+ * calendars, a document's comments). Browsers hold a hibernatable WebSocket; the Worker calls
+ * `publish` when something happens and every open tab receives it. The items themselves are in
+ * D1 (`notify`, worker/services/inbox.ts); a tab that reconnects refetches them.
  */
 export class InboxHub extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Tabs ping every 30 s to keep proxies from dropping the socket: the runtime answers
+    // without waking the hub from hibernation.
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
@@ -31,9 +39,8 @@ export class InboxHub extends DurableObject<Env> {
     return delivered;
   }
 
-  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
-    if (message === "ping") socket.send("pong");
-  }
+  /** "ping" never gets here (answered above); tabs send nothing else the hub reads. */
+  override async webSocketMessage() {}
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string) {
     try {

@@ -40,7 +40,7 @@ export function useInboxLive(workspaceId: number | null, onChange: (event: Inbox
       socket.addEventListener("open", () => {
         if (attempt > 0) handler.current({ type: "inbox.changed", workspace_id: workspaceId });
         attempt = 0;
-        // Proxies drop quiet sockets; the hub answers "pong" without waking anything else.
+        // Proxies drop quiet sockets: the hub's automatic response answers "pong" without waking it.
         ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), 30_000);
       });
       socket.addEventListener("message", (message) => {

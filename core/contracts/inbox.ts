@@ -24,15 +24,15 @@ export const inboxEmailModes = ["off", "immediately", "daily"] as const;
 export type InboxEmailMode = (typeof inboxEmailModes)[number];
 
 /**
- * Until someone chooses: requests that wait on them come at once, the rest in the digest.
- * Sharing, access requests and group invitations already send their own email from the
- * command that makes them, so their inbox copies never email twice (see `notify`).
+ * Until someone chooses: what waits on them or was sent to them in person comes at once (a
+ * share, with the sharer's message; a join request, with the link that accepts it), the rest
+ * in the digest. Every type's email goes through `notify`, which follows these and each choice.
  */
 export const defaultEmailModes: Record<InboxItemType, InboxEmailMode> = {
-  AccessGrant: "daily",
+  AccessGrant: "immediately",
   AccessRequest: "immediately",
   Review: "immediately",
-  ChannelMembership: "daily",
+  ChannelMembership: "immediately",
   Comment: "immediately",
   OwnershipTransfer: "immediately",
   ReadReceiptRequest: "immediately",

@@ -111,6 +111,21 @@ describe("comments on a document", () => {
     expect((await api(`/comments/${root.id}`, { method: "PATCH", token: editor.token, body: { pinned: false } })).status).toBe(404);
   });
 
+  it("deleting a reply takes the inbox items about it along and keeps the thread's others, each linking to the thread", async () => {
+    const { commenter, reader, editor, article, writer, workspace } = await setup();
+    const root = (await json(await post(article.id, commenter.token, { body: "@Reader have a look", mention_ids: [reader.user.id] }))).data;
+    const reply = (await json(await post(article.id, editor.token, { body: "@Reader see my fix", parent_id: root.id, mention_ids: [reader.user.id] }))).data.replies[0];
+    const replied = await itemsFor(commenter.user.id);
+    expect(replied.map((item) => [item.event, item.commentId, item.data.comment])).toEqual([["replied", reply.id, "@Reader see my fix"]]);
+    const inbox = await json(await api(`/w/${workspace.id}/inbox`, { token: commenter.token }));
+    expect(inbox.data[0].items[0]).toMatchObject({ comment_id: reply.id, url: `/docs/launch-post-${article.id}?comment=${root.id}` });
+
+    expect((await api(`/comments/${reply.id}`, { method: "DELETE", token: editor.token })).status).toBe(204);
+    expect(await itemsFor(commenter.user.id)).toHaveLength(0);
+    expect((await itemsFor(reader.user.id)).map((item) => [item.event, item.commentId])).toEqual([["mentioned", root.id]]);
+    expect((await itemsFor(writer.user.id)).map((item) => [item.event, item.commentId])).toEqual([["commented", root.id]]);
+  });
+
   it("stay behind the document's password, quotes and all", async () => {
     const { commenter, article } = await setup({ passwordHash: await hashPassword("open sesame") });
     const headers = { "X-Article-Password": "open sesame" };

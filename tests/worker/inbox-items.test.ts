@@ -2,8 +2,10 @@ import { env, exports } from "cloudflare:workers";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
+import type { InboxEmailMode, InboxItemType } from "../../core/contracts/inbox";
 import { channelMemberships, channels, inboxItems, mailOutbox, type Workspace } from "../../worker/db/schema";
 import { notify, sendInboxDigests } from "../../worker/services/inbox";
+import { accountEvent, postEvent } from "../../worker/services/publishing/events";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 async function setup() {
@@ -277,6 +279,133 @@ describe("email per type", () => {
       .from(inboxItems)
       .where(and(eq(inboxItems.recipientId, member.user.id), eq(inboxItems.emailStatus, "pending")));
     expect(pending).toHaveLength(0);
+  });
+});
+
+describe("email per type, for items whose command writes the email", () => {
+  const setMode = (token: string, type: InboxItemType, mode: InboxEmailMode) =>
+    api("/inbox/settings", { method: "PUT", token, body: { email: { [type]: mode } } });
+  /** Runs the digest until nobody is due (the cron takes 50 people a run; other tests leave theirs). */
+  async function sendDueDigests() {
+    const dayLater = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    while ((await sendInboxDigests(db, env, dayLater)) > 0);
+  }
+  const kindsTo = async (to: string) => (await mailsTo(to)).map((mail) => mail.kind);
+
+  /** Who is told, and what happens to them: the real command, with the recipient's mode chosen first. */
+  interface Case {
+    type: InboxItemType;
+    kind: string;
+    digestSays: string;
+    happen: (mode: InboxEmailMode) => Promise<{ recipient: { id: number; email: string } }>;
+  }
+
+  async function shared(mode: InboxEmailMode, type: "AccessGrant" | "ReadReceiptRequest") {
+    const { ownerToken, workspace, article } = await setup();
+    const reader = await buildMember(workspace, "member");
+    await setMode(reader.token, type, mode);
+    const response = await api(`/articles/${article.id}/accesses`, {
+      method: "POST",
+      token: ownerToken,
+      body: { member_accesses: [{ target_type: "User", target_id: reader.user.id, permission: "read", read_receipt: type === "ReadReceiptRequest" }] },
+    });
+    expect(response.status).toBe(201);
+    return { recipient: reader.user };
+  }
+
+  async function published(mode: InboxEmailMode, type: "post_failed" | "post_missed" | "account_needs_reauth") {
+    const { workspace, member } = await setup();
+    await setMode(member.token, type, mode);
+    const account = { id: 1, network: "sandbox" as const, displayName: "Fernhill Sandbox", state: "needs_reauth" as const, stateReason: "access revoked", connectedById: member.user.id, workspaceId: workspace.id };
+    if (type === "account_needs_reauth") {
+      await accountEvent({ db, env }, account);
+    } else {
+      const target = { id: 1, postId: 1, workspaceId: workspace.id, accountId: 1, state: type === "post_failed" ? ("failed" as const) : ("missed" as const), networkPostId: null, networkUrl: null, errorMessage: "Sandbox refused it", errorHint: null, publishedAt: null, publishAt: Date.now() };
+      await postEvent({ db, env }, type === "post_failed" ? "post.failed" : "post.missed", target, { id: 1, text: "Spring is here", authorId: member.user.id }, account);
+    }
+    return { recipient: member.user };
+  }
+
+  const cases: Case[] = [
+    { type: "AccessGrant", kind: "share", digestSays: 'shared "Spring launch" with you', happen: (mode) => shared(mode, "AccessGrant") },
+    { type: "ReadReceiptRequest", kind: "share", digestSays: 'asked you to confirm you have read "Spring launch"', happen: (mode) => shared(mode, "ReadReceiptRequest") },
+    {
+      type: "AccessRequest",
+      kind: "access_request",
+      digestSays: 'asked for read access to "Board memo"',
+      async happen(mode) {
+        const { workspace, owner, ownerToken } = await setup();
+        const article = await buildArticle(workspace, owner, { title: "Board memo" });
+        const asker = await buildMember(workspace, "member");
+        await setMode(ownerToken, "AccessRequest", mode);
+        const response = await api(`/articles/${article.id}/access_requests`, { method: "POST", token: asker.token, body: { permission: "read", message: "Need it" } });
+        expect(response.status).toBe(201);
+        return { recipient: owner };
+      },
+    },
+    {
+      type: "ChannelMembership",
+      kind: "channel_join_request",
+      digestSays: "asked to join the group Closed circle",
+      async happen(mode) {
+        const { workspace, member } = await setup();
+        const asker = await buildMember(workspace, "member");
+        const [group] = await db.insert(channels).values({ workspaceId: workspace.id, name: "Closed circle", visibility: "closed", createdById: member.user.id }).returning();
+        await db.insert(channelMemberships).values({ channelId: group!.id, userId: member.user.id, role: "owner" });
+        await setMode(member.token, "ChannelMembership", mode);
+        const response = await api(`/channels/${group!.id}/join`, { method: "POST", token: asker.token, body: { user_id: asker.user.id } });
+        expect(response.status).toBe(202);
+        return { recipient: member.user };
+      },
+    },
+    { type: "post_failed", kind: "post_failed", digestSays: "failed to publish: Sandbox refused it", happen: (mode) => published(mode, "post_failed") },
+    { type: "post_missed", kind: "post_missed", digestSays: "missed its time", happen: (mode) => published(mode, "post_missed") },
+    { type: "account_needs_reauth", kind: "account_needs_reauth", digestSays: "Fernhill Sandbox needs to be reconnected", happen: (mode) => published(mode, "account_needs_reauth") },
+  ];
+
+  for (const { type, kind, digestSays, happen } of cases) {
+    it(`${type}: off sends no email, daily waits for the digest, immediately sends the command's own email once`, async () => {
+      const items = (recipientId: number) => db.select().from(inboxItems).where(and(eq(inboxItems.recipientId, recipientId), eq(inboxItems.type, type)));
+
+      const off = (await happen("off")).recipient;
+      expect(await items(off.id)).toMatchObject([{ emailStatus: "none" }]);
+      expect(await kindsTo(off.email)).toEqual([]);
+
+      const daily = (await happen("daily")).recipient;
+      expect(await items(daily.id)).toMatchObject([{ emailStatus: "pending" }]);
+      expect(await kindsTo(daily.email)).toEqual([]);
+
+      const now = (await happen("immediately")).recipient;
+      expect(await items(now.id)).toMatchObject([{ emailStatus: "sent" }]);
+      expect(await kindsTo(now.email)).toEqual([kind]);
+
+      await sendDueDigests();
+      const [digest, ...more] = await mailsTo(daily.email);
+      expect(more).toEqual([]);
+      expect(digest).toMatchObject({ kind: "inbox.digest", subject: "Your inbox: 1 new item" });
+      expect(digest!.text).toContain(digestSays);
+      expect(await kindsTo(off.email)).toEqual([]);
+      expect(await kindsTo(now.email)).toEqual([kind]);
+    });
+  }
+
+  it("emails nobody about their own action: a sharer in the group they share with hears nothing", async () => {
+    const { workspace, owner, ownerToken, article } = await setup();
+    const colleague = await buildMember(workspace, "member");
+    const [group] = await db.insert(channels).values({ workspaceId: workspace.id, name: "Everyone", createdById: owner.id }).returning();
+    await db.insert(channelMemberships).values([
+      { channelId: group!.id, userId: owner.id },
+      { channelId: group!.id, userId: colleague.user.id },
+    ]);
+    const response = await api(`/articles/${article.id}/accesses`, {
+      method: "POST",
+      token: ownerToken,
+      body: { member_accesses: [{ target_type: "Channel", target_id: group!.id, permission: "read" }] },
+    });
+    expect((await json(response)).meta).toMatchObject({ created: 1, notified: 1 });
+    expect(await kindsTo(colleague.user.email)).toEqual(["share"]);
+    expect(await kindsTo(owner.email)).toEqual([]);
+    expect(await db.select().from(inboxItems).where(eq(inboxItems.recipientId, owner.id))).toHaveLength(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
@@ -30,6 +31,26 @@ describe("InboxHub Durable Object", () => {
       { type: "Comment", article_id: 7 },
     ]);
     sockets.forEach((socket) => socket.close());
+  });
+
+  it("answers a tab's \"ping\" with \"pong\" by the hibernation API's automatic response", async () => {
+    const hub = env.INBOX.get(env.INBOX.idFromName("user:3"));
+    const response = await hub.fetch("https://inbox/connect", { headers: { Upgrade: "websocket" } });
+    const socket = response.webSocket!;
+    const hello = nextMessage(socket);
+    socket.accept();
+    await hello;
+    const pong = new Promise((resolve) => socket.addEventListener("message", (event) => resolve(event.data), { once: true }));
+    socket.send("ping");
+    expect(await pong).toBe("pong");
+    // The runtime holds the pair, so the answer needs no wake of the hub's own code.
+    await runInDurableObject(hub, (_instance, state) => {
+      const pair = state.getWebSocketAutoResponse();
+      expect([pair?.request, pair?.response]).toEqual(["ping", "pong"]);
+      expect(state.getWebSockets()).toHaveLength(1);
+      expect(state.getWebSocketAutoResponseTimestamp(state.getWebSockets()[0]!)).toBeInstanceOf(Date);
+    });
+    socket.close();
   });
 
   it("refuses plain HTTP requests with 426", async () => {

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { articles, mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
+import { articles, inboxItems, mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
 import { claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
 import { publishTarget, retryDelay, toMessage, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
@@ -332,6 +332,9 @@ describe("claiming and publishing", () => {
     expect(row.errorHint).toContain("Remove #sandbox-400");
     const mail = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, owner.email), eq(mailOutbox.kind, "post_failed")));
     expect(mail).toHaveLength(1);
+    const items = await db.select().from(inboxItems).where(eq(inboxItems.recipientId, owner.id));
+    expect(items).toMatchObject([{ type: "post_failed", event: "failed", postId: targets[0]!.postId, workspaceId: workspace.id, emailStatus: "sent" }]);
+    expect(items[0]!.data).toMatchObject({ reason: row.errorMessage, account_name: "Fernhill Sandbox" });
   });
 
   it("marks the account needs_reauth when access is revoked, holds its posts, and resumes them on reconnect", async () => {

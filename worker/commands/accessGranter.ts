@@ -87,8 +87,9 @@ async function groupRecipients(db: Database, workspaceId: number, channelIds: nu
  * already has (never two for one target), invites unknown addresses to the workspace as
  * guests, and records an `accesses.create` / `accesses.update` event per change, all in one
  * batch. Then the invitations go out, and everyone newly granted (a person, an address, a
- * group's members) gets an email with the link. Nobody grants or changes a grant above their
- * own level (403 naming the field).
+ * group's members) is told: an address by email with the link, a person in their inbox and by
+ * that email as they chose. Nobody grants or changes a grant above their own level (403 naming
+ * the field).
  */
 export async function accessGranter(db: Database, env: InboxEnv, props: GrantProps): Promise<GrantOutcome> {
   const { context, item, level } = props;
@@ -193,8 +194,17 @@ export async function accessGranter(db: Database, env: InboxEnv, props: GrantPro
   context.rooms?.accessChanged(facts.workspaceId);
   const invited = invitations ? await invitations.deliver() : [];
 
-  const notified = await mailRecipients(db, env, props, recipients);
-  await notify(db, env, await inboxItems(db, props, created, props.notifyUpdated ? updated : []), { origin: props.origin });
+  // Addresses still invited have no inbox and no email choices yet: the share mails them here.
+  // Everyone else hears through `notify`, by email as they chose for the item's type.
+  let notified = 0;
+  for (const [to, mail] of recipients) {
+    if (!mail.pending) continue;
+    await sendMail(db, env, shareMailTo(props, to, mail));
+    notified++;
+  }
+  const items = await inboxItems(db, props, created, props.notifyUpdated ? updated : [], new Map(recipients));
+  const stored = await notify(db, env, items, { origin: props.origin });
+  notified += stored.filter((item) => item.emailStatus === "sent").length;
   return { created, updated, invitations: invited, notified, grants: await grantsOn(db, facts) };
 }
 
@@ -226,13 +236,27 @@ async function shareRecipients(db: Database, props: GrantProps, grants: PlannedG
 
 /**
  * The grantees' inbox items: people named and the members of groups named (workspace members
- * only; an address still invited hears by email). They were emailed already by the share.
+ * only; an address still invited hears by email). The share's email (the sharer's subject and
+ * message) rides on each person's first item, for those within the share's mail cap.
  */
-async function inboxItems(db: Database, props: GrantProps, created: PlannedGrant[], updated: PlannedGrant[]): Promise<NotifyItem[]> {
+async function inboxItems(
+  db: Database,
+  props: GrantProps,
+  created: PlannedGrant[],
+  updated: PlannedGrant[],
+  mails: Map<string, ShareRecipient[1]>,
+): Promise<NotifyItem[]> {
   const facts = sharedItemFacts(props.item);
   const groups = [...created, ...updated].filter((grant) => grant.targetType === "Channel");
   const members = groups.length ? await groupRecipients(db, facts.workspaceId, [...new Set(groups.map((g) => g.channelId!))]) : new Map<number, User[]>();
-  const itemFor = (grant: PlannedGrant, recipientId: number, isNew: boolean): NotifyItem => ({
+  const mailed = new Set<string>();
+  const mailFor = (email: string | undefined) => {
+    const mail = email ? mails.get(email) : undefined;
+    if (!email || !mail || mailed.has(email)) return null;
+    mailed.add(email);
+    return shareMailTo(props, email, mail);
+  };
+  const itemFor = (grant: PlannedGrant, recipientId: number, email: string | undefined, isNew: boolean): NotifyItem => ({
     workspaceId: facts.workspaceId,
     recipientId,
     actorId: props.context.actor.userId,
@@ -241,39 +265,29 @@ async function inboxItems(db: Database, props: GrantProps, created: PlannedGrant
     ...props.inboxItem,
     articleId: facts.articleId,
     data: { permission: grant.permission, ...(facts.folderId ? { folder_id: facts.folderId, title: facts.title } : {}) },
-    emailed: true,
+    mail: mailFor(email),
   });
   return [...created.map((grant) => [grant, true] as const), ...updated.map((grant) => [grant, false] as const)].flatMap(([grant, isNew]) => {
-    if (grant.targetType === "User" && grant.userId) return [itemFor(grant, grant.userId, isNew)];
-    if (grant.targetType === "Channel") return (members.get(grant.channelId!) ?? []).map((user) => itemFor(grant, user.id, isNew));
+    if (grant.targetType === "User" && grant.userId) return [itemFor(grant, grant.userId, grant.user?.email, isNew)];
+    if (grant.targetType === "Channel") return (members.get(grant.channelId!) ?? []).map((user) => itemFor(grant, user.id, user.email, isNew));
     return [];
   });
 }
 
-/** One email per recipient, with the sharer's subject and message. */
-async function mailRecipients(db: Database, env: Parameters<typeof sendMail>[1], props: GrantProps, recipients: ShareRecipient[]) {
+/** The share's email to one recipient, with the sharer's subject and message. */
+function shareMailTo(props: GrantProps, to: string, grant: ShareRecipient[1]) {
   const facts = sharedItemFacts(props.item);
-  const sharerName = fullName(props.sharer);
-  let sent = 0;
-  for (const [to, grant] of recipients) {
-    await sendMail(
-      db,
-      env,
-      shareMail({
-        to,
-        sharerName,
-        kind: props.item.kind,
-        title: facts.title,
-        permission: grant.permission,
-        url: `${props.origin}${facts.path}`,
-        workspaceName: props.workspace.name,
-        subject: props.mail.subject,
-        message: props.mail.message,
-        readReceipt: grant.readReceipt,
-        pendingInvitation: grant.pending,
-      })
-    );
-    sent++;
-  }
-  return sent;
+  return shareMail({
+    to,
+    sharerName: fullName(props.sharer),
+    kind: props.item.kind,
+    title: facts.title,
+    permission: grant.permission,
+    url: `${props.origin}${facts.path}`,
+    workspaceName: props.workspace.name,
+    subject: props.mail.subject,
+    message: props.mail.message,
+    readReceipt: grant.readReceipt,
+    pendingInvitation: grant.pending,
+  });
 }

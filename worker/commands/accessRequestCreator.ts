@@ -5,7 +5,6 @@ import type { Database } from "../db/client";
 import { accessRequests, users, type AccessRequest, type Article, type User } from "../db/schema";
 import { fullName } from "../presenters/users";
 import { notify, type InboxEnv } from "../services/inbox";
-import { sendMail } from "../services/mail";
 import { reserveOutboundMail } from "../services/mail-quota";
 import { accessRequestMail } from "../services/share-mail";
 import { accessEvent } from "./accessEvents";
@@ -17,7 +16,7 @@ const pendingOf = (articleId: number, userId: number) =>
 /**
  * Someone asks for access to a document. One pending request per person and document:
  * asking again updates it. The request and an `access_requests.create` event for the owner's
- * inbox land together; then the owner gets an email.
+ * inbox land together; then the owner hears of it in their inbox (and by email, as they chose).
  */
 export async function accessRequestCreator(
   db: Database,
@@ -70,36 +69,30 @@ export async function accessRequestCreator(
     .orderBy(desc(accessRequests.id))
     .limit(1);
 
-  if (mailsOwner) {
-    await sendMail(
-      db,
-      env,
-      accessRequestMail({
-        to: owner.email,
-        requesterName: fullName(requester),
-        requesterEmail: requester.email,
-        title: article.title,
-        permission: props.permission,
-        message: props.message,
-        url: `${props.origin}/docs/${articleSlug(article.title, article.id)}?access_request=${request!.id}`,
-      })
-    );
-  }
-  if (article.ownerId) {
+  if (owner) {
+    // The owner's email goes as they chose for access requests (see `notify`).
     await notify(
       db,
       env,
       [
         {
           workspaceId: article.workspaceId,
-          recipientId: article.ownerId,
+          recipientId: owner.id,
           actorId: requester.id,
           type: "AccessRequest",
           event: "requested",
           articleId: article.id,
           accessRequestId: request!.id,
           data: { permission: props.permission, message: props.message },
-          emailed: true,
+          mail: accessRequestMail({
+            to: owner.email,
+            requesterName: fullName(requester),
+            requesterEmail: requester.email,
+            title: article.title,
+            permission: props.permission,
+            message: props.message,
+            url: `${props.origin}/docs/${articleSlug(article.title, article.id)}?access_request=${request!.id}`,
+          }),
         },
       ],
       { origin: props.origin },

@@ -4,7 +4,6 @@ import type { Database } from "../db/client";
 import { channelJoinRequests, channelMemberships, memberships, users, type Channel, type User, type Workspace } from "../db/schema";
 import { Conflict } from "../lib/errors";
 import { fullName } from "../presenters/users";
-import { sendMail } from "../services/mail";
 import { reserveOutboundMail } from "../services/mail-quota";
 import { channelJoinRequestMail } from "../services/mail-templates";
 import { notify, type InboxEnv } from "../services/inbox";
@@ -29,8 +28,9 @@ async function joinRequestRecipients(db: Database, channel: Channel) {
 
 /**
  * Asks to join a closed group: records the request with only the hash of a random token and
- * emails the owners a link carrying the token. One pending request per person and group; the
- * mails count against the requester's hourly limit (429, nothing written, when over it).
+ * tells the owners, by email as they chose, with a link carrying the token. One pending request
+ * per person and group; the mails count against the requester's hourly limit (429, nothing
+ * written, when over it).
  */
 export async function channelJoinRequestCreator(
   db: Database,
@@ -64,11 +64,18 @@ export async function channelJoinRequestCreator(
   ]);
 
   const url = joinRequestLink(props.origin, channel, request!.id, token);
-  for (const { email } of recipients) {
-    await sendMail(
-      db,
-      env,
-      channelJoinRequestMail({
+  // The email carries the token that accepting needs; it goes as each owner chose (see `notify`).
+  await notify(
+    db,
+    env,
+    recipients.map(({ id, email }) => ({
+      workspaceId: channel.workspaceId,
+      recipientId: id,
+      actorId: requester.id,
+      type: "ChannelMembership" as const,
+      event: "join_requested",
+      channelId: channel.id,
+      mail: channelJoinRequestMail({
         to: email,
         requesterName: fullName(requester),
         requesterEmail: requester.email,
@@ -76,19 +83,6 @@ export async function channelJoinRequestCreator(
         workspaceName: props.workspace.name,
         url,
       }),
-    );
-  }
-  await notify(
-    db,
-    env,
-    recipients.map(({ id }) => ({
-      workspaceId: channel.workspaceId,
-      recipientId: id,
-      actorId: requester.id,
-      type: "ChannelMembership" as const,
-      event: "join_requested",
-      channelId: channel.id,
-      emailed: true,
     })),
     { origin: props.origin },
   );

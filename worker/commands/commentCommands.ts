@@ -24,7 +24,9 @@ async function tellAbout(db: Database, context: CommandContext, article: Article
   const add = (recipientId: number | null, event: "mentioned" | "replied" | "commented") => {
     if (recipientId === null || told.has(recipientId)) return;
     told.add(recipientId);
-    items.push({ workspaceId: article.workspaceId, recipientId, actorId, type: "Comment", event, articleId: article.id, commentId: comment.threadId ?? comment.id, data: { comment: excerpt(comment.body) } });
+    // The item is about this comment (deleting a reply takes its items along); its link opens the thread.
+    const thread = comment.threadId ? { thread_id: comment.threadId } : {};
+    items.push({ workspaceId: article.workspaceId, recipientId, actorId, type: "Comment", event, articleId: article.id, commentId: comment.id, data: { comment: excerpt(comment.body), ...thread } });
   };
   for (const id of mentioned) add(id, "mentioned");
   for (const earlier of thread) add(earlier.authorId, "replied");

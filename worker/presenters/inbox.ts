@@ -20,8 +20,11 @@ export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): strin
     case "InformalFeedbackRequest":
     case "ReadReceiptRequest":
       return doc && item.reviewId ? `${doc}/reviews/${item.reviewId}` : doc;
-    case "Comment":
-      return doc && item.commentId ? `${doc}?comment=${item.commentId}` : doc;
+    case "Comment": {
+      // A reply's item names the reply; the link opens its thread.
+      const thread = typeof item.data.thread_id === "number" ? item.data.thread_id : item.commentId;
+      return doc && thread ? `${doc}?comment=${thread}` : doc;
+    }
     case "Suggestion":
       // A new suggestion opens its page (merge or reject); its ending opens the document.
       return doc && typeof item.data.suggestion_id === "number" && item.event !== "accepted" && item.event !== "rejected" ? `${doc}/suggestions/${item.data.suggestion_id}/merge` : doc;

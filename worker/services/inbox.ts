@@ -14,7 +14,7 @@ import { accesses, articles, channels, inboxItems, inboxSettings, reviewers, rev
 import { fullName } from "../presenters/users";
 import { readableArticlesSql, type Viewer } from "./access";
 import { inboxDigestMail, inboxItemMail } from "./inbox-mail";
-import { sendMail } from "./mail";
+import { sendMail, type MailMessage } from "./mail";
 import { liveChannel } from "./live";
 
 /** One thing that happened to someone, as a command tells `notify` about it. */
@@ -32,8 +32,13 @@ export interface NotifyItem {
   commentId?: number | null;
   postId?: number | null;
   data?: Record<string, unknown>;
-  /** The command already emailed this person about it (a share, an access request): no second email. */
-  emailed?: boolean;
+  /**
+   * The command's own email for this item, sent (to the recipient) instead of the inbox's when
+   * they want this type at once: a share carries the sharer's subject and message, a join
+   * request the link that accepts it. Daily, it waits for the digest; off, nothing is sent.
+   * null: no email now whatever they chose (past a share's mail cap); the digest may carry it.
+   */
+  mail?: Omit<MailMessage, "to"> | null;
 }
 
 export type InboxEnv = Pick<Env, "INBOX" | "RESEND_API_KEY" | "MAIL_FROM">;
@@ -45,9 +50,11 @@ const ROWS_PER_INSERT = rowsPerInsert(14);
 export const inboxHub = (env: Pick<Env, "INBOX">, userId: number) => liveChannel(env, `user:${userId}`);
 
 /**
- * THE way something lands in someone's inbox. Stores the items (one batch), pushes each to its
- * recipient's InboxHub so open tabs update at once, and emails the people who want it now;
- * the others get it in the daily digest (or not at all). Nobody hears about their own action.
+ * THE way something lands in someone's inbox, and the one place that decides who is emailed
+ * about it. Stores the items (one batch), pushes each to its recipient's InboxHub so open tabs
+ * update at once, and emails the people who want that type now (the command's own email when
+ * it brings one); the others get it in the daily digest (or not at all). Nobody hears about
+ * their own action.
  * `origin` is the app's address, for the links in the emails (kept with the item for the digest).
  */
 export async function notify(db: Database, env: InboxEnv, items: NotifyItem[], options: { origin?: string } = {}) {
@@ -55,7 +62,8 @@ export async function notify(db: Database, env: InboxEnv, items: NotifyItem[], o
   if (wanted.length === 0) return [];
   const modes = await emailModes(db, [...new Set(wanted.map((item) => item.recipientId))]);
   const rows = wanted.map((item) => {
-    const mode = item.emailed ? "off" : (modes.get(item.recipientId)?.[item.type] ?? defaultEmailModes[item.type]);
+    const chosen = modes.get(item.recipientId)?.[item.type] ?? defaultEmailModes[item.type];
+    const mode = chosen === "immediately" && item.mail === null ? "off" : chosen;
     return {
       workspaceId: item.workspaceId,
       recipientId: item.recipientId,
@@ -82,8 +90,12 @@ export async function notify(db: Database, env: InboxEnv, items: NotifyItem[], o
   await Promise.allSettled(stored.map((item) => inboxHub(env, item.recipientId).publish(pushFor(item))));
   const now = stored.filter((item) => item.emailStatus === "sent");
   if (now.length > 0) {
+    const ownMail = new Map(wanted.flatMap((item) => (item.mail ? [[keyOf(item), item.mail] as const] : [])));
     const facts = await itemsWithFacts(db, inList(inboxItems.id, now.map((item) => item.id)));
-    for (const entry of facts) await sendMail(db, env, inboxItemMail(entry));
+    for (const entry of facts) {
+      const mail = ownMail.get(keyOf(entry.item));
+      await sendMail(db, env, mail ? { ...mail, to: entry.recipient.email } : inboxItemMail(entry));
+    }
   }
   return stored;
 }
@@ -105,11 +117,15 @@ const pushFor = (item: InboxItem): InboxPush => ({
   article_id: item.articleId,
 });
 
+/** What makes an item the same thing told to the same person (a stored item and its request agree). */
+const keyOf = (item: Pick<NotifyItem, "recipientId" | "type" | "event" | "articleId" | "reviewId" | "channelId" | "commentId" | "postId">) =>
+  [item.recipientId, item.type, item.event, item.articleId, item.reviewId, item.channelId, item.commentId, item.postId].join(":");
+
 /** Telling someone the same thing twice in one call (a person in two asked groups) is once. */
 function dedupe(items: NotifyItem[]) {
   const seen = new Set<string>();
   return items.filter((item) => {
-    const key = [item.recipientId, item.type, item.event, item.articleId, item.reviewId, item.channelId, item.commentId, item.postId].join(":");
+    const key = keyOf(item);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -11,7 +11,7 @@ import { reviews } from "./reviews";
  * One notification for one person: who did what (`type` + `event`, e.g. Review/requested) to
  * what (a document, a review, a comment, a post, a group, an access request). Written by
  * `notify` (worker/services/inbox.ts) and nowhere else. `emailStatus` is the email's progress:
- * none (not wanted or already sent by the command), pending (waiting for the daily digest), sent.
+ * none (not wanted), pending (waiting for the daily digest), sent (at once or in a digest).
  */
 export const inboxItems = sqliteTable(
   "inbox_items",

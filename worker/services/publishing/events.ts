@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { WebhookEvent } from "../../../core/publishing/states";
 import type { Database } from "../../db/client";
-import { users, type PostTarget, type ScheduledPost, type SocialAccount } from "../../db/schema";
+import type { PostTarget, ScheduledPost, SocialAccount } from "../../db/schema";
 import { layout } from "../mail-templates";
 import { notify } from "../inbox";
-import { sendMail } from "../mail";
 import { queueWebhooks, type WebhookMessage } from "./webhooks";
 
 import { publishLive } from "../live";
@@ -45,12 +43,13 @@ function eventBody(event: WebhookEvent, target: TargetLike, post: Pick<Scheduled
   };
 }
 
-async function tell(db: Database, env: Env, userId: number | null, subject: string, lines: string[], url: string, kind: string) {
-  if (!userId) return;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) return;
-  await sendMail(db, env, { to: user.email, subject, kind, text: `${lines.join("\n\n")}\n\n${url}\n`, html: layout(subject, lines, { label: "Open the calendar", url }) });
-}
+/** The email a person who must act gets (as they chose: see `notify`), with the calendar's button. */
+const actMail = (kind: string, subject: string, lines: string[], url: string) => ({
+  kind,
+  subject,
+  text: `${lines.join("\n\n")}\n\n${url}\n`,
+  html: layout(subject, lines, { label: "Open the calendar", url }),
+});
 
 /** A target changed state: calendars hear of it; `event` also goes to webhooks (and to people, when they must act). */
 export async function postEvent(
@@ -66,7 +65,10 @@ export async function postEvent(
   const calendar = `${appUrl(deps.env)}/workspaces/${target.workspaceId}/scheduled-posts?post=${post.id}`;
   const excerpt = post.text.length > 80 ? `${post.text.slice(0, 80)}…` : post.text;
   if ((event === "post.failed" || event === "post.missed") && post.authorId) {
-    // The author's inbox keeps it too (the email below is the one they get).
+    const failed = event === "post.failed";
+    const mail = failed
+      ? actMail("post_failed", `Your post to ${account.displayName} failed`, [`"${excerpt}" could not be published.`, target.errorMessage ?? "", target.errorHint ?? ""].filter(Boolean), calendar)
+      : actMail("post_missed", `Your post to ${account.displayName} was missed`, [`"${excerpt}" was not published in time, so it was held back rather than posted late.`, target.errorHint ?? ""].filter(Boolean), calendar);
     await notify(
       deps.db,
       deps.env,
@@ -75,21 +77,15 @@ export async function postEvent(
           workspaceId: target.workspaceId,
           recipientId: post.authorId,
           actorId: null,
-          type: event === "post.failed" ? "post_failed" : "post_missed",
-          event: event === "post.failed" ? "failed" : "missed",
+          type: failed ? "post_failed" : "post_missed",
+          event: failed ? "failed" : "missed",
           postId: post.id,
           data: { reason: target.errorMessage, account_name: account.displayName, network: account.network },
-          emailed: true,
+          mail,
         },
       ],
       { origin: appUrl(deps.env) },
     );
-  }
-  if (event === "post.failed") {
-    await tell(deps.db, deps.env, post.authorId, `Your post to ${account.displayName} failed`, [`"${excerpt}" could not be published.`, target.errorMessage ?? "", target.errorHint ?? ""].filter(Boolean), calendar, "post_failed");
-  }
-  if (event === "post.missed") {
-    await tell(deps.db, deps.env, post.authorId, `Your post to ${account.displayName} was missed`, [`"${excerpt}" was not published in time, so it was held back rather than posted late.`, target.errorHint ?? ""].filter(Boolean), calendar, "post_missed");
   }
 }
 
@@ -114,19 +110,15 @@ export async function accountEvent(deps: EventDeps, account: Pick<SocialAccount,
           type: "account_needs_reauth",
           event: "needs_reauth",
           data: { reason: account.stateReason, account_name: account.displayName, network: account.network },
-          emailed: true,
+          mail: actMail(
+            "account_needs_reauth",
+            `Reconnect ${account.displayName}`,
+            [`${account.displayName} stopped accepting posts from Brandwork: ${account.stateReason ?? "its access ended"}.`, "Posts waiting for it are held, not lost: reconnect the account and they go out."],
+            `${appUrl(deps.env)}/workspaces/${account.workspaceId}/scheduled-posts?accounts=1`,
+          ),
         },
       ],
       { origin: appUrl(deps.env) },
     );
   }
-  await tell(
-    deps.db,
-    deps.env,
-    account.connectedById,
-    `Reconnect ${account.displayName}`,
-    [`${account.displayName} stopped accepting posts from Brandwork: ${account.stateReason ?? "its access ended"}.`, "Posts waiting for it are held, not lost: reconnect the account and they go out."],
-    `${appUrl(deps.env)}/workspaces/${account.workspaceId}/scheduled-posts?accounts=1`,
-    "account_needs_reauth",
-  );
 }
