@@ -244,6 +244,8 @@ export const listItemNodeSchema = z.looseObject({
   direction,
   value: z.number().int(),
   checked: z.boolean().optional(),
+  /** A todo's id, and tracked changes (a list made from paragraphs, alignment, a new item). */
+  $: nodeState,
   get children() {
     return z.array(
       z.union([

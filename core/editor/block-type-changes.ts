@@ -1,11 +1,14 @@
 import { $isCodeHighlightNode, $isCodeNode } from "@lexical/code";
-import { $isListItemNode } from "@lexical/list";
+import { $createListNode, $insertList, $isListItemNode, $isListNode, type ListItemNode, type ListType } from "@lexical/list";
 import { $copyBlockFormatIndent, $setBlocksType } from "@lexical/selection";
 import { $dfs, $findMatchingParent } from "@lexical/utils";
 import {
   $createTextNode,
+  $getNodeByKey,
+  $getSelection,
   $getState,
   $isElementNode,
+  $isRangeSelection,
   $isRootOrShadowRoot,
   $parseSerializedNode,
   $setState,
@@ -129,9 +132,54 @@ function $restore(block: ElementNode, previous: NodeTypeChange["previous"]): voi
     $setState(block, nodeTypeChangeState, null);
     return;
   }
-  block.replace(old, true);
+  if ($isListItemNode(block) && !$isListItemNode(old)) $liftOutOfList(block, old);
+  else block.replace(old, true);
   // The code highlighter split a code block's text into runs; outside code they are text again.
   if (!$isCodeNode(old)) for (const child of old.getChildren()) if ($isCodeHighlightNode(child)) child.replace($createTextNode(child.getTextContent()));
+}
+
+/**
+ * Puts `block` (an item a tracked change made from a paragraph or heading) back as `old`
+ * outside its list, where it stood: the items after it go on in a list of their own, and a
+ * list left empty goes.
+ */
+function $liftOutOfList(block: ListItemNode, old: ElementNode): void {
+  const list = block.getParent();
+  if (!$isListNode(list)) {
+    block.replace(old, true);
+    return;
+  }
+  const after = block.getNextSiblings();
+  if (after.length > 0) list.insertAfter($createListNode(list.getListType()).append(...after));
+  list.insertAfter(old);
+  old.append(...block.getChildren());
+  block.remove();
+  if (list.isEmpty()) list.remove();
+}
+
+/**
+ * Makes the selected blocks a list (`$insertList`) as tracked `node_type_change`s: each new
+ * item holds the block it was made from, so a reject puts that block back outside the list.
+ * False, with nothing done, when a selected block is in a list already (changing or leaving a
+ * list is not tracked).
+ */
+export function $insertListRecorded(listType: ListType, fields: ChangeFields): boolean {
+  const selection = $getSelection();
+  if (!$isRangeSelection(selection)) return false;
+  const blocks = $selectedBlocks(selection);
+  if (blocks.length === 0 || blocks.some((block) => $findMatchingParent(block, $isListItemNode) !== null)) return false;
+  const changes = blocks.map((block) => changeReplacing(block, fields));
+  const itemKeys = () => [...$dfs()].flatMap(({ node }) => ($isListItemNode(node) ? [node.getKey()] : []));
+  const before = new Set(itemKeys());
+  $insertList(listType);
+  // Lexical makes one item per block, in reading order.
+  const made = itemKeys().filter((key) => !before.has(key));
+  made.forEach((key, index) => {
+    const item = $getNodeByKey<ListItemNode>(key);
+    const change = changes[index];
+    if (item && change) $setState(item, nodeTypeChangeState, change);
+  });
+  return made.length > 0;
 }
 
 /** The blocks with a pending type change (only those with these uuids, unless null). */

@@ -25,6 +25,7 @@ import {
   $changesBy,
   $deleteTracked,
   $formatTracked,
+  $insertListTracked,
   $insertTracked,
   $joinTracked,
   $reformatBlocksTracked,
@@ -599,5 +600,76 @@ describe("tracked list item breaks", () => {
       tracked = $isRangeSelection(selection) && $splitTracked(selection, ANA);
     });
     expect(tracked).toBe(false);
+  });
+});
+
+describe("a tracked list", () => {
+  const $selectAll = () => {
+    const texts = $getRoot().getAllTextNodes();
+    const selection = $createRangeSelection();
+    selection.anchor.set(texts[0]!.getKey(), 0, "text");
+    selection.focus.set(texts.at(-1)!.getKey(), texts.at(-1)!.getTextContentSize(), "text");
+    $setSelection(selection);
+  };
+  const types = (editor: LexicalEditor) => editor.getEditorState().read(() => $getRoot().getChildren().map((node) => node.getType()));
+
+  it.each(["bullet", "number", "check"] as const)("paragraphs made a %s list are block changes; a reject puts them back outside the list exactly, an accept keeps the list", async (listType) => {
+    const { editor, json } = await paragraphs("Book the photographer", "Order glasses", "Print the menus");
+    const before = json();
+    let made = false;
+    await update(editor, () => {
+      $selectAll();
+      made = $insertListTracked(listType, ANA);
+    });
+    expect(made).toBe(true);
+    expect(types(editor)).toEqual(["list"]);
+    // One command, one change: its text is every item's.
+    expect(changes(editor).map((change) => [change.kind, change.text])).toEqual([["node_type_change", "Book the photographerOrder glassesPrint the menus"]]);
+    await update(editor, () => void $rejectChanges());
+    expect(json()).toBe(before);
+
+    await update(editor, () => {
+      $selectAll();
+      $insertListTracked(listType, ANA);
+    });
+    await update(editor, () => void $acceptChanges());
+    expect(types(editor)).toEqual(["list"]);
+    expect(changes(editor)).toEqual([]);
+    expect(json()).not.toContain("nodeTypeChange");
+  });
+
+  it("a paragraph made a list item beside an existing list (Lexical merges them) is put back by a reject, the list split around it", async () => {
+    const editor = createDocumentEditor();
+    await update(editor, () =>
+      $getRoot()
+        .clear()
+        .append(
+          $createParagraphNode().append($createTextNode("Intro")),
+          $createListNode("bullet").append($createListItemNode().append($createTextNode("Existing item"))),
+        ),
+    );
+    const before = JSON.stringify(exportDocument(editor));
+    await update(editor, () => {
+      $getRoot().getAllTextNodes()[0]!.select(0, 5);
+      $insertListTracked("bullet", ANA);
+    });
+    expect(changes(editor)).toMatchObject([{ kind: "node_type_change", text: "Intro" }]);
+    await update(editor, () => void $rejectChanges());
+    expect(JSON.stringify(exportDocument(editor))).toBe(before);
+  });
+
+  it("is not tracked inside a list: changing or leaving a list is left to Lexical, untracked", async () => {
+    const { editor } = await paragraphs("Book the photographer");
+    await update(editor, () => {
+      $selectAll();
+      $insertListTracked("bullet", ANA);
+    });
+    await update(editor, () => void $acceptChanges());
+    let made = true;
+    await update(editor, () => {
+      $selectAll();
+      made = $insertListTracked("number", ANA);
+    });
+    expect(made).toBe(false);
   });
 });

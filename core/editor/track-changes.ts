@@ -1,3 +1,4 @@
+import type { ListType } from "@lexical/list";
 import { $unwrapMarkNode } from "@lexical/mark";
 import { $dfs, $findMatchingParent } from "@lexical/utils";
 import {
@@ -14,7 +15,7 @@ import {
   type TextFormatType,
   type TextNode,
 } from "lexical";
-import { $reformatBlocksRecorded, $setBlocksTypeRecorded, $settleBlocks, $typeChangeOf, blockChangeDetail } from "./block-type-changes";
+import { $insertListRecorded, $reformatBlocksRecorded, $setBlocksTypeRecorded, $settleBlocks, $typeChangeOf, blockChangeDetail } from "./block-type-changes";
 import { $createDeletionMarkNode, $isDeletionMarkNode, type DeletionMarkNode } from "./nodes/DeletionMarkNode";
 import { $createFormatChangeMarkNode, $isFormatChangeMarkNode, type FormatChangeMarkNode } from "./nodes/FormatChangeMarkNode";
 import { $createInsertionMarkNode, $isInsertionMarkNode, type InsertionMarkNode } from "./nodes/InsertionMarkNode";
@@ -279,6 +280,14 @@ export function $insertTracked(selection: RangeSelection, text: string, author: 
  */
 export function $setBlocksTypeTracked(selection: BaseSelection, create: () => ElementNode, author: ChangeAuthor): void {
   $setBlocksTypeRecorded(selection, create, fieldsFor(author));
+}
+
+/**
+ * Makes the selected paragraphs or headings a list as tracked `node_type_change`s (a reject
+ * puts each block back outside the list); false, with nothing done, inside a list already.
+ */
+export function $insertListTracked(listType: ListType, author: ChangeAuthor): boolean {
+  return $insertListRecorded(listType, fieldsFor(author));
 }
 
 /**

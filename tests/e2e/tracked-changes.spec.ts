@@ -142,7 +142,7 @@ test("with track changes on, a paragraph made Heading 2 is a tracked change: dra
   await benContext.close();
 });
 
-test("with track changes on, centring a paragraph is a tracked change that Reject undoes; a commenter's Tab indent is a suggestion the editor accepts", async ({ browser, page, request }) => {
+test("with track changes on, centring a paragraph and making it a list are tracked changes that Reject undoes; a commenter's Tab indent is a suggestion the editor accepts", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
   const { owner: ana, workspace } = await createOwner(request, "Ana");
   const ben = await createColleague(request, ana, workspace.id, "Ben");
@@ -171,6 +171,16 @@ test("with track changes on, centring a paragraph is a tracked change that Rejec
   await centred.getByRole("button", { name: /^Reject/ }).click();
   await expect(paragraph).not.toHaveCSS("text-align", "center", { timeout: 20_000 });
   await expect(body.locator("[data-change]")).toHaveCount(0);
+  await expect(changes.getByText(/No tracked changes/)).toBeVisible();
+
+  // A bulleted list made of the paragraph (Mod+Shift+8) is tracked too: Reject puts the paragraph back.
+  await selectText(page, "gingerbread", { caret: true });
+  await body.focus();
+  await page.keyboard.press("Control+Shift+8");
+  await expect(body.locator("li")).toHaveAttribute("data-change", "node_type_change");
+  await changes.getByRole("listitem").filter({ hasText: "Changed block type" }).getByRole("button", { name: /^Reject/ }).click();
+  await expect(body.locator("ul")).toHaveCount(0, { timeout: 20_000 });
+  await expect(paragraph).toHaveText("The gingerbread flat white is back in December.");
   await expect(changes.getByText(/No tracked changes/)).toBeVisible();
 
   // Ben (comment access) suggests an indent with Tab; Ana sees it live and accepts it.

@@ -22,12 +22,13 @@ import {
   type ElementNode,
   type LexicalCommand,
 } from "lexical";
-import { $isListItemNode } from "@lexical/list";
+import { $isListItemNode, INSERT_CHECK_LIST_COMMAND, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, type ListType } from "@lexical/list";
 import { useEffect } from "react";
 import {
   $canSuggestBlockType,
   $deleteTracked,
   $formatTracked,
+  $insertListTracked,
   $insertTracked,
   $joinTracked,
   $reformatBlocksTracked,
@@ -58,6 +59,13 @@ interface TrackChangesPluginProps {
  * and indent (below).
  */
 const STRUCTURAL: LexicalCommand<unknown>[] = [INSERT_LINE_BREAK_COMMAND, INSERT_TAB_COMMAND, DROP_COMMAND] as LexicalCommand<unknown>[];
+
+/** The commands that make a list, and the list each makes. */
+const LIST_COMMANDS = [
+  [INSERT_UNORDERED_LIST_COMMAND, "bullet"],
+  [INSERT_ORDERED_LIST_COMMAND, "number"],
+  [INSERT_CHECK_LIST_COMMAND, "check"],
+] as const satisfies ReadonlyArray<readonly [LexicalCommand<void>, ListType]>;
 
 /**
  * Track changes in the browser: typing, pasting, deleting and formatting are turned into
@@ -150,6 +158,9 @@ export function TrackChangesPlugin({ userId, userName, suggesting }: TrackChange
         if (!suggesting || $canSuggestBlockType(selection, create)) $setBlocksTypeTracked(selection, create, author);
         return true;
       }),
+      // Making a list from paragraphs or headings is tracked; changing or leaving a list is not
+      // (untracked for editors, not made for commenters).
+      ...LIST_COMMANDS.map(([command, listType]) => critical(command, () => $insertListTracked(listType, author) || suggesting)),
       critical(FORMAT_ELEMENT_COMMAND, (format) => reformat((block) => block.setFormat(format), false)),
       critical(INDENT_CONTENT_COMMAND, () => reformat((block) => block.setIndent(block.getIndent() + 1), true)),
       critical(OUTDENT_CONTENT_COMMAND, () => reformat((block) => block.setIndent(Math.max(0, block.getIndent() - 1)), true)),
