@@ -127,7 +127,9 @@ test("a #sandbox-500 post shows its retry and then goes out; a post dragged to a
         await tick(request);
         return (await (await request.get(`/v1/posts/${flaky.id}`, { headers })).json()).data.targets[0].state;
       },
-      { timeout: 60_000, intervals: [5_000] },
+      // Well under 5 s: after a 5 s wait the next request went out on a keep-alive connection
+      // the dev server was closing as idle, and failed with ECONNRESET (it never reached the Worker).
+      { timeout: 60_000, intervals: [2_000] },
     )
     .toBe("published");
   await expect(details.getByText("Published", { exact: true })).toBeVisible();
