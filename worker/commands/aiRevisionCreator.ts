@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { todoNoticeAnswerSchema } from "../../core/collab";
 import type { AiRevisionInput } from "../../core/contracts/suggestions";
 import { documentToPlainText } from "../../core/document/text";
 import { revisedDocument, type Revision } from "../../core/editor/ai-revision";
@@ -9,30 +8,19 @@ import { NotFound, Unprocessable } from "../lib/errors";
 import type { TextProvider } from "../services/ai";
 import { rewriteInBrandVoice } from "../services/ai-revisions";
 import { briefBrandKit, voiceFor } from "../services/generation";
-import { askRoom, liveRoomsOf, type RoomNoticeEnv } from "../services/room-notices";
+import type { RoomNoticeEnv } from "../services/room-notices";
 import { eventStatement, type CommandContext } from "./events";
-import { storedBodyRewriter } from "./storedBodyRewriter";
+import { roomOrStoredEdit } from "./storedBodyRewriter";
 import { rememberedStatus, suggestionStatusFollower } from "./suggestionStatusFollower";
 import { tellAboutSuggestions } from "./suggestionSyncer";
 
 const notInDocument = () => new Unprocessable("That text is not in the document (it must stand within one paragraph)", { text: ["is not in the document"] });
 
 /** Puts the revision in the live room (which saves it), else, or when that save was not stored, in the stored body. */
-async function revisionWriter(db: Database, props: { context: CommandContext; article: Article; revision: Revision; env: RoomNoticeEnv }): Promise<boolean> {
+function revisionWriter(db: Database, props: { context: CommandContext; article: Article; revision: Revision; env: RoomNoticeEnv }): Promise<boolean> {
   const { context, article, revision, env } = props;
-  const live = (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
   const notice = { kind: "revision", exact: revision.exact, replacement: revision.replacement, deletion_uuid: revision.deletionUuid, insertion_uuid: revision.insertionUuid, by: context.actor.userId || undefined } as const;
-  const answer = live ? await askRoom(env, article.id, notice, todoNoticeAnswerSchema) : null;
-  if (answer?.saved) return true;
-  const written = await storedBodyRewriter(db, {
-    context,
-    articleId: article.id,
-    rewrite: async (fresh) => {
-      const body = revisedDocument(fresh.body, revision);
-      return body ? { body, result: true } : null;
-    },
-  });
-  return written !== null || Boolean(answer?.applied);
+  return roomOrStoredEdit(db, { context, article, notice, edit: (body) => revisedDocument(body, revision), env });
 }
 
 /**

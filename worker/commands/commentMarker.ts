@@ -1,10 +1,10 @@
-import { todoNoticeAnswerSchema, type CommentNotice } from "../../core/collab";
+import type { CommentNotice } from "../../core/collab";
 import { commentMarkedDocument, type CommentMarkEdit } from "../../core/editor/comment-marks";
 import type { Database } from "../db/client";
 import type { Article } from "../db/schema";
-import { askRoom, liveRoomsOf, type RoomNoticeEnv } from "../services/room-notices";
+import type { RoomNoticeEnv } from "../services/room-notices";
 import type { CommandContext } from "./events";
-import { storedBodyRewriter } from "./storedBodyRewriter";
+import { roomOrStoredEdit } from "./storedBodyRewriter";
 
 const actionOf = (edit: CommentMarkEdit): CommentNotice["action"] => (edit.action === "resolve" ? (edit.resolved ? "resolve" : "reopen") : edit.action);
 
@@ -15,22 +15,11 @@ const actionOf = (edit: CommentMarkEdit): CommentNotice["action"] => (edit.actio
  * commented: no contributor row, no last editor. Answers whether the mark's text was found
  * (a thread whose words are gone keeps its quote and shows as orphaned).
  */
-export async function commentMarker(
+export function commentMarker(
   db: Database,
   props: { context: CommandContext; article: Pick<Article, "id" | "workspaceId">; edit: CommentMarkEdit; env: RoomNoticeEnv },
 ): Promise<boolean> {
   const { context, article, edit, env } = props;
-  const live = (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
   const notice: CommentNotice = { kind: "comment", uuid: edit.uuid, action: actionOf(edit), quote: edit.action === "mark" ? edit.quote : undefined, by: context.actor.userId || undefined };
-  const answer = live ? await askRoom(env, article.id, notice, todoNoticeAnswerSchema) : null;
-  if (answer?.saved) return true;
-  const written = await storedBodyRewriter(db, {
-    context,
-    articleId: article.id,
-    rewrite: async (fresh) => {
-      const body = commentMarkedDocument(fresh.body, edit);
-      return body ? { body, result: true } : null;
-    },
-  });
-  return written !== null || Boolean(answer?.applied);
+  return roomOrStoredEdit(db, { context, article, notice, edit: (body) => commentMarkedDocument(body, edit), env });
 }

@@ -1,7 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { documentToPlainText } from "../../core/document/text";
 import type { SerializedDocument } from "../../core/document/types";
+import { todoNoticeAnswerSchema, type CommentNotice, type RevisionNotice } from "../../core/collab";
 import type { Database } from "../db/client";
+import { askRoom, liveRoomsOf, type RoomNoticeEnv } from "../services/room-notices";
 import { articles, type Article } from "../db/schema";
 import { nextPublicVersion } from "../services/public-cache";
 import type { CommandContext } from "./events";
@@ -47,4 +49,29 @@ export async function storedBodyRewriter<T>(
     }
   }
   return null;
+}
+
+/**
+ * An edit the Worker makes to a document wherever it lives now: its live room makes it
+ * (`notice`: one Yjs edit everyone with it open sees, saved at once), else, or when that save
+ * was not stored, `edit` makes it in the stored body (null: what it is about is not there).
+ * Answers whether the edit found what it was about, in the room or in the stored body.
+ */
+export async function roomOrStoredEdit(
+  db: Database,
+  props: { context: CommandContext; article: Pick<Article, "id" | "workspaceId">; notice: RevisionNotice | CommentNotice; edit: (body: SerializedDocument) => SerializedDocument | null; env: RoomNoticeEnv },
+): Promise<boolean> {
+  const { context, article, notice, edit, env } = props;
+  const live = (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
+  const answer = live ? await askRoom(env, article.id, notice, todoNoticeAnswerSchema) : null;
+  if (answer?.saved) return true;
+  const written = await storedBodyRewriter(db, {
+    context,
+    articleId: article.id,
+    rewrite: async (fresh) => {
+      const body = edit(fresh.body);
+      return body ? { body, result: true } : null;
+    },
+  });
+  return written !== null || Boolean(answer?.applied);
 }
