@@ -1,20 +1,34 @@
-import { expect, test } from "./fixtures";
-import { auth, createColleague, createOwner, openAs, selectText } from "./helpers";
+import type { Browser } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
+import { auth, createColleague, createOwner, openAs, selectText, type NewUser } from "./helpers";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("track changes records an editor's edits for everyone; a commenter suggests; the editor accepts and rejects them live", async ({ browser, page, request }) => {
-  test.setTimeout(120_000);
+/** Ana owns a private document holding `markdown`; Ben, her colleague, may comment on it. */
+async function anaSharesWithBen(request: APIRequestContext, title: string, markdown: string) {
   const { owner: ana, workspace } = await createOwner(request, "Ana");
   const ben = await createColleague(request, ana, workspace.id, "Ben");
-  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
-    headers: auth(ana, workspace.id),
-    data: { article: { title: "Spring menu", markdown: "The cold brew launches in May.", private: true } },
-  });
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, { headers: auth(ana, workspace.id), data: { article: { title, markdown, private: true } } });
   expect(created.status(), await created.text()).toBe(201);
   const doc = (await created.json()).data as { id: number; slug: string };
   const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
   expect(shared.status(), await shared.text()).toBeLessThan(300);
+  return { ana, ben, workspace, doc };
+}
+
+/** Ben opens the document in a browser of his own, waits for the live room and turns on Suggest edits. */
+async function benSuggests(browser: Browser, ben: NewUser, slug: string) {
+  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const benPage = await benContext.newPage();
+  await openAs(benPage, ben, `/docs/${slug}`);
+  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
+  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  return { benContext, benPage };
+}
+
+test("track changes records an editor's edits for everyone; a commenter suggests; the editor accepts and rejects them live", async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const { ana, ben, workspace, doc } = await anaSharesWithBen(request, "Spring menu", "The cold brew launches in May.");
 
   // Ana turns track changes on and rewrites a word: the old one is struck through, not gone.
   await openAs(page, ana, `/docs/${doc.slug}`);
@@ -93,14 +107,7 @@ test("track changes records an editor's edits for everyone; a commenter suggests
 
 test("with track changes on, a paragraph made Heading 2 is a tracked change: drawn, listed, and rejected back to the paragraph; a commenter suggests a heading from the keyboard", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
-  const { owner: ana, workspace } = await createOwner(request, "Ana");
-  const ben = await createColleague(request, ana, workspace.id, "Ben");
-  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
-    headers: auth(ana, workspace.id),
-    data: { article: { title: "Autumn menu", markdown: "The pumpkin latte returns in October.", private: true } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const doc = (await created.json()).data as { id: number; slug: string };
+  const { ana, ben, doc } = await anaSharesWithBen(request, "Autumn menu", "The pumpkin latte returns in October.");
 
   await openAs(page, ana, `/docs/${doc.slug}`);
   const body = page.getByRole("textbox", { name: "Document body" });
@@ -122,13 +129,7 @@ test("with track changes on, a paragraph made Heading 2 is a tracked change: dra
   await expect(page.getByRole("region", { name: /Changes/ }).getByText(/No tracked changes/)).toBeVisible();
 
   // Ben (comment access) suggests Heading 3 with its shortcut; Ana sees it live and accepts it.
-  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
-  expect(shared.status(), await shared.text()).toBeLessThan(300);
-  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const benPage = await benContext.newPage();
-  await openAs(benPage, ben, `/docs/${doc.slug}`);
-  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
-  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  const { benContext, benPage } = await benSuggests(browser, ben, doc.slug);
   await selectText(benPage, "latte", { caret: true });
   await benPage.getByRole("textbox", { name: "Document body" }).focus();
   await benPage.keyboard.press("Control+Alt+3");
@@ -144,16 +145,7 @@ test("with track changes on, a paragraph made Heading 2 is a tracked change: dra
 
 test("with track changes on, centring a paragraph and making it a list are tracked changes that Reject undoes; a commenter's Tab indent is a suggestion the editor accepts", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
-  const { owner: ana, workspace } = await createOwner(request, "Ana");
-  const ben = await createColleague(request, ana, workspace.id, "Ben");
-  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
-    headers: auth(ana, workspace.id),
-    data: { article: { title: "Winter menu", markdown: "The gingerbread flat white is back in December.", private: true } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const doc = (await created.json()).data as { id: number; slug: string };
-  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
-  expect(shared.status(), await shared.text()).toBeLessThan(300);
+  const { ana, ben, doc } = await anaSharesWithBen(request, "Winter menu", "The gingerbread flat white is back in December.");
 
   await openAs(page, ana, `/docs/${doc.slug}`);
   const body = page.getByRole("textbox", { name: "Document body" });
@@ -184,11 +176,7 @@ test("with track changes on, centring a paragraph and making it a list are track
   await expect(changes.getByText(/No tracked changes/)).toBeVisible();
 
   // Ben (comment access) suggests an indent with Tab; Ana sees it live and accepts it.
-  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const benPage = await benContext.newPage();
-  await openAs(benPage, ben, `/docs/${doc.slug}`);
-  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
-  await benPage.getByRole("button", { name: "Suggest edits" }).click();
+  const { benContext, benPage } = await benSuggests(browser, ben, doc.slug);
   // Tab at a paragraph's start indents it (elsewhere it would type a tab, which a commenter cannot).
   await selectText(benPage, "The gingerbread");
   await benPage.getByRole("textbox", { name: "Document body" }).focus();
@@ -204,14 +192,7 @@ test("with track changes on, centring a paragraph and making it a list are track
 
 test("with track changes on, Enter mid-sentence is a new-paragraph change that Reject joins back; a commenter's Enter and joined paragraphs are suggestions the editor accepts", async ({ browser, page, request }) => {
   test.setTimeout(90_000);
-  const { owner: ana, workspace } = await createOwner(request, "Ana");
-  const ben = await createColleague(request, ana, workspace.id, "Ben");
-  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
-    headers: auth(ana, workspace.id),
-    data: { article: { title: "Winter menu", markdown: "The cold brew launches in May.", private: true } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const doc = (await created.json()).data as { id: number; slug: string };
+  const { ana, ben, doc } = await anaSharesWithBen(request, "Winter menu", "The cold brew launches in May.");
 
   await openAs(page, ana, `/docs/${doc.slug}`);
   const body = page.getByRole("textbox", { name: "Document body" });
@@ -230,14 +211,8 @@ test("with track changes on, Enter mid-sentence is a new-paragraph change that R
   await expect(body.locator("[data-change]")).toHaveCount(0);
 
   // Ben (comment access) starts a new paragraph, then joins it again; the room takes both as his.
-  const shared = await request.post(`/v1/articles/${doc.id}/accesses`, { headers: auth(ana, workspace.id), data: { email_accesses: [{ email: ben.email, permission: "comment" }] } });
-  expect(shared.status(), await shared.text()).toBeLessThan(300);
-  const benContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const benPage = await benContext.newPage();
-  await openAs(benPage, ben, `/docs/${doc.slug}`);
+  const { benContext, benPage } = await benSuggests(browser, ben, doc.slug);
   const benBody = benPage.getByRole("textbox", { name: "Document body" });
-  await expect(benPage.getByRole("status").filter({ hasText: "Live." })).toBeVisible({ timeout: 20_000 });
-  await benPage.getByRole("button", { name: "Suggest edits" }).click();
   await selectText(benPage, "The cold brew", { caret: true });
   await benBody.focus();
   await benPage.keyboard.press("Enter");
