@@ -6,6 +6,7 @@ import { runScheduled } from "./cron";
 import { renderServerErrorPage, renderTooLargePage } from "./lib/error-page";
 import { PAGE_BODY_LIMIT, pageRequestWithinLimit } from "./lib/page-body-limit";
 import { newNonce, withPageSecurity } from "./lib/page-security";
+import { discardUnreadBody } from "./lib/refused-body";
 import { reportError } from "./lib/reporter";
 import { isPublicPagePath, servePublicPage } from "./services/public-cache";
 import { handleQueue, type QueueMessage } from "./services/publishing/queue";
@@ -37,18 +38,28 @@ async function renderPage(incoming: Request, env: Env, ctx: ExecutionContext) {
  * the immutable cache headers from public/_headers). /v1 is the Hono API; public pages
  * (/p/:slug) go through the Workers Cache API; the rest is Remix.
  */
+function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/v1" || pathname.startsWith("/v1/")) return Promise.resolve(api.fetch(request, env, ctx));
+  if (isPublicPagePath(pathname)) {
+    return servePublicPage(request, env, {
+      render: (req) => renderPage(req, env, ctx),
+      buildId: remixBuildId,
+      waitUntil: (work) => ctx.waitUntil(work),
+    });
+  }
+  return renderPage(request, env, ctx);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
-    if (pathname === "/v1" || pathname.startsWith("/v1/")) return api.fetch(request, env, ctx);
-    if (isPublicPagePath(pathname)) {
-      return servePublicPage(request, env, {
-        render: (req) => renderPage(req, env, ctx),
-        buildId: remixBuildId,
-        waitUntil: (work) => ctx.waitUntil(work),
-      });
+    try {
+      return await route(request, env, ctx);
+    } finally {
+      // Whatever answered before reading the whole body (a cap, a 401, a 404), the rest is read
+      // and dropped before the answer goes out, so the connection can carry the next request.
+      await discardUnreadBody(request);
     }
-    return renderPage(request, env, ctx);
   },
 
   async scheduled(controller, env, ctx) {

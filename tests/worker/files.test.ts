@@ -22,10 +22,9 @@ const put = (url: string, body: BodyInit | null, headers: Record<string, string>
   exports.default.fetch(`https://app.test${url}`, { method: "PUT", body, headers });
 
 /**
- * The same PUT from a client whose body does not match its Content-Length (or has none), handed to the
- * Worker's fetch handler as a Request: through `exports.default.fetch` the body would be piped,
- * and a pipe the Worker rightly never reads ends in workerd's "Network connection lost" on the
- * sending side, an unhandled rejection in the test run that says nothing about the Worker.
+ * The same PUT from a client whose body does not match its Content-Length (or has none), handed
+ * to the Worker's fetch handler as a Request: a real connection (`exports.default.fetch`) would
+ * not carry a body shorter than its Content-Length at all.
  */
 async function putUnread(url: string, body: BodyInit, headers: Record<string, string>) {
   const ctx = createExecutionContext();

@@ -7,7 +7,9 @@ import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/a
 import { api as apiApp } from "../../worker/api";
 import worker from "../../worker/index";
 import { BODY_LIMIT_OVERRIDES } from "../../worker/lib/body-limits";
-import { accessRequests, accesses, articles, importJobs, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, mailQuotas, users } from "../../worker/db/schema";
+import { DISCARD_LIMITS, discardUnreadBody } from "../../worker/lib/refused-body";
+import { MAX_UPLOAD_BYTES } from "../../core/enums";
+import { accessRequests, accesses, articles, folders, importJobs, uploads, brandKits, brandVoiceNotes, channelMemberships, channels, mailOutbox, mailQuotas, users } from "../../worker/db/schema";
 import { MAIL_LIMITS } from "../../worker/services/mail-quota";
 import { chunk, rowsPerInsert } from "../../worker/db/batching";
 import { api, buildArticle, buildFolder, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
@@ -21,11 +23,10 @@ function importFiles(workspaceId: number, token: string, files: { name: string; 
 }
 
 /**
- * A request the Worker refuses without reading all of its body, handed to the fetch handler
- * as a Request: through `exports.default.fetch` the body is piped, and a pipe the Worker
- * rightly stops reading ends in workerd's "Network connection lost" on the sending side.
+ * A request handed straight to the Worker's fetch handler, so the test sees exactly what the
+ * Worker pulls of its body (through `exports.default.fetch` a pipe reads ahead of it).
  */
-async function sendUnread(path: string, init: RequestInit) {
+async function sendToHandler(path: string, init: RequestInit) {
   const ctx = createExecutionContext();
   const request = new Request(`https://app.test/v1${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
   const response = await worker.fetch(request, env, ctx);
@@ -115,7 +116,7 @@ describe("import limits", () => {
     expect(moving.status).toBe("processing");
   });
 
-  it("stops reading a body without Content-Length once it passes 50 MB, with 413", async () => {
+  it("refuses a body without Content-Length past 50 MB with 413, reading no more than 100 MB past the cap", async () => {
     const { workspace, token } = await importer();
     const head = strToU8('--x\r\nContent-Disposition: form-data; name="files"; filename="a.md"\r\nContent-Type: text/markdown\r\n\r\n');
     const chunk = new Uint8Array(MB).fill(97);
@@ -123,20 +124,22 @@ describe("import limits", () => {
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => controller.enqueue(head),
       pull(controller) {
-        // The stream never ends by itself: only a server that stops reading lets this request finish.
+        // Far past the 100 MB the Worker reads of a refused body: only a server that stops reading answers before its end.
         sent += chunk.byteLength;
         controller.enqueue(chunk);
-        if (sent > 200 * MB) controller.close();
+        if (sent > 300 * MB) controller.close();
       },
     });
-    const response = await sendUnread(`/w/${workspace.id}/imports`, {
+    const response = await sendToHandler(`/w/${workspace.id}/imports`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "multipart/form-data; boundary=x" },
       body,
     });
     expect(response.status).toBe(413);
     expect((await json(response)).message).toBe("Your file is over the 50 MB limit");
-    expect(sent).toBeLessThan(60 * MB);
+    // The cap, the ceiling, and the few 1 MB chunks a stream pulls ahead of its reader.
+    expect(sent).toBeLessThan(MAX_UPLOAD_BYTES + DISCARD_LIMITS.bytes + 4 * MB);
+    expect(await db.select().from(importJobs).where(eq(importJobs.workspaceId, workspace.id))).toEqual([]);
   });
 });
 
@@ -156,11 +159,11 @@ describe("request body caps", () => {
     // Invalid as a folder (the name is far too long): a 400 would mean it was parsed.
     const body = { folder: { name: "Huge", description: "x".repeat(1.2 * MB) } };
     const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-    const response = await sendUnread(`/w/${workspace.id}/folders`, { method: "POST", headers, body: JSON.stringify(body) });
+    const response = await sendToHandler(`/w/${workspace.id}/folders`, { method: "POST", headers, body: JSON.stringify(body) });
     expect(response.status).toBe(413);
     expect(await json(response)).toMatchObject({ error: "payload_too_large", message: "The request body is over the 1 MB limit for this request" });
 
-    const unsized = await sendUnread(`/w/${workspace.id}/folders`, { method: "POST", headers, body: stream(JSON.stringify(body)) });
+    const unsized = await sendToHandler(`/w/${workspace.id}/folders`, { method: "POST", headers, body: stream(JSON.stringify(body)) });
     expect(unsized.status).toBe(413);
     // Under the cap the same route still answers as before.
     expect((await api(`/w/${workspace.id}/folders`, { method: "POST", token, body: { folder: { name: "Small" } } })).status).toBe(201);
@@ -168,7 +171,7 @@ describe("request body caps", () => {
 
   it("caps bodies of signed-out routes too", async () => {
     const body = JSON.stringify({ email: "a@b.example", password: "x".repeat(2 * MB) });
-    const response = await sendUnread("/users/sign_in", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    const response = await sendToHandler("/users/sign_in", { method: "POST", headers: { "Content-Type": "application/json" }, body });
     expect(response.status).toBe(413);
   });
 
@@ -177,7 +180,7 @@ describe("request body caps", () => {
     const token = await tokenFor(owner);
     const article = await buildArticle(workspace, owner);
     const update = (padding: number) =>
-      sendUnread(`/articles/${article.id}`, {
+      sendToHandler(`/articles/${article.id}`, {
         method: "PUT",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
         // JSON whitespace makes the request large without making the stored row large.
@@ -194,6 +197,100 @@ describe("request body caps", () => {
   it("names only routes that exist in its overrides", () => {
     const routes = new Set(apiApp.routes.map((route) => `${route.method} ${route.path}`));
     for (const key of Object.keys(BODY_LIMIT_OVERRIDES)) expect(routes.has(key), key).toBe(true);
+  });
+});
+
+/**
+ * A body that counts what the Worker pulled of it: `ended` once the Worker read it to its end,
+ * as a connection needs before it can carry the next request.
+ */
+function countedBody(size: number, head = "", tail = "") {
+  const parts = [strToU8(head)];
+  for (let left = Math.round(size); left > 0; left -= MB) parts.push(new Uint8Array(Math.min(MB, left)).fill(97));
+  parts.push(strToU8(tail));
+  const seen = { parts: parts.length, pulled: 0, ended: false, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (seen.pulled === parts.length) {
+        seen.ended = true;
+        return controller.close();
+      }
+      controller.enqueue(parts[seen.pulled++]!);
+    },
+    cancel: () => void (seen.cancelled = true),
+  });
+  return { stream, seen, length: String(parts.reduce((sum, part) => sum + part.byteLength, 0)) };
+}
+
+describe("refused bodies", () => {
+  const multipart = (size: number) =>
+    countedBody(size, '--x\r\nContent-Disposition: form-data; name="files"; filename="a.md"\r\nContent-Type: text/markdown\r\n\r\n', "\r\n--x--\r\n");
+
+  /** Sends a fresh `makeBody()` chunked, then with its length: each gets 413 with `message`, after the Worker read it to its end. */
+  async function expectRefusedAfterReading(path: string, token: string, contentType: string, makeBody: () => ReturnType<typeof countedBody>, message: string) {
+    for (const withLength of [false, true]) {
+      const body = makeBody();
+      const headers = { Authorization: `Bearer ${token}`, "Content-Type": contentType, ...(withLength ? { "Content-Length": body.length } : {}) };
+      const response = await sendToHandler(path, { method: "POST", headers, body: body.stream });
+      expect(response.status).toBe(413);
+      expect((await json(response)).message).toBe(message);
+      expect(body.seen, withLength ? "with its length" : "chunked").toMatchObject({ ended: true, cancelled: false });
+    }
+  }
+
+  it("reads the rest of a body over the API cap, chunked or with its length, before answering 413, and saves nothing", async () => {
+    const { workspace, token } = await importer();
+    const body = () => countedBody(1.2 * MB, '{"folder":{"name":"Huge","description":"', '"}}');
+    await expectRefusedAfterReading(`/w/${workspace.id}/folders`, token, "application/json", body, "The request body is over the 1 MB limit for this request");
+    expect(await db.select().from(folders).where(eq(folders.workspaceId, workspace.id))).toEqual([]);
+  });
+
+  it("reads the rest of an import over 50 MB, chunked or with its length, before answering 413, and starts no job", async () => {
+    const { workspace, token } = await importer();
+    await expectRefusedAfterReading(`/w/${workspace.id}/imports`, token, "multipart/form-data; boundary=x", () => multipart(51 * MB), "Your file is over the 50 MB limit");
+    expect(await db.select().from(importJobs).where(eq(importJobs.workspaceId, workspace.id))).toEqual([]);
+  });
+
+  it("reads the rest of an upload longer than announced (413) or without a length (411) before answering, and stores nothing", async () => {
+    const { workspace, token } = await importer();
+    const link = (await json(await api("/files/upload_url", { method: "POST", token, workspaceId: workspace.id, body: { filename: "ten.txt", content_type: "text/plain", size: 10 } }))).data;
+    const longer = countedBody(2 * MB);
+    const refused = await sendToHandler(link.upload_url.slice("/v1".length), { method: "PUT", headers: { "Content-Type": "text/plain", "Content-Length": longer.length }, body: longer.stream });
+    expect(refused.status).toBe(413);
+    expect((await json(refused)).message).toBe("The file is larger than the 10 bytes announced for it");
+    expect(longer.seen).toMatchObject({ ended: true, cancelled: false });
+    const unsized = countedBody(2 * MB);
+    const asked = await sendToHandler(link.upload_url.slice("/v1".length), { method: "PUT", headers: { "Content-Type": "text/plain" }, body: unsized.stream });
+    expect(asked.status).toBe(411);
+    expect(unsized.seen).toMatchObject({ ended: true, cancelled: false });
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, link.id));
+    expect(row!.status).toBe("pending");
+    expect(await env.UPLOADS.head(row!.r2Key)).toBeNull();
+  });
+
+  it("reads the body of a request refused before its body (401) too", async () => {
+    const { workspace } = await importer();
+    const body = countedBody(10 * 1024, '{"article":{"title":"', '"}}');
+    const response = await sendToHandler(`/w/${workspace.id}/articles`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": body.length }, body: body.stream });
+    expect(response.status).toBe(401);
+    expect(body.seen).toMatchObject({ ended: true, cancelled: false });
+  });
+
+  it("stops reading a refused body that trickles past the time limit, or announces more than the ceiling", async () => {
+    // One chunk, then nothing more for ever: a client trickling its bytes.
+    let cancelled = false;
+    const stalled = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new Uint8Array(1024)),
+      pull: () => new Promise<void>(() => undefined),
+      cancel: () => void (cancelled = true),
+    });
+    await discardUnreadBody(new Request("https://app.test/", { method: "POST", body: stalled }), { ...DISCARD_LIMITS, ms: 50 });
+    expect(cancelled).toBe(true);
+
+    const huge = countedBody(2 * MB);
+    await discardUnreadBody(new Request("https://app.test/", { method: "POST", headers: { "Content-Length": String(DISCARD_LIMITS.bytes + 1) }, body: huge.stream }));
+    // Not read (a stream pulls its first chunk by itself), only cancelled.
+    expect(huge.seen).toMatchObject({ pulled: 1, ended: false, cancelled: true });
   });
 });
 

@@ -1,7 +1,8 @@
-import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "./create-app";
+import { HttpError } from "./errors";
+import { readBodyWithin } from "./refused-body";
 
 const MB = 1024 * 1024;
 
@@ -28,26 +29,26 @@ export const BODY_LIMIT_OVERRIDES: Record<string, number | null> = {
   "PUT /v1/files/:id/content": null,
 };
 
-const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
-const limiterFor = (maxSize: number) => {
-  let limiter = limiters.get(maxSize);
-  if (!limiter) {
-    const message = `The request body is over the ${maxSize / MB} MB limit for this request`;
-    limiter = bodyLimit({ maxSize, onError: (c) => c.json({ error: "payload_too_large", message, max_bytes: maxSize }, 413) });
-    limiters.set(maxSize, limiter);
-  }
-  return limiter;
-};
-
 /**
  * One body cap for the whole API, mounted once at the root: a Content-Length over the cap is
  * answered 413 before anything is read, and a body without one is read only up to the cap,
- * so no route parses an oversized body. The cap is the matched route's override, if any.
+ * so no route parses an oversized body. The cap is the matched route's override, if any. What
+ * is left unread of a refused body is read and dropped before the answer (lib/refused-body).
  */
 export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   const route = matchedRoutes(c).findLast((candidate) => candidate.method !== "ALL");
   const key = route ? `${route.method} ${route.path}` : "";
-  const maxSize = key in BODY_LIMIT_OVERRIDES ? BODY_LIMIT_OVERRIDES[key] : DEFAULT_BODY_LIMIT;
-  if (maxSize === null) return next();
-  return limiterFor(maxSize!)(c, next);
+  const maxSize = key in BODY_LIMIT_OVERRIDES ? (BODY_LIMIT_OVERRIDES[key] ?? null) : DEFAULT_BODY_LIMIT;
+  const body = c.req.raw.body;
+  if (maxSize === null || !body) return next();
+  const tooLarge = () => new HttpError(413, `The request body is over the ${maxSize / MB} MB limit for this request`, "payload_too_large", { max_bytes: maxSize });
+  const declared = c.req.header("Content-Length");
+  if (declared !== undefined && /^\d+$/.test(declared) && !c.req.header("Transfer-Encoding")) {
+    if (Number(declared) > maxSize) throw tooLarge();
+    return next();
+  }
+  const bytes = await readBodyWithin(body, maxSize);
+  if (!bytes) throw tooLarge();
+  c.req.raw = new Request(c.req.raw, { body: bytes });
+  return next();
 });

@@ -1,4 +1,4 @@
-import { readCapped } from "./capped-read";
+import { readBodyWithin } from "./refused-body";
 /**
  * What a page form (a Remix action) may send. The largest thing a form carries is a knowledge
  * source's text (500,000 characters), which form encoding can take past 1 MB; the API's own
@@ -15,7 +15,8 @@ const STREAMED_PAGE_ACTIONS = [/^\/workspaces\/\d+\/import\/?$/];
 /**
  * A page request whose body a Remix action may buffer (`request.formData()`), or null when the
  * body is over `maxBytes`. A Content-Length over the cap is refused before a byte is read; a
- * body without one is read only up to the cap and handed on buffered.
+ * body without one is read only up to the cap and handed on buffered. What a refused body
+ * leaves unread is dropped before the answer (lib/refused-body).
  */
 export async function pageRequestWithinLimit(request: Request, maxBytes = PAGE_BODY_LIMIT): Promise<Request | null> {
   if (!request.body || request.method === "GET" || request.method === "HEAD") return request;
@@ -23,7 +24,7 @@ export async function pageRequestWithinLimit(request: Request, maxBytes = PAGE_B
   const declared = request.headers.get("Content-Length");
   if (declared !== null && /^\d+$/.test(declared)) return Number(declared) > maxBytes ? null : request;
 
-  const body = await readCapped(request.body, maxBytes);
+  const body = await readBodyWithin(request.body, maxBytes);
   if (!body) return null;
   return new Request(request, { body });
 }

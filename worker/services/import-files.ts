@@ -9,6 +9,7 @@ import { MAX_IMPORT_FILES } from "../../core/contracts/imports";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
 import { HttpError, Invalid } from "../lib/errors";
 import { concatBytes } from "../lib/capped-read";
+import { bodyStreamWithin } from "../lib/refused-body";
 
 // Turning uploaded files into documents: what an import job works through. Pure apart from
 // decoding, so each file's failure is its own and never stops the rest.
@@ -79,16 +80,7 @@ export async function readImportUpload(request: Request, limits = IMPORT_LIMITS)
   }
 
   // Without a Content-Length the cap is enforced on the bytes as they arrive.
-  let read = 0;
-  const counted = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        read += chunk.byteLength;
-        if (read > limits.requestBytes) controller.error(tooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+  const counted = bodyStreamWithin(request.body, limits.requestBytes, tooLarge);
 
   const upload: ImportUpload = { folderId: undefined, files: 0, entries: [], errors: [] };
   let kept = 0;
