@@ -1,4 +1,5 @@
 import type { InboxItemType } from "./contracts/inbox";
+import { count, formatNumber } from "./counting";
 
 /** What one inbox line needs to be read out: the names are filled in by the presenter. */
 export interface InboxSentenceFacts {
@@ -8,6 +9,23 @@ export interface InboxSentenceFacts {
   article_title: string | null;
   channel_name: string | null;
   data: Record<string, unknown>;
+}
+
+/** What the inbox page's opening line counts. */
+export interface InboxLeadCounts {
+  unread: number;
+  /** Reviews and requests that wait on the reader's answer. */
+  waiting: number;
+  /** Read receipts the reader asked for that are not confirmed yet. */
+  unconfirmedReceipts: number;
+}
+
+/** "2 unread · 1 waiting on your answer · 1 read receipt you asked for is not confirmed yet". */
+export function inboxLead(counts: InboxLeadCounts): string {
+  const parts = [counts.unread === 0 ? "You're all caught up." : `${formatNumber(counts.unread)} unread`];
+  if (counts.waiting > 0) parts.push(`${formatNumber(counts.waiting)} waiting on your answer`);
+  if (counts.unconfirmedReceipts > 0) parts.push(`${count(counts.unconfirmedReceipts, ["read receipt you asked for is", "read receipts you asked for are"])} not confirmed yet`);
+  return parts.join(" · ");
 }
 
 const quoted = (title: string | null) => (title ? `"${title}"` : "a document");

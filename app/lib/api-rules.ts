@@ -4,6 +4,8 @@
  * when a request is retried, what a 401 means, and how an error reads to a person.
  */
 
+import { duration, MINUTE_MS } from "../../core/counting";
+
 /** SPEC section 9: GET retries 4 at 2000 ms. */
 export const GET_RETRIES = 4;
 export const RETRY_DELAY_MS = 2_000;
@@ -124,9 +126,7 @@ export function fieldSentence(field: string, message: string): string {
 }
 
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return seconds < 60 ? duration(seconds * 1000) : duration(Math.ceil(seconds / 60) * MINUTE_MS);
 }
 
 /** Reads the API's error shapes (`{errors:[...]}`, `{error,message,fields}`) into one. */

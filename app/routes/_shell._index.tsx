@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { WelcomeBanner } from "~/components/home/WelcomeBanner";
@@ -64,7 +65,7 @@ export default function Home() {
               {workspace.paying ? "Paid plan." : workspace.can_start_free_trial ? "Free trial." : "Free plan."}
             </p>
             <p className="card__meta">
-              {others > 0 ? `You are in ${others} other workspace${others === 1 ? "" : "s"}; switch from the top of the sidebar.` : "Switch or create workspaces from the top of the sidebar."}
+              {others > 0 ? `You are in ${count(others, "other workspace")}; switch from the top of the sidebar.` : "Switch or create workspaces from the top of the sidebar."}
             </p>
           </article>
         ) : null}

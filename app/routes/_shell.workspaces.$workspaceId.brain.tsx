@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -124,7 +125,7 @@ export default function Brain() {
                 <span className="brain-source__type">{TYPE_LABELS[source.type] ?? source.type}</span>
                 <span className="brain-source__title">{source.url ? <a href={source.url} target="_blank" rel="noopener noreferrer">{source.title}</a> : source.title}</span>
                 <span className="brain-source__meta">
-                  {source.passages} {source.passages === 1 ? "passage" : "passages"} · {source.characters.toLocaleString()} characters
+                  {count(source.passages ?? 0, "passage")} · {count(source.characters, "character")}
                 </span>
                 {canManage ? (
                   <Form method="post">

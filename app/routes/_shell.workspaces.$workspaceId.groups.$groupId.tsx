@@ -1,3 +1,4 @@
+import { count, nounFor } from "../../core/counting";
 import {
   data,
   redirect,
@@ -31,7 +32,6 @@ import { MemberList } from "~/components/groups/MemberList";
 import {
   formatDate,
   joinActionFor,
-  plural,
   type GroupActionResult,
   type JoinRequest,
   type MembershipResult,
@@ -147,7 +147,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const result = await call<MembershipResult[]>("POST", `/channels/${groupId}/channel_memberships`, { emails });
       if (!result.ok) {
         const problems = emailErrors(emails, result.problem.fields);
-        const message = problems.length ? `${problems.join(". ")}. Fix ${problems.length === 1 ? "it" : "them"} and try again.` : result.problem.message;
+        const message = problems.length ? `${problems.join(". ")}. Fix ${nounFor(problems.length, ["it", "them"])} and try again.` : result.problem.message;
         return actionFailure(intent, { ...result.problem, message });
       }
       return { intent, ok: true, message: summarise(result.data), results: result.data } satisfies GroupActionResult;
@@ -220,7 +220,7 @@ export default function GroupPage() {
           {group.description ? <p className="group-header__description">{group.description}</p> : null}
           <p className="group-header__meta">
             <VisibilityBadge visibility={group.visibility} />
-            <span>{plural(group.member_count, "member")}</span>
+            <span>{count(group.member_count, "member")}</span>
             {group.role ? <span>{group.role === "owner" ? "You own this group" : "You're a member"}</span> : null}
           </p>
         </div>
@@ -392,7 +392,7 @@ function DeleteGroupForm({
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="group_name" value={name} />
       <p className="dialog__text">
-        {plural(memberCount, "member")} will lose what is shared with them through this group, and its pending requests
+        {count(memberCount, "member")} will lose what is shared with them through this group, and its pending requests
         to join are dropped. They stay in the workspace. This can&apos;t be undone.
       </p>
       {result && !result.ok ? <p className="form-alert form-alert--error" role="alert">{result.message}</p> : null}

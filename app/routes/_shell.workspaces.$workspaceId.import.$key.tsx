@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -53,7 +54,7 @@ export default function ImportProgress() {
         <div>
           <h1 className="page__title">Import</h1>
           <p className="page__lede">
-            {job.total === 1 ? "1 file" : `${job.total} files`} · started {new Date(job.created_at!).toLocaleString()}
+            {count(job.total, "file")} · started {new Date(job.created_at!).toLocaleString()}
           </p>
         </div>
         <JobStatusBadge status={job.status} />

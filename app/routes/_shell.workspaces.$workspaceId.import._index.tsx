@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
@@ -135,7 +136,7 @@ export default function ImportPage() {
 
         <div className="form-actions">
           <button className="button button--primary" type="submit" disabled={chosen.length === 0 || tooLarge || submitting}>
-            {submitting ? "Uploading…" : chosen.length > 1 ? `Import ${chosen.length} files` : "Import"}
+            {submitting ? "Uploading…" : chosen.length > 1 ? `Import ${count(chosen.length, "file")}` : "Import"}
           </button>
         </div>
       </Form>
@@ -149,7 +150,7 @@ export default function ImportPage() {
             {recent.map((job) => (
               <li key={job.key}>
                 <Link to={`/workspaces/${workspaceId}/import/${job.key}`}>
-                  {job.total === 1 ? "1 file" : `${job.total} files`} · {new Date(job.created_at!).toLocaleString()}
+                  {count(job.total, "file")} · {new Date(job.created_at!).toLocaleString()}
                 </Link>
                 <JobStatusBadge status={job.status} />
               </li>

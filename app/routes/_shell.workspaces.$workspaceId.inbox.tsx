@@ -10,6 +10,7 @@ import {
   type InboxEmailMode,
   type InboxItemType,
 } from "../../core/contracts/inbox";
+import { inboxLead } from "../../core/inbox-text";
 import { authorize } from "../../worker/policies";
 import { presentInboxGroups } from "../../worker/presenters/inbox";
 import { viewerFor } from "../../worker/services/access";
@@ -126,9 +127,7 @@ export default function Inbox() {
     <div className="inbox-page">
       <header className="inbox-page__header">
         <p className="inbox-page__lead">
-          {counts.unread === 0 ? "You're all caught up." : `${counts.unread} unread`}
-          {counts.activeTasksCount > 0 ? ` · ${counts.activeTasksCount} waiting on your answer` : ""}
-          {counts.read_receipts.my_requests > 0 ? ` · ${counts.read_receipts.my_requests} read receipts you asked for are not confirmed yet` : ""}
+          {inboxLead({ unread: counts.unread, waiting: counts.activeTasksCount, unconfirmedReceipts: counts.read_receipts.my_requests })}
         </p>
         <nav className="inbox-page__filters" aria-label="Inbox views">
           {inboxFilters.map((name) => (

@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Form,
@@ -24,7 +25,7 @@ import { loadMembersPage, runMembersAction } from "~/components/members/members.
 import { MembersErrorBoundary } from "~/components/members/MembersErrorBoundary";
 import { PeopleTable } from "~/components/members/PeopleTable";
 import { ScimSection } from "~/components/members/ScimSection";
-import { DIALOG_PARAMS, plural, ROW_ACTION_KEY, type MembersActionResult, type Person } from "~/components/members/types";
+import { DIALOG_PARAMS, ROW_ACTION_KEY, type MembersActionResult, type Person } from "~/components/members/types";
 import { Dialog, keepDataWhenOnlyChanged, withoutParam } from "~/components/ui/Dialog";
 import { PeopleIcon, PlusIcon, SearchIcon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/Pager";
@@ -71,7 +72,7 @@ const total = (counts: StatusCounts) => counts.active + counts.invited + counts.
 /** "8 active members · 2 invited · 1 deactivated", over every page. */
 function summary(counts: StatusCounts) {
   return [
-    plural(counts.active, "active member"),
+    count(counts.active, "active member"),
     counts.invited ? `${counts.invited} invited` : null,
     counts.deactivated ? `${counts.deactivated} deactivated` : null,
   ]
@@ -178,7 +179,7 @@ export default function MembersPage() {
           <h2 className="members-header__title">People in {workspaceName}</h2>
           <p className="members-header__meta">
             {summary(memberCounts)}
-            {activeGuests ? ` · ${plural(activeGuests, "guest")}` : ""}
+            {activeGuests ? ` · ${count(activeGuests, "guest")}` : ""}
           </p>
         </div>
         {policies.invite ? (

@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -273,7 +274,7 @@ export default function ScheduledPosts() {
               <ul>
                 {schedules.map((schedule) => (
                   <li key={schedule.id}>
-                    <Link to={`/workspaces/${workspace.id}/schedules/${schedule.id}`}>{schedule.name}</Link> <span className="muted">{schedule.paused ? "paused" : `${schedule.slots.length} slots a week`}</span>
+                    <Link to={`/workspaces/${workspace.id}/schedules/${schedule.id}`}>{schedule.name}</Link> <span className="muted">{schedule.paused ? "paused" : `${count(schedule.slots.length, "slot")} a week`}</span>
                   </li>
                 ))}
               </ul>

@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { pageMeta, pageWindow } from "../../core/contracts/pagination";
@@ -73,7 +74,7 @@ export default function SearchPage() {
       ) : (
         <>
           <p className="search-page__summary" role="status">
-            {meta!.total === 1 ? "1 document matches" : `${meta!.total} documents match`} “{query}”
+            {count(meta!.total, ["document matches", "documents match"])} “{query}”
           </p>
           <ol className="search-page__list">
             {results.map((result) => (

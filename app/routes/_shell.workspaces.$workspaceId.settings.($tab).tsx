@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import { approvalScopes, type ApprovalScope } from "../../core/contracts/reviews";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -217,9 +218,8 @@ export default function WorkspaceSettings() {
         {tab === "delete" ? (
           <div className="danger-zone">
             <p>
-              Deleting <strong>{settings.general.name}</strong> deactivates it for its {settings.delete.member_count} member
-              {settings.delete.member_count === 1 ? "" : "s"} and {settings.delete.guest_count} guest
-              {settings.delete.guest_count === 1 ? "" : "s"}. Nobody can open its documents afterwards.
+              Deleting <strong>{settings.general.name}</strong> deactivates it for its {count(settings.delete.member_count, "member")} and{" "}
+              {count(settings.delete.guest_count, "guest")}. Nobody can open its documents afterwards.
             </p>
             <Field label="Type the workspace name to confirm" name="confirm_name" autoComplete="off" errors={errors("confirm_name")} />
             <button type="submit" className="button button--danger" disabled={saving}>

@@ -1,3 +1,4 @@
+import { count, formatNumber, nounFor } from "../../core/counting";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -106,14 +107,14 @@ export default function Todos() {
     <div className="page todos-page">
       <header className="todos-page__header">
         <p className="todos-page__lead">
-          {counts.mine === 0 ? "Nothing is waiting on you." : `${counts.mine} ${counts.mine === 1 ? "todo is" : "todos are"} waiting on you.`}
-          {counts.assigned_by_me > 0 ? ` ${counts.assigned_by_me} you gave others ${counts.assigned_by_me === 1 ? "is" : "are"} still open.` : ""}
+          {counts.mine === 0 ? "Nothing is waiting on you." : `${count(counts.mine, ["todo is", "todos are"])} waiting on you.`}
+          {counts.assigned_by_me > 0 ? ` ${formatNumber(counts.assigned_by_me)} you gave others ${nounFor(counts.assigned_by_me, ["is", "are"])} still open.` : ""}
         </p>
         <nav className="todos-page__tabs" aria-label="Todo lists">
           {todoFilters.map((name) => (
             <Link key={name} to={tabHref(name)} aria-current={filter === name ? "page" : undefined} className="todos-tab" prefetch="intent">
               {TAB_LABELS[name]}
-              <span className="todos-tab__count" aria-label={`${counts[name]} ${counts[name] === 1 ? "todo" : "todos"}`}>
+              <span className="todos-tab__count" aria-label={count(counts[name], "todo")}>
                 {counts[name]}
               </span>
             </Link>

@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { createDb } from "../../worker/db/client";
@@ -48,7 +49,7 @@ function CategoryList({ title, categories }: { title: string; categories: Catego
               <span className="directory__category-name">{category.name}</span>
               <span className="directory__category-description">{category.description}</span>
               <span className="directory__category-count">
-                {category.article_count === 1 ? "1 page" : `${category.article_count ?? 0} pages`}
+                {count(category.article_count ?? 0, "page")}
               </span>
             </Link>
           </li>

@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth/AuthLayout";
@@ -117,7 +118,7 @@ export default function Invitation() {
               minLength={passwordMinLength}
               maxLength={128}
               errors={fields.password}
-              hint={`At least ${passwordMinLength} characters.`}
+              hint={`At least ${count(passwordMinLength, "character")}.`}
             />
             <button type="submit" className="button button--primary button--block" disabled={busy}>
               {busy ? "Joining…" : "Accept and join"}

@@ -1,3 +1,4 @@
+import { count } from "../../core/counting";
 import {
   data,
   redirect,
@@ -348,7 +349,7 @@ function CreateAccountStep({ redirectTo, email, passwordMinLength }: Loaded) {
           minLength={passwordMinLength}
           maxLength={128}
           errors={fields.password}
-          hint={`At least ${passwordMinLength} characters.`}
+          hint={`At least ${count(passwordMinLength, "character")}.`}
         />
         <Field
           label="Company"
@@ -441,7 +442,7 @@ function ResetPasswordStep({ redirectTo, token, passwordMinLength }: Loaded) {
             minLength={passwordMinLength}
             maxLength={128}
             errors={fields.password}
-            hint={`At least ${passwordMinLength} characters.`}
+            hint={`At least ${count(passwordMinLength, "character")}.`}
           />
           <Field
             label="Confirm password"

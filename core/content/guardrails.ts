@@ -1,3 +1,4 @@
+import { count, formatNumber } from "../counting";
 import { CHANNEL_LABELS, CHANNEL_LIMITS, type SocialChannel } from "./channels";
 
 /**
@@ -100,8 +101,6 @@ export function splitIntoThread(text: string, max: number): string[] {
   return parts.length <= 1 ? parts : parts.map((part, index) => `${part} (${index + 1}/${parts.length})`);
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
-
 /** Normalises hashtags to `#word`, drops duplicates and empties. */
 export function normaliseHashtags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -133,7 +132,7 @@ export function guardPost(post: ChannelPost, avoid: readonly string[] = []): Gua
   };
   let hashtags = normaliseHashtags(post.hashtags).filter((tag) => !avoid.some((term) => tag.slice(1).toLowerCase() === term.replace(/\s+/g, "").toLowerCase()));
   if (limits.hashtags !== undefined && hashtags.length > limits.hashtags) {
-    notes.push(`Kept the first ${limits.hashtags} of ${hashtags.length} hashtags: ${label} allows at most ${limits.hashtags}.`);
+    notes.push(`Kept the first ${formatNumber(limits.hashtags)} of ${count(hashtags.length, "hashtag")}: ${label} allows at most ${formatNumber(limits.hashtags)}.`);
     hashtags = hashtags.slice(0, limits.hashtags);
   }
   let body = clean(post.body) ?? "";
@@ -142,12 +141,12 @@ export function guardPost(post: ChannelPost, avoid: readonly string[] = []): Gua
   const result: GuardedPost = { channel: post.channel, body, hashtags, notes };
 
   if (limits.title !== undefined && title && title.length > limits.title) {
-    notes.push(`Shortened the title from ${count(title.length)} to ${count(limits.title)} characters, ${label}'s limit.`);
+    notes.push(`Shortened the title from ${formatNumber(title.length)} to ${count(limits.title, "character")}, ${label}'s limit.`);
     title = trimToLimit(title, limits.title);
   }
   if (limits.description !== undefined && description && description.length > limits.description) {
     const what = post.channel === "seo" ? "meta description" : "description";
-    notes.push(`Shortened the ${what} from ${count(description.length)} to ${count(limits.description)} characters, ${label}'s limit.`);
+    notes.push(`Shortened the ${what} from ${formatNumber(description.length)} to ${count(limits.description, "character")}, ${label}'s limit.`);
     description = trimToLimit(description, limits.description);
   }
   if (limits.body !== undefined) {
@@ -156,9 +155,9 @@ export function guardPost(post: ChannelPost, avoid: readonly string[] = []): Gua
     if (composed > limits.body) {
       if (limits.thread) {
         result.thread = splitIntoThread(body, limits.body - tagRoom);
-        notes.push(`At ${count(composed)} characters this is over ${label}'s ${count(limits.body)}, so it is split into a thread of ${result.thread.length} posts.`);
+        notes.push(`At ${count(composed, "character")} this is over ${label}'s ${formatNumber(limits.body)}, so it is split into a thread of ${count(result.thread.length, "post")}.`);
       } else {
-        notes.push(`Shortened from ${count(composed)} to ${count(limits.body)} characters, ${label}'s limit.`);
+        notes.push(`Shortened from ${formatNumber(composed)} to ${count(limits.body, "character")}, ${label}'s limit.`);
         body = trimToLimit(body, limits.body - tagRoom);
       }
     }

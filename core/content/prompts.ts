@@ -4,6 +4,7 @@ import { BLOG_LENGTHS } from "../contracts/content";
 import { CHANNEL_LABELS, CHANNEL_LIMITS } from "./channels";
 import type { Passage } from "./passages";
 import { avoidTerms, brandKeywords, type VoiceContext } from "./voice";
+import { count, DAY_MS, every, formatNumber } from "../counting";
 
 /**
  * What a language model is told: a system message with the brand voice and the house style,
@@ -63,7 +64,7 @@ export function blogOutlinePrompt(request: BlogBrief, voice: VoiceContext, passa
     user:
       `Outline a blog post.\n${brief({ Topic: request.topic, Keywords: request.keywords.join(", "), Audience: request.audience, Length: length.label })}` +
       knowledge(passages) +
-      `\n\nWrite ${length.sections + 1} sections, the last one a call to action. Format: for each section a line "## <heading>" followed by 2 to 4 lines "- <point>".`,
+      `\n\nWrite ${count(length.sections + 1, "section")}, the last one a call to action. Format: for each section a line "## <heading>" followed by 2 to 4 lines "- <point>".`,
   };
 }
 
@@ -72,7 +73,7 @@ export function blogDraftPrompt(request: BlogDraftRequest, voice: VoiceContext, 
   return {
     system: systemPrompt(voice),
     user:
-      `Write the blog post in markdown, about ${BLOG_LENGTHS[request.length].words} words.\n${brief({ Topic: request.topic, Keywords: request.keywords.join(", "), Audience: request.audience })}` +
+      `Write the blog post in markdown, about ${count(BLOG_LENGTHS[request.length].words, "word")}.\n${brief({ Topic: request.topic, Keywords: request.keywords.join(", "), Audience: request.audience })}` +
       knowledge(passages) +
       `\n\nFollow this outline, one "## " section per heading, in order:\n${outline}\n\nStart with "# <title>" and an introduction. End with "### Sources" listing the titles of the sources you cited, numbered, if any.`,
   };
@@ -86,7 +87,7 @@ export function emailSequencePrompt(request: EmailSequenceBrief, voice: VoiceCon
   return {
     system: systemPrompt(voice),
     user:
-      `Write an email sequence of ${request.count} emails, one every ${request.cadence_days} days.\n${fields}` +
+      `Write an email sequence of ${count(request.count, "email")}, one ${every(request.cadence_days * DAY_MS)}.\n${fields}` +
       knowledge(passages) +
       `\n\nFormat, for each email n: a line "## Email n", then "Day: <days after start>", "Subject: <subject>", "Preview: <preview text>", a blank line, and the body in markdown. Address the reader as {{first_name}}.`,
   };
@@ -97,7 +98,7 @@ export function socialPostsPrompt(request: SocialBrief, voice: VoiceContext, pas
     const limits = CHANNEL_LIMITS[channel];
     const parts = Object.entries(limits)
       .filter(([key]) => key !== "thread")
-      .map(([key, value]) => `${key} at most ${value}${key === "hashtags" ? "" : " characters"}`);
+      .map(([key, value]) => `${key} at most ${key === "hashtags" ? formatNumber(Number(value)) : count(Number(value), "character")}`);
     return `- ${channel} (${CHANNEL_LABELS[channel]})${parts.length > 0 ? `: ${parts.join(", ")}` : ""}`;
   });
   return {

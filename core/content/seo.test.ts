@@ -46,7 +46,7 @@ describe("SEO analysis", () => {
         "Shorten the meta description to 160 characters or fewer (it has 170).",
         "Use a single H1 (there are 2); make the others H2.",
         "A heading jumps from H1 to H4; use H2 so the outline has no gaps.",
-        "Write at least 300 words (there are 1); short pages rarely rank.",
+        "Write at least 300 words (it has 1 word); short pages rarely rank.",
       ]),
     );
   });

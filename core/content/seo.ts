@@ -1,5 +1,6 @@
 import { syllable } from "syllable";
 import { CHANNEL_LIMITS } from "./channels";
+import { count } from "../counting";
 
 /**
  * The SeoAnalysis modal's figures, each computed from the text: Flesch reading ease,
@@ -113,12 +114,12 @@ export function analyseSeo(input: SeoInput): SeoReport {
   const title = input.title.trim();
   const description = input.description.trim();
   if (!title) suggestions.push("Add a title: it is the link people click in search results.");
-  else if (title.length > titleMax) suggestions.push(`Shorten the title to ${titleMax} characters or fewer (it has ${title.length}); longer titles are cut off in search results.`);
+  else if (title.length > titleMax) suggestions.push(`Shorten the title to ${count(titleMax, "character")} or fewer (it has ${title.length}); longer titles are cut off in search results.`);
   else if (title.length < 30) suggestions.push(`Lengthen the title towards 50–${titleMax} characters (it has ${title.length}) to describe the page fully.`);
   if (!description) suggestions.push("Write a meta description: a sentence or two that makes people want to click.");
-  else if (description.length > descriptionMax) suggestions.push(`Shorten the meta description to ${descriptionMax} characters or fewer (it has ${description.length}).`);
+  else if (description.length > descriptionMax) suggestions.push(`Shorten the meta description to ${count(descriptionMax, "character")} or fewer (it has ${description.length}).`);
   else if (description.length < 70) suggestions.push(`Lengthen the meta description towards 120–${descriptionMax} characters (it has ${description.length}).`);
-  if (words < MIN_WORDS) suggestions.push(`Write at least ${MIN_WORDS} words (there are ${words}); short pages rarely rank.`);
+  if (words < MIN_WORDS) suggestions.push(`Write at least ${count(MIN_WORDS, "word")} (it has ${count(words, "word")}); short pages rarely rank.`);
   if (score < 60 && words > 0) suggestions.push(`Make the text easier to read (reading ease ${score}, ${readingEaseLabel(score).toLowerCase()}): use shorter sentences and simpler words.`);
   if (h1 === 0) suggestions.push("Add one top-level heading (H1) that states the topic.");
   if (h1 > 1) suggestions.push(`Use a single H1 (there are ${h1}); make the others H2.`);

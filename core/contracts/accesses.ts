@@ -1,6 +1,7 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { accessLevels, membershipRoles } from "../enums";
-import { positiveId, queryBoolean } from "./common";
+import { positiveId, queryBoolean, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 import { emailField } from "./users";
 
@@ -62,16 +63,16 @@ export type EmailAccessInput = z.infer<typeof emailAccessSchema>;
 const shareFields = {
   member_accesses: z
     .array(memberAccessSchema, { error: "must be a list" })
-    .max(MAX_MEMBER_ACCESSES, `can name at most ${MAX_MEMBER_ACCESSES} grants at once`)
+    .max(MAX_MEMBER_ACCESSES, `can name at most ${count(MAX_MEMBER_ACCESSES, "grant")} at once`)
     .default([]),
   email_accesses: z
     .array(emailAccessSchema, { error: "must be a list" })
-    .max(MAX_EMAIL_ACCESSES, `can name at most ${MAX_EMAIL_ACCESSES} emails at once`)
+    .max(MAX_EMAIL_ACCESSES, `can name at most ${count(MAX_EMAIL_ACCESSES, "email")} at once`)
     .default([]),
   /** The sharer's note; sent as text (tags are dropped), never as raw HTML. */
-  html_message: z.string().max(20_000, "is too long (at most 20000 characters)").nullish(),
-  subject: z.string().trim().max(200, "is too long (at most 200 characters)").nullish(),
-  default_message: z.string().max(5_000, "is too long (at most 5000 characters)").nullish(),
+  html_message: z.string().max(20_000, tooLong(20_000)).nullish(),
+  subject: z.string().trim().max(200, tooLong(200)).nullish(),
+  default_message: z.string().max(5_000, tooLong(5_000)).nullish(),
   /** Shared from inside a handbook: recorded with the grants. */
   handbook_key: z.string().trim().min(1, "can't be blank").max(100, "is too long").nullish(),
 };
@@ -107,7 +108,7 @@ export const removeFromChannelSchema = z.object({
   article_ids: z
     .array(positiveId, { error: "must be a list of article ids" })
     .min(1, "must name at least one article")
-    .max(MAX_BULK_ARTICLES, `can name at most ${MAX_BULK_ARTICLES} articles at once`),
+    .max(MAX_BULK_ARTICLES, `can name at most ${count(MAX_BULK_ARTICLES, "article")} at once`),
 });
 export const channelIdParam = z.object({ channelId: positiveId });
 
@@ -120,7 +121,7 @@ export type UsersWithAccessQuery = z.infer<typeof usersWithAccessQuery>;
 /** POST /v1/articles/:id/access_requests */
 export const createAccessRequestSchema = z.object({
   permission: requestablePermission,
-  message: z.string().trim().max(2_000, "is too long (at most 2000 characters)").nullish(),
+  message: z.string().trim().max(2_000, tooLong(2_000)).nullish(),
 });
 
 /** PUT /v1/access_requests/:id/accept */

@@ -1,10 +1,10 @@
 import * as z from "zod";
 import { documentStatuses, sortOrders } from "../enums";
 import { submittedDocumentSchema } from "../document/validate";
-import { articleRef, positiveId, protectionPassword, queryBoolean } from "./common";
+import { articleRef, positiveId, protectionPassword, queryBoolean, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 
-const title = z.string().trim().max(300, "is too long (at most 300 characters)");
+const title = z.string().trim().max(300, tooLong(300));
 
 /** POST /v1/w/:ws/articles */
 export const createArticleSchema = z.object({
@@ -30,8 +30,8 @@ export const updateArticleSchema = z.object({
       markdown: z.string().max(2_000_000, "is too long").optional(),
       status: z.enum(documentStatuses, { error: `must be one of ${documentStatuses.join(", ")}` }).optional(),
       password: protectionPassword.optional(),
-      meta_title: z.string().max(60, "is too long (at most 60 characters)").nullable().optional(),
-      meta_description: z.string().max(160, "is too long (at most 160 characters)").nullable().optional(),
+      meta_title: z.string().max(60, tooLong(60)).nullable().optional(),
+      meta_description: z.string().max(160, tooLong(160)).nullable().optional(),
       meta_image_url: z.url("must be a URL").nullable().optional(),
     })
     .refine((value) => Object.keys(value).length > 0, "must change at least one field"),

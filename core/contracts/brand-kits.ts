@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { tooLong } from "./common";
 import { brandVoiceNoteTypes } from "../content/voice";
 import { FONT_FAMILIES } from "../document/fonts";
 import { logoVariants } from "../enums";
@@ -11,7 +12,7 @@ const HEX = /^#[0-9a-f]{6}$/i;
 const GRADIENT = /^(linear|radial)-gradient\(\s*(?:(?:\d{1,3}deg|to (?:top|bottom|left|right)(?: (?:top|bottom|left|right))?|circle|ellipse)\s*,\s*)?#[0-9a-f]{6}(?:\s+\d{1,3}%)?(?:\s*,\s*#[0-9a-f]{6}(?:\s+\d{1,3}%)?)+\s*\)$/i;
 
 export const brandColorSchema = z.object({
-  name: z.string().trim().max(50, "is too long (at most 50 characters)").default(""),
+  name: z.string().trim().max(50, tooLong(50)).default(""),
   value: z
     .string({ error: "must be a colour" })
     .trim()
@@ -22,10 +23,10 @@ const fontName = z.string().refine((font) => (FONT_FAMILIES as readonly string[]
 
 export const brandFontsSchema = z.object({ title: fontName.optional(), subtitle: fontName.optional(), body: fontName.optional() }).strict();
 
-export const brandVoiceNotesSchema = z.partialRecord(z.enum(brandVoiceNoteTypes), z.string().trim().max(5_000, "is too long (at most 5,000 characters)"));
+export const brandVoiceNotesSchema = z.partialRecord(z.enum(brandVoiceNoteTypes), z.string().trim().max(5_000, tooLong(5_000)));
 
 const brandKitFields = z.object({
-  name: z.string({ error: "is required" }).trim().min(1, "can't be blank").max(100, "is too long (at most 100 characters)"),
+  name: z.string({ error: "is required" }).trim().min(1, "can't be blank").max(100, tooLong(100)),
   colors: z.array(brandColorSchema).max(24, "has too many colours (at most 24)"),
   fonts: brandFontsSchema,
   notes: brandVoiceNotesSchema,

@@ -1,6 +1,7 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { channelVisibilities } from "../enums";
-import { positiveId, queryBoolean } from "./common";
+import { positiveId, queryBoolean, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 import { emailField } from "./users";
 
@@ -10,8 +11,8 @@ export const MAX_EMAILS_PER_CALL = 50;
 /** POST /v1/w/:ws/channels */
 export const createChannelSchema = z.object({
   channel: z.object({
-    name: z.string().trim().min(1, "can't be blank").max(80, "is too long (at most 80 characters)"),
-    description: z.string().trim().max(500, "is too long (at most 500 characters)").optional(),
+    name: z.string().trim().min(1, "can't be blank").max(80, tooLong(80)),
+    description: z.string().trim().max(500, tooLong(500)).optional(),
     visibility: z.enum(channelVisibilities, { error: `must be one of ${channelVisibilities.join(", ")}` }),
   }),
 });
@@ -24,7 +25,7 @@ export const addChannelMembersSchema = z.object({
   emails: z
     .array(emailField)
     .min(1, "must name at least one email")
-    .max(MAX_EMAILS_PER_CALL, `can name at most ${MAX_EMAILS_PER_CALL} emails at once`),
+    .max(MAX_EMAILS_PER_CALL, `can name at most ${count(MAX_EMAILS_PER_CALL, "email")} at once`),
 });
 
 /** POST /v1/channels/:id/join */

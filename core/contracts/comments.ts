@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 
 /** How long a comment may be. */
 export const COMMENT_MAX_LENGTH = 5_000;
@@ -14,13 +14,13 @@ export const QUOTE_CONTEXT_LENGTH = 32;
  * mark could be placed, and says what a thread was about once its text is gone (orphaned).
  */
 export const quoteSelector = z.object({
-  exact: z.string().min(1, "can't be blank").max(QUOTE_MAX_LENGTH, `is too long (at most ${QUOTE_MAX_LENGTH} characters)`),
+  exact: z.string().min(1, "can't be blank").max(QUOTE_MAX_LENGTH, tooLong(QUOTE_MAX_LENGTH)),
   prefix: z.string().max(QUOTE_CONTEXT_LENGTH * 2).default(""),
   suffix: z.string().max(QUOTE_CONTEXT_LENGTH * 2).default(""),
 });
 export type QuoteSelector = z.infer<typeof quoteSelector>;
 
-const body = z.string().trim().min(1, "can't be blank").max(COMMENT_MAX_LENGTH, `is too long (at most ${COMMENT_MAX_LENGTH} characters)`);
+const body = z.string().trim().min(1, "can't be blank").max(COMMENT_MAX_LENGTH, tooLong(COMMENT_MAX_LENGTH));
 
 /** `POST /articles/:id/comments`: a new thread (on text, or on the whole document), or a reply. */
 export const createCommentSchema = z

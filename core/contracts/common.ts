@@ -1,4 +1,9 @@
 import * as z from "zod";
+import { count } from "../counting";
+
+/** The messages of a text field's length limits: "is too long (at most 2,000 characters)". */
+export const tooLong = (max: number) => `is too long (at most ${count(max, "character")})`;
+export const tooShort = (min: number) => `is too short (at least ${count(min, "character")})`;
 
 /** A positive integer id from a path, query or body (strings are coerced). */
 export const positiveId = z.coerce.number({ error: "must be a number" }).int().positive({ error: "must be a positive number" });
@@ -27,6 +32,6 @@ export const insertAt = z.number({ error: "must be a number" }).int({ error: "mu
 /** A password that protects one article or folder; null removes it. */
 export const protectionPassword = z
   .string()
-  .min(4, "is too short (at least 4 characters)")
-  .max(200, "is too long (at most 200 characters)")
+  .min(4, tooShort(4))
+  .max(200, tooLong(200))
   .nullable();

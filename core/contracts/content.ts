@@ -3,7 +3,7 @@ import { socialChannels } from "../content/channels";
 import { readingLevels } from "../content/voice";
 import { contentStrategies, repurposingKinds } from "../enums";
 import { contentSourceSchema, type ContentSource } from "./knowledge";
-import { positiveId } from "./common";
+import { positiveId, tooLong, tooShort } from "./common";
 
 /** Briefs for `/create/...`: what the user asks the engine for. */
 
@@ -16,7 +16,7 @@ export const BLOG_LENGTHS: Record<BlogLength, { words: number; sections: number;
   long: { words: 2000, sections: 7, label: "Long (about 2,000 words)" },
 };
 
-const text = (max: number) => z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") }).trim().max(max, `is too long (at most ${max} characters)`);
+const text = (max: number) => z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") }).trim().max(max, tooLong(max));
 
 export const outlineSectionSchema = z.object({
   heading: text(200).min(1, "can't be blank"),
@@ -25,7 +25,7 @@ export const outlineSectionSchema = z.object({
 export type OutlineSection = z.infer<typeof outlineSectionSchema>;
 
 export const blogBriefSchema = z.object({
-  topic: text(300).min(3, "is too short (at least 3 characters)"),
+  topic: text(300).min(3, tooShort(3)),
   keywords: z.array(text(80).min(1, "can't be blank")).max(20, "has too many keywords (at most 20)").default([]),
   audience: text(300).default(""),
   length: z.enum(blogLengths, { error: `must be one of ${blogLengths.join(", ")}` }).default("medium"),
@@ -42,7 +42,7 @@ export const emailSequenceKinds = ["nurture", "promo"] as const;
 export type EmailSequenceKind = (typeof emailSequenceKinds)[number];
 
 const sequenceBase = {
-  topic: text(300).min(3, "is too short (at least 3 characters)"),
+  topic: text(300).min(3, tooShort(3)),
   audience: text(300).default(""),
   count: z.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(10, "must be at most 10"),
   cadence_days: z.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1 day").max(30, "must be at most 30 days"),
@@ -53,14 +53,14 @@ const sequenceBase = {
 export const nurtureSequenceBriefSchema = z.object({
   kind: z.literal("nurture"),
   ...sequenceBase,
-  goal: text(300).min(3, "is too short (at least 3 characters)"),
+  goal: text(300).min(3, tooShort(3)),
 });
 
 /** `/create/promo-email-sequence`: an offer with a deadline, counted down. */
 export const promoSequenceBriefSchema = z.object({
   kind: z.literal("promo"),
   ...sequenceBase,
-  offer: text(300).min(3, "is too short (at least 3 characters)"),
+  offer: text(300).min(3, tooShort(3)),
   deadline: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),
 });
 
@@ -79,7 +79,7 @@ export const emailDraftSchema = z.object({
 export type EmailDraft = z.infer<typeof emailDraftSchema>;
 
 export const socialBriefSchema = z.object({
-  topic: text(300).min(3, "is too short (at least 3 characters)"),
+  topic: text(300).min(3, tooShort(3)),
   channels: z
     .array(z.enum(socialChannels, { error: `must be one of ${socialChannels.join(", ")}` }))
     .min(1, "needs at least one channel")
@@ -148,7 +148,7 @@ export const REPURPOSING_SOURCES: Record<(typeof repurposingKinds)[number], Cont
 export const campaignCreateSchema = z
   .object({
     name: text(200).min(1, "can't be blank"),
-    brief: text(5_000).min(10, "is too short (at least 10 characters)"),
+    brief: text(5_000).min(10, tooShort(10)),
     goal: text(300).default(""),
     starts_on: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),
     ends_on: z.iso.date({ error: "must be a date (YYYY-MM-DD)" }),

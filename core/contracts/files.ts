@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { MAX_UPLOAD_BYTES, sortOrders, UPLOAD_TOO_LARGE_MESSAGE } from "../enums";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 
 /** What a file is, for icons, filters and how it is served. */
@@ -60,7 +60,7 @@ export const uploadUrlSchema = z.object({
     .string({ error: "can't be blank" })
     .trim()
     .min(1, "can't be blank")
-    .max(255, "is too long (at most 255 characters)")
+    .max(255, tooLong(255))
     // Path separators and control characters never belong in a file's name.
     .transform((name) => name.replace(/[\\/]/g, "_").replace(/\p{Cc}/gu, "")),
   content_type: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(255, "is too long").transform(baseContentType),

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { calendarModes, sortOrders, viewKinds } from "../enums";
-import { positiveId, protectionPassword, queryBoolean } from "./common";
+import { positiveId, protectionPassword, queryBoolean, tooLong } from "./common";
 
 /** How a folder shows its documents; stored on the folder. */
 export const folderSettingsSchema = z.object({
@@ -18,13 +18,13 @@ export const folderSettingsSchema = z.object({
 });
 export type FolderSettings = z.infer<typeof folderSettingsSchema>;
 
-const folderName = z.string().trim().min(1, "can't be blank").max(200, "is too long (at most 200 characters)");
+const folderName = z.string().trim().min(1, "can't be blank").max(200, tooLong(200));
 
 /** POST /v1/w/:ws/folders */
 export const createFolderSchema = z.object({
   folder: z.object({
     name: folderName,
-    description: z.string().max(2000, "is too long (at most 2000 characters)").optional(),
+    description: z.string().max(2000, tooLong(2000)).optional(),
     parent_id: positiveId.nullable().optional(),
     icon: z.string().max(16, "is too long").nullable().optional(),
     /** Start private to the creator instead of shared with the workspace. */
@@ -37,7 +37,7 @@ export const updateFolderSchema = z.object({
   folder: z
     .object({
       name: folderName.optional(),
-      description: z.string().max(2000, "is too long (at most 2000 characters)").optional(),
+      description: z.string().max(2000, tooLong(2000)).optional(),
       icon: z.string().max(16, "is too long").nullable().optional(),
       settings: folderSettingsSchema.optional(),
       password: protectionPassword.optional(),

@@ -1,11 +1,11 @@
 import * as z from "zod";
 import { isSafeUrl } from "../document/links";
 import { handbookItemTypes, handbookSorts } from "../enums";
-import { insertAt, positiveId, queryBoolean } from "./common";
+import { insertAt, positiveId, queryBoolean, tooLong } from "./common";
 
-const title = z.string().trim().min(1, "can't be blank").max(200, "is too long (at most 200 characters)");
-const itemTitle = z.string().trim().max(200, "is too long (at most 200 characters)");
-const description = z.string().max(2000, "is too long (at most 2000 characters)");
+const title = z.string().trim().min(1, "can't be blank").max(200, tooLong(200));
+const itemTitle = z.string().trim().max(200, tooLong(200));
+const description = z.string().max(2000, tooLong(2000));
 const sort = z.enum(handbookSorts, { error: `must be one of ${handbookSorts.join(", ")}` });
 
 /** Handbook links go to web pages: http(s) only, and never a scheme the document rules refuse. */
@@ -22,7 +22,7 @@ const webUrl = z
   .string({ error: "must be a web address" })
   .trim()
   .min(1, "can't be blank")
-  .max(2000, "is too long (at most 2000 characters)")
+  .max(2000, tooLong(2000))
   .refine(isWebUrl, "must be a web address starting with http:// or https://");
 
 /** `/handbooks/:key` */

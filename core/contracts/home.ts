@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { accessLevels, sortOrders, type AccessLevel } from "../enums";
 import { pageQuery } from "./pagination";
 import { idParam, insertAt, positiveId, queryBoolean } from "./common";
@@ -87,7 +88,7 @@ export const eventSchema = z
       })
       .catchall(z.unknown())
       .default({})
-      .refine((value) => JSON.stringify(value).length <= MAX_PROPERTIES_BYTES, { error: `must be at most ${MAX_PROPERTIES_BYTES} bytes` }),
+      .refine((value) => JSON.stringify(value).length <= MAX_PROPERTIES_BYTES, { error: `must be at most ${count(MAX_PROPERTIES_BYTES, "byte")}` }),
   })
   .superRefine((value, ctx) => {
     if ((ARTICLE_VIEW_EVENTS as readonly string[]).includes(value.event_name) && !value.article_id) {
@@ -107,6 +108,6 @@ export const copiesSchema = z.object({
   article_ids: z
     .array(positiveId, { error: "must be a list of document ids" })
     .min(1, { error: "must name at least one document" })
-    .max(MAX_COPIES, { error: `must name at most ${MAX_COPIES} documents` }),
+    .max(MAX_COPIES, { error: `must name at most ${count(MAX_COPIES, "document")}` }),
   destination_workspace_id: positiveId,
 });

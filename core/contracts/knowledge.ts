@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { contentSourceTypes } from "../enums";
-import { positiveId } from "./common";
+import { positiveId, tooLong, tooShort } from "./common";
 
 /** A knowledge ("brain") source or a voice sample: one of SPEC section 3's content source types. */
 export const contentSourceSchema = z.discriminatedUnion(
@@ -8,8 +8,8 @@ export const contentSourceSchema = z.discriminatedUnion(
   [
     z.object({
       type: z.literal("text"),
-      title: z.string().trim().max(200, "is too long (at most 200 characters)").optional(),
-      text: z.string().trim().min(20, "is too short (at least 20 characters)").max(500_000, "is too long (at most 500,000 characters)"),
+      title: z.string().trim().max(200, tooLong(200)).optional(),
+      text: z.string().trim().min(20, tooShort(20)).max(500_000, tooLong(500_000)),
     }),
     z.object({ type: z.literal("article"), article_id: positiveId }),
     z.object({ type: z.literal("url"), url: z.string().trim().min(1, "can't be blank").max(2_000, "is too long") }),

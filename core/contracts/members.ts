@@ -1,6 +1,7 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { membershipRoles } from "../enums";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 import { emailField, passwordField } from "./users";
 
@@ -23,9 +24,9 @@ export const inviteMemberSchema = z.object({
   role,
   email: emailField,
   /** Where the emailed link should land; only a URL on the app's own origin is used. */
-  url_invitation: z.string().trim().max(2048, "is too long (at most 2048 characters)").nullish(),
-  message: z.string().trim().max(1000, "is too long (at most 1000 characters)").nullish(),
-  invite_reason: z.string().trim().max(500, "is too long (at most 500 characters)").nullish(),
+  url_invitation: z.string().trim().max(2048, tooLong(2048)).nullish(),
+  message: z.string().trim().max(1000, tooLong(1000)).nullish(),
+  invite_reason: z.string().trim().max(500, tooLong(500)).nullish(),
 });
 
 /** PUT /v1/w/:ws/settings/members/:id */
@@ -54,7 +55,7 @@ export const onboardingInviteSchema = z.object({
   emails: z
     .array(emailField)
     .min(1, "must name at least one email")
-    .max(MAX_ONBOARDING_EMAILS, `can name at most ${MAX_ONBOARDING_EMAILS} emails at once`),
+    .max(MAX_ONBOARDING_EMAILS, `can name at most ${count(MAX_ONBOARDING_EMAILS, "email")} at once`),
 });
 
 /**
@@ -72,8 +73,8 @@ export const invitationTokenParam = z.object({
 });
 
 const acceptFields = {
-  first_name: z.string().trim().min(1, "can't be blank").max(60, "is too long (at most 60 characters)"),
-  last_name: z.string().trim().min(1, "can't be blank").max(60, "is too long (at most 60 characters)"),
+  first_name: z.string().trim().min(1, "can't be blank").max(60, tooLong(60)),
+  last_name: z.string().trim().min(1, "can't be blank").max(60, tooLong(60)),
   password: passwordField,
 };
 

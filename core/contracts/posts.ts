@@ -2,14 +2,14 @@ import * as z from "zod";
 import { networks } from "../publishing/limits";
 import { targetStates, webhookEvents } from "../publishing/states";
 import { isTimeZone, weekdays } from "../publishing/time";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 
 /** Bodies and queries of scheduling and publishing (worker/api/posts.ts, social-accounts.ts). */
 
 const timeZone = z.string().trim().min(1).max(64).refine(isTimeZone, "must be a time zone such as Europe/Paris");
 const isoInstant = z.iso.datetime({ offset: true, error: "must be a date and time such as 2027-03-28T09:00:00Z" });
 const localTime = z.iso.datetime({ local: true, error: "must be a local date and time such as 2027-03-28T09:00" });
-const postText = z.string().max(70_000, "is too long (at most 70,000 characters)");
+const postText = z.string().max(70_000, tooLong(70_000));
 
 /**
  * When a post goes out: an instant (`publish_at`, with its offset), or a wall-clock time in a
@@ -86,7 +86,7 @@ export const findSlotQuery = z.object({
 
 export const connectAccountSchema = z.object({
   network: z.enum(networks),
-  display_name: z.string().trim().min(1, "can't be blank").max(60, "is too long (at most 60 characters)"),
+  display_name: z.string().trim().min(1, "can't be blank").max(60, tooLong(60)),
 });
 
 const slot = z.object({

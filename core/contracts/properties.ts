@@ -1,6 +1,7 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { propertyTypes } from "../enums";
-import { articleRef, positiveId } from "./common";
+import { articleRef, positiveId, tooLong } from "./common";
 
 export type PropertyType = (typeof propertyTypes)[number];
 
@@ -20,12 +21,12 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
 
 export const MAX_PROPERTY_OPTIONS = 50;
 
-const propertyName = z.string().trim().min(1, "can't be blank").max(80, "is too long (at most 80 characters)");
+const propertyName = z.string().trim().min(1, "can't be blank").max(80, tooLong(80));
 
 /** Choices of a select property: trimmed, non-empty, each listed once. */
 const propertyOptions = z
   .array(z.string().trim().min(1, "can't contain a blank option").max(100, "can't contain an option over 100 characters"))
-  .max(MAX_PROPERTY_OPTIONS, `can have at most ${MAX_PROPERTY_OPTIONS} options`)
+  .max(MAX_PROPERTY_OPTIONS, `can have at most ${count(MAX_PROPERTY_OPTIONS, "option")}`)
   .refine((options) => new Set(options).size === options.length, "can't list the same option twice");
 
 /** POST /v1/folders/:ref/properties */
@@ -95,7 +96,7 @@ export function checkPropertyValue(
   switch (property.type) {
     case "text":
       if (typeof value !== "string") return fail("must be text");
-      if (value.length > 2000) return fail("is too long (at most 2000 characters)");
+      if (value.length > 2000) return fail(tooLong(2000));
       return { ok: true, value };
     case "number":
       if (typeof value !== "number" || !Number.isFinite(value)) return fail("must be a number");

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 import type { InboxItemType } from "./inbox";
 
 /** SPEC section 3's review kinds. */
@@ -53,7 +53,7 @@ export const createReviewSchema = z
     kind: z.enum(reviewKinds, { error: `must be one of ${reviewKinds.join(", ")}` }),
     user_ids: z.array(positiveId).max(100, "at most 100 people").default([]),
     channel_ids: z.array(positiveId).max(20, "at most 20 groups").default([]),
-    message: z.string().trim().max(5000, "is too long (at most 5000 characters)").default(""),
+    message: z.string().trim().max(5000, tooLong(5000)).default(""),
     due_at: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time" }).nullable().optional(),
   })
   .refine((body) => body.user_ids.length + body.channel_ids.length > 0, { message: "name at least one person or group", path: ["user_ids"] });
@@ -63,7 +63,7 @@ export type CreateReviewInput = z.infer<typeof createReviewSchema>;
 export const answerReviewSchema = z
   .object({
     answer: z.enum(reviewAnswers, { error: `must be one of ${reviewAnswers.join(", ")}` }),
-    comment: z.string().trim().max(5000, "is too long (at most 5000 characters)").optional(),
+    comment: z.string().trim().max(5000, tooLong(5000)).optional(),
   })
   .refine((body) => body.answer !== "changes_requested" || Boolean(body.comment), {
     message: "say what should change",

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 import { emailField } from "./users";
 
 /** The schema URNs of SCIM 2.0 (RFC 7643 and 7644) that the Users endpoint speaks. */
@@ -19,7 +19,7 @@ export const SCIM_MAX_PAGE_SIZE = 200;
 
 /** POST /v1/scim/tokens */
 export const createScimTokenSchema = z.object({
-  name: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(80, "is too long (at most 80 characters)"),
+  name: z.string({ error: "can't be blank" }).trim().min(1, "can't be blank").max(80, tooLong(80)),
 });
 
 /** DELETE /v1/scim/tokens/:id */
@@ -43,7 +43,7 @@ export const scimBoolean = z.union([
     .transform((value) => value === "true"),
 ]);
 
-const nameField = z.string().trim().max(60, "is too long (at most 60 characters)");
+const nameField = z.string().trim().max(60, tooLong(60));
 
 /**
  * POST and PUT /v1/scim/v2/Users. Loose: identity providers send many attributes we do not

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 
 /** A search key lives this long; the client asks for a new one when it runs out. */
@@ -16,7 +16,7 @@ export const searchQuery = z.object({
     .string({ error: "can't be blank" })
     .trim()
     .min(1, "can't be blank")
-    .max(500, "is too long (at most 500 characters)"),
+    .max(500, tooLong(500)),
   folder_id: positiveId.optional(),
   kind: z.enum(["document", "template"], { error: "must be document or template" }).default("document"),
   page: pageQuery.shape.page,

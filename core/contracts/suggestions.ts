@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { articleRef, positiveId } from "./common";
+import { articleRef, positiveId, tooLong } from "./common";
 
 /**
  * A suggestion is a set of tracked changes (insertion, deletion and formatting-change marks
@@ -17,7 +17,7 @@ export type SuggestionState = (typeof suggestionStates)[number];
 export const AI_AUTHOR = { userId: "ai", userName: "AI writer" } as const;
 
 /** A change's uuid as marks carry it (the browser makes them with `crypto.randomUUID`). */
-const changeUuid = z.string().min(1, "can't be blank").max(100, "is too long (at most 100 characters)");
+const changeUuid = z.string().min(1, "can't be blank").max(100, tooLong(100));
 
 /** `GET /articles/:id/suggestions?state=`: every suggestion (default) or those in one state. */
 export const listSuggestionsQuery = z.object({
@@ -44,9 +44,9 @@ export const AI_REVISION_MAX_CHARACTERS = 4_000;
  * `ai_revision` suggestion, never as an overwrite.
  */
 export const aiRevisionSchema = z.object({
-  text: z.string().trim().min(1, "can't be blank").max(AI_REVISION_MAX_CHARACTERS, `is too long (at most ${AI_REVISION_MAX_CHARACTERS} characters)`),
+  text: z.string().trim().min(1, "can't be blank").max(AI_REVISION_MAX_CHARACTERS, tooLong(AI_REVISION_MAX_CHARACTERS)),
   /** What to do beyond "in our voice" ("shorter", "for a newsletter"). */
-  instruction: z.string().trim().max(500, "is too long (at most 500 characters)").optional(),
+  instruction: z.string().trim().max(500, tooLong(500)).optional(),
   /** The brand kit whose voice to write in; the workspace's default otherwise. */
   brand_kit_id: positiveId.optional(),
 });

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { sortOrders } from "../enums";
-import { insertAt, positiveId } from "./common";
+import { insertAt, positiveId, tooLong } from "./common";
 import { pageQuery } from "./pagination";
 
 /** GET /v1/w/:ws/templates */
@@ -21,17 +21,17 @@ export const workspaceTemplateParam = z.object({ ws: positiveId, ref: templateRe
 /** POST /v1/w/:ws/templates/:ref/use — a new document from the template. */
 export const useTemplateSchema = z.object({
   folder_id: positiveId.nullable().optional(),
-  title: z.string().trim().max(300, "is too long (at most 300 characters)").optional(),
+  title: z.string().trim().max(300, tooLong(300)).optional(),
 });
 
 /** POST /v1/articles/:id/save_as_template */
 export const saveAsTemplateSchema = z.object({
-  title: z.string().trim().min(1, "can't be blank").max(300, "is too long (at most 300 characters)").optional(),
+  title: z.string().trim().min(1, "can't be blank").max(300, tooLong(300)).optional(),
   category_id: positiveId.nullable().optional(),
 });
 
-const binderName = z.string().trim().min(1, "can't be blank").max(200, "is too long (at most 200 characters)");
-const binderDescription = z.string().max(2000, "is too long (at most 2000 characters)");
+const binderName = z.string().trim().min(1, "can't be blank").max(200, tooLong(200));
+const binderDescription = z.string().max(2000, tooLong(2000));
 
 /** POST /v1/w/:ws/template_binders */
 export const createTemplateBinderSchema = z.object({ name: binderName, description: binderDescription.optional() });

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { pageQuery } from "./pagination";
-import { positiveId } from "./common";
+import { positiveId, tooLong } from "./common";
 
 /** How many characters of a check-list item a todo keeps as its text. */
 export const TODO_TEXT_MAX_LENGTH = 1_000;
@@ -11,7 +11,7 @@ export const todoUuid = z.uuid({ error: "must be a UUID" });
 /** A calendar day: due on that day wherever the assignee is. */
 const dueOn = z.iso.date({ error: "must be a date (YYYY-MM-DD)" });
 
-const text = z.string().trim().min(1, "can't be blank").max(TODO_TEXT_MAX_LENGTH, `is too long (at most ${TODO_TEXT_MAX_LENGTH} characters)`);
+const text = z.string().trim().min(1, "can't be blank").max(TODO_TEXT_MAX_LENGTH, tooLong(TODO_TEXT_MAX_LENGTH));
 
 /**
  * `POST /articles/:id/todos`: make a check-list item a todo. The assignee must be in the

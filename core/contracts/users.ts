@@ -1,8 +1,12 @@
 import * as z from "zod";
+import { count } from "../counting";
+import { tooLong } from "./common";
 import { pronouns } from "../enums";
 import { isTimeZone } from "../publishing/time";
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** Said by sign-up and by accepting an invitation, the two ways a password is chosen. */
+export const PASSWORD_TOO_SHORT = `is too short (minimum is ${count(PASSWORD_MIN_LENGTH, "character")})`;
 
 export const emailField = z
   .string()
@@ -11,7 +15,7 @@ export const emailField = z
   .pipe(z.email({ error: "is not a valid email address" }).max(254));
 
 /** Length is checked as a business rule (422), not a malformed request. */
-export const passwordField = z.string().max(128, "is too long (at most 128 characters)");
+export const passwordField = z.string().max(128, tooLong(128));
 
 /** POST /v1/users/sign_in */
 export const signInSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { tooLong } from "./common";
 import { isTimeZone } from "../publishing/time";
 import { DEFAULT_SORT, documentStatuses, sortOrders, viewKinds } from "../enums";
 import { approvalScopes } from "./reviews";
@@ -7,7 +8,7 @@ const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #4f46e5
 const httpsUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 export const companyFields = {
-  name: z.string().trim().min(1, "can't be blank").max(80, "is too long (at most 80 characters)"),
+  name: z.string().trim().min(1, "can't be blank").max(80, tooLong(80)),
   company_size: z.enum(["1-10", "11-50", "51-200", "201-1000", "1000+"]).nullish(),
   team_type: z.string().trim().max(60).nullish(),
   logo_url: httpsUrl.nullish(),

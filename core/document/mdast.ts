@@ -1,4 +1,5 @@
 import type * as Mdast from "mdast";
+import { count } from "../counting";
 import { isSafeUrl } from "./links";
 import {
   box,
@@ -51,8 +52,8 @@ import {
  */
 
 export const WARNINGS = {
-  table: `Table truncated to ${MAX_TABLE_CELLS.toLocaleString("en-US")} cells`,
-  nesting: `Nesting deeper than ${MAX_NESTING} levels was flattened`,
+  table: `Table truncated to ${count(MAX_TABLE_CELLS, "cell")}`,
+  nesting: `Nesting deeper than ${count(MAX_NESTING, "level")} was flattened`,
   link: "A link with a disallowed address (such as javascript:) was removed; its text was kept",
   image: "An image with a disallowed address (such as javascript:) was removed; its alt text was kept",
 } as const;

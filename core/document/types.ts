@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { isSafeUrl } from "./links";
 
 /**
@@ -146,7 +147,7 @@ export const nodeTypeChangeSchema = z.object({
   previous: z
     .looseObject({ type: z.string().min(1).max(64) })
     .refine((block) => !("children" in block), { message: "holds the old block without its children" })
-    .refine((block) => JSON.stringify(block).length <= MAX_PREVIOUS_BLOCK_JSON, { message: `is over ${MAX_PREVIOUS_BLOCK_JSON} characters` }),
+    .refine((block) => JSON.stringify(block).length <= MAX_PREVIOUS_BLOCK_JSON, { message: `is over ${count(MAX_PREVIOUS_BLOCK_JSON, "character")}` }),
 });
 export type NodeTypeChange = z.infer<typeof nodeTypeChangeSchema>;
 
@@ -413,7 +414,7 @@ const documentShape = z.looseObject({ root: rootNodeSchema });
 export const documentSchema = z
   .unknown()
   .refine((value) => nodeDepthWithin(value, MAX_NODE_DEPTH), {
-    message: `nests deeper than ${MAX_NODE_DEPTH} levels`,
+    message: `nests deeper than ${count(MAX_NODE_DEPTH, "level")}`,
     abort: true,
   })
   .pipe(documentShape);

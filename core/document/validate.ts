@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { count } from "../counting";
 import { isAllowedFontFamily } from "./fonts";
 import { isSafeUrl } from "./links";
 import {
@@ -215,7 +216,7 @@ function sanitizeTableCell(cell: LooseNode, issues: IssueList) {
     if (!valid || widths.length !== span) {
       issues.add(
         valid
-          ? `Removed a column-width list of ${widths.length} from a cell spanning ${span} column${span === 1 ? "" : "s"}`
+          ? `Removed a list of ${count(widths.length, "column width")} from a cell spanning ${count(span, "column")}`
           : "Removed a column-width list that was not a list of positive widths",
       );
       delete cell.colwidth;
@@ -316,6 +317,6 @@ class IssueList {
   }
 
   list(): string[] {
-    return [...this.counts].map(([issue, count]) => (count === 1 ? issue : `${issue} (${count} times)`));
+    return [...this.counts].map(([issue, times]) => (times === 1 ? issue : `${issue} (${count(times, "time")})`));
   }
 }

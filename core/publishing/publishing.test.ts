@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NETWORK_LIMITS, withOverrides } from "./limits";
-import { checkQuota } from "./quota";
+import { checkQuota, quotaRefusal, quotaRule } from "./quota";
 import { checkPost, countCharacters, splitThread } from "./rules";
 import { postTextFrom } from "./from-document";
 import { instantToLocal, slotInstants } from "./time";
@@ -30,6 +30,8 @@ describe("network rules", () => {
     ]);
     expect(checkPost("short", [], NETWORK_LIMITS.instagram).problems).toEqual([]);
     expect(checkPost("y".repeat(2_201), [], NETWORK_LIMITS.instagram).problems).toEqual(["Instagram allows 2,200 characters per post; this text has 2,201."]);
+    const oneImage = { ...NETWORK_LIMITS.sandbox, media: { ...NETWORK_LIMITS.sandbox.media, images: 1 } };
+    expect(checkPost("two", [{ kind: "image", bytes: 1 }, { kind: "image", bytes: 1 }], oneImage).problems).toEqual(["Sandbox allows 1 image per post; this one has 2."]);
   });
 
   it("takes a deployment's overrides and ignores a malformed one", () => {
@@ -56,6 +58,24 @@ describe("rolling quotas", () => {
 
   it("also counts later posts whose window would include the new one", () => {
     expect(checkQuota(quota, [40 * minute, 50 * minute, 70 * minute], 30 * minute).ok).toBe(false);
+  });
+
+  it("words the quota as a rate: 100 posts per hour, 6 per minute, 100 per day", () => {
+    expect(quotaRule("Sandbox", NETWORK_LIMITS.sandbox.quota!)).toBe("Sandbox allows 100 posts per hour");
+    expect(quotaRule("TikTok", NETWORK_LIMITS.tiktok.quota!)).toBe("TikTok allows 6 posts per minute");
+    expect(quotaRule("X", NETWORK_LIMITS.x.quota!)).toBe("X allows 100 posts per day");
+    expect(quotaRule("Sandbox", { posts: 1, windowMinutes: 120 })).toBe("Sandbox allows 1 post per 2 hours");
+    expect(quotaRule("Sandbox", { posts: 1_000, windowMinutes: 90 })).toBe("Sandbox allows 1,000 posts per 90 minutes");
+  });
+
+  it("refuses with the window's count in agreement: 1 is, 2 are", () => {
+    const at = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const one = checkQuota({ posts: 1, windowMinutes: 60 }, [0], 30 * minute);
+    expect(quotaRefusal("Sandbox", { posts: 1, windowMinutes: 60 }, "Fernhill", one, at)).toBe(
+      "Sandbox allows 1 post per hour from Fernhill; 1 is already scheduled or published between 23:30 and 00:30. The next free time is 01:00.",
+    );
+    const two = checkQuota({ posts: 2, windowMinutes: 60 }, [0, minute], 30 * minute);
+    expect(quotaRefusal("Sandbox", { posts: 2, windowMinutes: 60 }, "Fernhill", two, at)).toContain("Sandbox allows 2 posts per hour from Fernhill; 2 are already scheduled");
   });
 });
 

@@ -1,3 +1,4 @@
+import { count, MINUTE_MS, per } from "../counting";
 import type { RollingQuota } from "./limits";
 
 /**
@@ -38,4 +39,15 @@ export function checkQuota(quota: RollingQuota | null, times: readonly number[],
   const candidates = [...new Set(times.map((time) => time + windowMs + 1))].filter((time) => time > t).sort((a, b) => a - b);
   const nextFree = candidates.find((candidate) => fullestWindow(times, candidate, windowMs).count < quota.posts) ?? t + windowMs;
   return { ok: false, inWindow: fullest.count, nextFree, windowStart: fullest.start, windowEnd: fullest.end };
+}
+
+/** "Sandbox allows 100 posts per hour": the quota as the refusal and the publisher's log word it. */
+export const quotaRule = (label: string, quota: RollingQuota) => `${label} allows ${count(quota.posts, "post")} ${per(quota.windowMinutes * MINUTE_MS)}`;
+
+/** Why a post at this time is refused, with the window that is full and the next free time. */
+export function quotaRefusal(label: string, quota: RollingQuota, accountName: string, verdict: QuotaVerdict, format: (ms: number) => string): string {
+  return (
+    `${quotaRule(label, quota)} from ${accountName}; ${count(verdict.inWindow, ["is", "are"])} already scheduled or published ` +
+    `between ${format(verdict.windowStart)} and ${format(verdict.windowEnd)}. The next free time is ${format(verdict.nextFree)}.`
+  );
 }

@@ -1,3 +1,4 @@
+import { count, formatNumber } from "../counting";
 import type { CharacterCount, NetworkLimits } from "./limits";
 
 /**
@@ -100,7 +101,6 @@ export interface PostCheck {
   problems: string[];
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** Checks a post's text and media against a network; `problems` is empty when it may be scheduled. */
@@ -112,27 +112,27 @@ export function checkPost(text: string, media: readonly MediaItem[], limits: Net
   if (text.trim().length === 0 && media.length === 0) problems.push(`${label} needs text or media to post.`);
   if (characters > limits.characters) {
     if (limits.threadPosts === 0) {
-      problems.push(`${label} allows ${plural(limits.characters, "character")} per post; this text has ${characters.toLocaleString("en")}.`);
+      problems.push(`${label} allows ${count(limits.characters, "character")} per post; this text has ${formatNumber(characters)}.`);
     } else if (thread.length > limits.threadPosts) {
-      problems.push(`${label} threads may have at most ${plural(limits.threadPosts, "post")}; this text needs ${thread.length}.`);
+      problems.push(`${label} threads may have at most ${count(limits.threadPosts, "post")}; this text needs ${thread.length}.`);
     }
   }
   const hashtags = hashtagsIn(text).length;
   if (limits.hashtags !== null && hashtags > limits.hashtags) {
-    problems.push(`${label} allows ${plural(limits.hashtags, "hashtag")} per post; this one has ${hashtags}.`);
+    problems.push(`${label} allows ${count(limits.hashtags, "hashtag")} per post; this one has ${hashtags}.`);
   }
   const mentions = mentionsIn(text).length;
   if (limits.mentions !== null && mentions > limits.mentions) {
-    problems.push(`${label} allows ${plural(limits.mentions, "mention")} per post; this one has ${mentions}.`);
+    problems.push(`${label} allows ${count(limits.mentions, "mention")} per post; this one has ${mentions}.`);
   }
   const images = media.filter((item) => item.kind === "image");
   const videos = media.filter((item) => item.kind === "video");
   const rules = limits.media;
   if (images.length > rules.images) {
-    problems.push(rules.images === 0 ? `${label} does not take images.` : `${label} allows ${plural(rules.images, "image")} per post; this one has ${images.length}.`);
+    problems.push(rules.images === 0 ? `${label} does not take images.` : `${label} allows ${count(rules.images, "image")} per post; this one has ${images.length}.`);
   }
   if (videos.length > rules.videos) {
-    problems.push(rules.videos === 0 ? `${label} does not take videos.` : `${label} allows ${plural(rules.videos, "video")} per post; this one has ${videos.length}.`);
+    problems.push(rules.videos === 0 ? `${label} does not take videos.` : `${label} allows ${count(rules.videos, "video")} per post; this one has ${videos.length}.`);
   }
   if (!rules.mixed && images.length > 0 && videos.length > 0) problems.push(`${label} cannot mix images and a video in one post.`);
   for (const item of media) {

@@ -90,7 +90,7 @@ describe("OpenAI-compatible provider", () => {
       for await (const piece of openAiProvider({ baseUrl: "https://llm.example/v1", model: "m", timeoutMs: 200, retry: fast }).stream(input)) pieces.push(piece);
     })().catch((e) => e);
     expect(pieces).toEqual(["partial"]);
-    expect(error.message).toBe("The AI provider did not finish within 200 ms.");
+    expect(error.message).toBe("The AI provider did not finish within 200 milliseconds.");
   });
 });
 

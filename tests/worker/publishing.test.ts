@@ -159,7 +159,7 @@ describe("scheduling a post", () => {
     const refused = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "One too many", targets: [{ account_id: tiktok!.id }], publish_at: new Date(base + 40_000).toISOString(), time_zone: "UTC" } });
     expect(refused.status).toBe(400);
     const [message] = (await json(refused)).fields["targets.0.account_id"];
-    expect(message).toContain("TikTok allows 6 posts per 1 minutes from Fernhill TikTok; 6 are already scheduled or published");
+    expect(message).toContain("TikTok allows 6 posts per minute from Fernhill TikTok; 6 are already scheduled or published");
     expect(message).toContain("The next free time is Mon 7 Jan, 10:01 UTC");
     // Just after the window the first post leaves, it is accepted.
     const later = await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "Next minute", targets: [{ account_id: tiktok!.id }], publish_at: new Date(base + 61_000).toISOString() } });

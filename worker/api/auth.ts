@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import {
   PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
   passwordChangeSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -32,9 +33,7 @@ const clientIp = (c: Context<AppEnv>) => c.req.header("CF-Connecting-IP") ?? nul
 
 function assertStrongPassword(password: string) {
   if (password.length < PASSWORD_MIN_LENGTH) {
-    throw new Unprocessable(`Password is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`, {
-      password: [`is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`],
-    });
+    throw new Unprocessable(`Password ${PASSWORD_TOO_SHORT}`, { password: [PASSWORD_TOO_SHORT] });
   }
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { count } from "../../core/counting";
 import type { Context } from "hono";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import { fileKindOf, listUploadsQuery, UPLOAD_CONTENT_TYPES, uploadContentQuery, uploadUrlSchema } from "../../core/contracts/files";
@@ -121,8 +122,8 @@ export const filesApi = createApp()
     }
     const length = Number(declared);
     if (length > MAX_UPLOAD_BYTES) throw tooLarge();
-    if (length > upload.size) throw new HttpError(413, `The file is larger than the ${upload.size} bytes announced for it`, "size_mismatch", { size: upload.size });
-    if (length < upload.size) throw new Invalid(`The file is smaller than the ${upload.size} bytes announced for it`, { size: [`must be ${upload.size} bytes`] });
+    if (length > upload.size) throw new HttpError(413, `The file is larger than the ${count(upload.size, "byte")} announced for it`, "size_mismatch", { size: upload.size });
+    if (length < upload.size) throw new Invalid(`The file is smaller than the ${count(upload.size, "byte")} announced for it`, { size: [`must be ${count(upload.size, "byte")}`] });
 
     const stored = await uploadStorer(db, c.env, { context: commandContext(c, actor), upload, body: c.req.raw.body });
     return c.json({ data: presentUpload(stored) });

@@ -1,4 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
+import { count as counted } from "../../core/counting";
 import type { Context } from "hono";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import {
@@ -181,7 +182,7 @@ export const handbooksApi = createApp()
     const nodes = await visibleItems(db, viewer, handbook.id);
     const parent = sectionOf(nodes, input.parent_id);
     const [{ items } = { items: 0 }] = await db.select({ items: count() }).from(handbookItems).where(eq(handbookItems.handbookId, handbook.id));
-    if (items >= MAX_HANDBOOK_ITEMS) throw new Unprocessable(`A handbook holds at most ${MAX_HANDBOOK_ITEMS} items. Remove some first.`);
+    if (items >= MAX_HANDBOOK_ITEMS) throw new Unprocessable(`A handbook holds at most ${counted(MAX_HANDBOOK_ITEMS, "item")}. Remove some first.`);
 
     let extra: { articleId?: number; url?: string; nestedHandbookId?: number } = {};
     if (input.type === "doc") extra = { articleId: (await readableDocument(db, actor, input.article_id, "article_id")).id };

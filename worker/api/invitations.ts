@@ -1,5 +1,5 @@
 import { acceptInvitationSchema, invitationTokenParam } from "../../core/contracts/members";
-import { PASSWORD_MIN_LENGTH } from "../../core/contracts/users";
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "../../core/contracts/users";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { authenticate, issueSession } from "../auth/sessions";
 import { clearFailures, enforceThrottle, recordFailure } from "../auth/throttle";
@@ -43,9 +43,7 @@ export const invitationsApi = createApp()
       }
       if (input.password !== undefined) {
         if (input.password.length < PASSWORD_MIN_LENGTH) {
-          throw new Unprocessable(`Password is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`, {
-            password: [`is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`],
-          });
+          throw new Unprocessable(`Password ${PASSWORD_TOO_SHORT}`, { password: [PASSWORD_TOO_SHORT] });
         }
         passwordHash = await hashPassword(input.password);
       }

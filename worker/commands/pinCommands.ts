@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
+import { count as counted } from "../../core/counting";
 import { MAX_PINS } from "../../core/contracts/home";
 import { runBatch } from "../db/batching";
 import type { Database } from "../db/client";
@@ -30,7 +31,7 @@ export async function pinCreator(db: Database, { context, target }: { context: C
   const existing = await findPin(db, ws, target);
   if (existing) return { pin: existing, created: false };
   const [{ pins } = { pins: 0 }] = await db.select({ pins: count() }).from(filePins).where(eq(filePins.workspaceId, ws));
-  if (pins >= MAX_PINS) throw new Unprocessable(`A workspace home holds at most ${MAX_PINS} pins. Unpin one first.`);
+  if (pins >= MAX_PINS) throw new Unprocessable(`A workspace home holds at most ${counted(MAX_PINS, "pin")}. Unpin one first.`);
   const [[pin]] = await db.batch([
     db
       .insert(filePins)

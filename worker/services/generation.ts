@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { articleStyles, brandKits, type BrandKit } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { voiceContextOf } from "./brand-kits";
+import { count, formatNumber } from "../../core/counting";
 
 /** The kit a brief names (404 unless it is this workspace's), else the workspace's default, else none. */
 export async function briefBrandKit(db: Database, workspaceId: number, id: number | undefined): Promise<BrandKit | null> {
@@ -75,7 +76,7 @@ export function finishGeneration(request: GenerationRequest, text: string, voice
       const emails = parseEmailSequence(cleaned.text, request.brief.cadence_days);
       if (emails.length === 0) throw new Error("The writer returned no emails in the expected format. Try again.");
       const notes = removalNotes(cleaned.removed);
-      if (emails.length !== request.brief.count) notes.push(`Asked for ${request.brief.count} emails; the writer wrote ${emails.length}.`);
+      if (emails.length !== request.brief.count) notes.push(`Asked for ${count(request.brief.count, "email")}; the writer wrote ${formatNumber(emails.length)}.`);
       return { result: { kind: "email_sequence", emails }, notes };
     }
     case "social_posts": {

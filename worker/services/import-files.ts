@@ -6,6 +6,7 @@ import { documentToPlainText } from "../../core/document/text";
 import type { SerializedDocument } from "../../core/document/types";
 import { sanitizeDocument } from "../../core/document/validate";
 import { MAX_IMPORT_FILES } from "../../core/contracts/imports";
+import { count } from "../../core/counting";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
 import { HttpError, Invalid } from "../lib/errors";
 import { concatBytes } from "../lib/capped-read";
@@ -85,7 +86,7 @@ export async function readImportUpload(request: Request, limits = IMPORT_LIMITS)
   const upload: ImportUpload = { folderId: undefined, files: 0, entries: [], errors: [] };
   let kept = 0;
   const accept = (entry: ImportEntry): string | null => {
-    if (upload.entries.length >= limits.entries) return `Skipped: an import takes at most ${limits.entries} files`;
+    if (upload.entries.length >= limits.entries) return `Skipped: an import takes at most ${count(limits.entries, "file")}`;
     if (kept + entry.bytes.byteLength > limits.totalBytes) return `Skipped: an import takes at most ${mb(limits.totalBytes)} of documents`;
     kept += entry.bytes.byteLength;
     upload.entries.push(entry);
@@ -168,13 +169,13 @@ async function inflateZip(
   let failure: string | null = null;
   let compressed = 0;
   let inflated = 0;
-  let count = alreadyKept;
+  let seen = alreadyKept;
 
   const unzip = new Unzip((file) => {
     if (failure || file.name.endsWith("/") || file.name.startsWith("__MACOSX/") || baseName(file.name).startsWith(".")) return;
     const path = `${prefix}/${file.name}`;
-    if (++count > limits.entries) {
-      failure = `it holds more than ${limits.entries} files`;
+    if (++seen > limits.entries) {
+      failure = `it holds more than ${count(limits.entries, "file")}`;
       return;
     }
     // Not started means not inflated: fflate skips the entry's bytes.
@@ -186,7 +187,7 @@ async function inflateZip(
       if (error) return void (failure ??= error.message);
       inflated += chunk.byteLength;
       if (inflated > limits.totalBytes) failure ??= `it expands to more than ${mb(limits.totalBytes)}`;
-      if (inflated > RATIO_FLOOR && inflated > limits.ratio * compressed) failure ??= `it expands more than ${limits.ratio} times its size`;
+      if (inflated > RATIO_FLOOR && inflated > limits.ratio * compressed) failure ??= `it expands more than ${count(limits.ratio, "time")} its size`;
       if (size > limits.entryBytes) return;
       size += chunk.byteLength;
       if (size > limits.entryBytes) {

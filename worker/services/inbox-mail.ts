@@ -1,4 +1,5 @@
 import { inboxTypeLabels } from "../../core/contracts/inbox";
+import { count } from "../../core/counting";
 import { inboxSentence } from "../../core/inbox-text";
 import { inboxItemPath } from "../presenters/inbox";
 import type { MailMessage } from "./mail";
@@ -43,12 +44,12 @@ export function inboxDigestMail(entries: InboxEntry[]): MailMessage {
   const first = entries[0]!;
   const lines = entries.map((entry) => `${sentenceOf(entry)}.`);
   const url = `${originOf(first)}/workspaces/${first.item.workspaceId}/inbox`;
-  const count = entries.length === 1 ? "1 new item" : `${entries.length} new items`;
+  const items = count(entries.length, "new item");
   return {
     to: first.recipient.email,
     kind: "inbox.digest",
-    subject: `Your inbox: ${count}`,
+    subject: `Your inbox: ${items}`,
     text: `${entries.map((entry) => `- ${sentenceOf(entry)}: ${linkOf(entry)}`).join("\n")}\n\nOpen your inbox: ${url}\n`,
-    html: layout(`Your inbox: ${count}`, lines, { label: "Open your inbox", url }),
+    html: layout(`Your inbox: ${items}`, lines, { label: "Open your inbox", url }),
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { count, formatNumber } from "../../core/counting";
 import type { Database } from "../db/client";
 import { mailQuotas } from "../db/schema";
 import { TooManyRequests } from "../lib/errors";
@@ -83,7 +84,7 @@ export function reserveOutboundMail(
       { key: `outside:user:${userId}`, limit: MAIL_LIMITS.outsidePerUser, count: outside },
       { key: `outside:workspace:${workspaceId}`, limit: MAIL_LIMITS.outsidePerWorkspace, count: outside },
     ],
-    `That would send more email than this account or workspace may send in an hour (at most ${MAIL_LIMITS.perUser} emails, ${MAIL_LIMITS.outsidePerUser} of them to people outside the workspace). Try again later.`,
+    `That would send more email than this account or workspace may send in an hour (at most ${count(MAIL_LIMITS.perUser, "email")}, ${formatNumber(MAIL_LIMITS.outsidePerUser)} of them to people outside the workspace). Try again later.`,
     now,
   );
 }

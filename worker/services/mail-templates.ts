@@ -1,4 +1,5 @@
 import type { MailMessage } from "./mail";
+import { MINUTE_MS, relativeTime } from "../../core/counting";
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -19,7 +20,7 @@ export function layout(title: string, paragraphs: string[], action: { label: str
 export function passwordResetMail(to: string, url: string, expiresInMinutes: number): MailMessage {
   const lines = [
     "Someone asked to reset the password of your Brandwork account.",
-    `The link works once and expires in ${expiresInMinutes} minutes. If it wasn't you, ignore this email: your password stays as it is.`,
+    `The link works once and expires ${relativeTime(expiresInMinutes * MINUTE_MS)}. If it wasn't you, ignore this email: your password stays as it is.`,
   ];
   return {
     to,

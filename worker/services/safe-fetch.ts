@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { duration } from "../../core/counting";
 import { Invalid } from "../lib/errors";
 import { readCapped } from "../lib/capped-read";
 
@@ -162,7 +163,7 @@ export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 *
     try {
       response = await fetcher(url, { redirect: "manual", signal, headers: { accept: "text/html, text/plain;q=0.9", "user-agent": "BrandworkBot/1.0 (+knowledge import)" } });
     } catch {
-      if (signal.aborted) throw new Invalid(`That page did not answer within ${timeoutMs / 1000} seconds`, { [field]: ["timed out"] });
+      if (signal.aborted) throw new Invalid(`That page did not answer within ${duration(timeoutMs)}`, { [field]: ["timed out"] });
       throw new Invalid("That page could not be reached", { [field]: ["could not be reached"] });
     }
     if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
@@ -179,7 +180,7 @@ export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 *
     try {
       body = await readPage(response, maxBytes, field);
     } catch (error) {
-      if (signal.aborted) throw new Invalid(`That page did not answer within ${timeoutMs / 1000} seconds`, { [field]: ["timed out"] });
+      if (signal.aborted) throw new Invalid(`That page did not answer within ${duration(timeoutMs)}`, { [field]: ["timed out"] });
       throw error;
     }
     if (type === "text/plain") return { url: url.href, title: url.hostname + url.pathname, text: body.trim() };

@@ -1,4 +1,5 @@
 import { INLINE_CONTENT_TYPES } from "../../core/contracts/files";
+import { count } from "../../core/counting";
 import { HttpError } from "../lib/errors";
 
 /**
@@ -62,7 +63,7 @@ export async function storeStream(env: StorageEnv, file: StoredFile, body: Reada
     if (failedFirst !== "body") throw error;
     // Wait for the other side to settle too, so nothing is left rejecting unobserved.
     await Promise.allSettled([put, piped]);
-    throw new HttpError(400, `The upload stopped before all ${length} bytes arrived. Send the file again.`, "upload_incomplete", { size: length });
+    throw new HttpError(400, `The upload stopped before all ${count(length, "byte")} arrived. Send the file again.`, "upload_incomplete", { size: length });
   }
 }
 

@@ -2,6 +2,8 @@
 // reaches the data centre that runs it; this drops the same keys in every other one.
 // https://developers.cloudflare.com/api/resources/cache/methods/purge/
 
+import { count } from "../../core/counting";
+
 export interface ZonePurgeEnv {
   /** The zone (Cloudflare dashboard → the domain → Overview → Zone ID). */
   CF_ZONE_ID?: string;
@@ -51,11 +53,11 @@ export async function purgeZoneUrls(
       const answer = (await response.json().catch(() => null)) as { success?: boolean; errors?: unknown } | null;
       if (!response.ok || !answer?.success) {
         outcome = "failed";
-        console.warn(`zone purge of ${files.length} URL(s) answered ${response.status}: ${JSON.stringify(answer?.errors ?? null)}`);
+        console.warn(`zone purge of ${count(files.length, "URL")} answered ${response.status}: ${JSON.stringify(answer?.errors ?? null)}`);
       }
     } catch (error) {
       outcome = "failed";
-      console.warn(`zone purge of ${files.length} URL(s) failed: ${String(error)}`);
+      console.warn(`zone purge of ${count(files.length, "URL")} failed: ${String(error)}`);
     }
   }
   return outcome;

@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { useState } from "react";
 import type { BrandVoiceNoteType } from "../../../core/content/voice";
 import { api, ApiError } from "~/lib/api";
@@ -19,7 +20,7 @@ export function VoiceDraftPanel({ kitId, onDraft }: { kitId: number; onDraft: (n
       const sample = source === "text" ? { type: "text", text: value } : { type: "url", url: value.trim() };
       const { data } = await api.post<{ data: { notes: Notes; words: number } }>(`/brand_kits/${kitId}/voice_draft`, { samples: [sample] });
       onDraft(data.notes);
-      setState({ busy: false, error: null, done: `Drafted from ${data.words.toLocaleString()} words. Review the notes below, then save.` });
+      setState({ busy: false, error: null, done: `Drafted from ${count(data.words, "word")}. Review the notes below, then save.` });
     } catch (error) {
       const message = error instanceof ApiError ? (Object.values(error.problem.fields)[0]?.[0] ? `${error.problem.message}: ${Object.values(error.problem.fields)[0]![0]}` : error.problem.message) : "Drafting failed. Try again.";
       setState({ busy: false, error: message, done: null });

@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { campaignItems, campaigns, socialAccounts } from "../../../worker/db/schema";
@@ -78,8 +79,8 @@ export async function campaignsAction(request: Request, context: AppLoadContext,
     const result = await call<{ scheduled: number; awaiting_approval: number }>("POST", `/campaigns/${text("campaign_id")}/schedule`, { accounts, time: text("time") || "09:00", time_zone: text("time_zone") || "UTC" });
     if (!result.ok) return fail(result);
     const { scheduled, awaiting_approval: held } = result.data;
-    const waiting = held ? ` ${held} ${held === 1 ? "piece waits" : "pieces wait"} for approval.` : "";
-    return { ok: true, intent, message: `${scheduled} ${scheduled === 1 ? "piece is" : "pieces are"} scheduled. See them on the calendar.${waiting}` };
+    const waiting = held ? ` ${count(held, ["piece waits", "pieces wait"])} for approval.` : "";
+    return { ok: true, intent, message: `${count(scheduled, ["piece is", "pieces are"])} scheduled. See them on the calendar.${waiting}` };
   }
   if (!itemId) return data<CampaignActionResult>({ ok: false, intent, message: "That form was incomplete. Reload the page and try again." }, { status: 400 });
   if (intent === "save") {

@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { EmailDraft, EmailSequenceKind } from "../../../core/contracts/content";
@@ -63,7 +64,7 @@ export function EmailSequenceCreator({ kind, workspace, kits }: Props) {
     return (
       <section className="create-card" aria-labelledby="sequence-title">
         <h1 id="sequence-title" ref={heading} tabIndex={-1} className="create-card__title">
-          {emails.length} emails for “{brief.topic}”
+          {count(emails.length, "email")} for “{brief.topic}”
         </h1>
         {run.notes.length ? (
           <ul className="create-notes" aria-label="What the guardrails changed">

@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import type { GenerationState } from "./useGeneration";
 
 const words = (text: string) => (text.match(/\S+/g) ?? []).length;
@@ -26,7 +27,7 @@ export function GenerationProgress<R>({
         <div className="generation__bar">
           <span className="spinner spinner--small" aria-hidden="true" />
           <p role="status" className="generation__status">
-            {label}… {run.text ? `${words(run.text)} words so far` : "starting"}
+            {label}… {run.text ? `${count(words(run.text), "word")} so far` : "starting"}
           </p>
           <button type="button" className="button button--small" onClick={run.stop}>
             Stop

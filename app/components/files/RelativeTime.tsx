@@ -1,3 +1,4 @@
+import { relativeTime } from "../../../core/counting";
 import { useEffect, useState } from "react";
 
 const MINUTE = 60_000;
@@ -11,7 +12,7 @@ export function relativeLabel(date: Date, now: number) {
   if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
   if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
   if (ago < 2 * DAY) return "yesterday";
-  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} days ago`;
+  if (ago < 7 * DAY) return relativeTime(-Math.floor(ago / DAY) * DAY);
   const sameYear = new Date(now).getUTCFullYear() === date.getUTCFullYear();
   return date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: sameYear ? undefined : "numeric", timeZone: "UTC" });
 }

@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { Link } from "@remix-run/react";
 import { useId, useState, type DragEvent } from "react";
 import type { DocumentStatus } from "../../../core/enums";
@@ -53,7 +54,7 @@ export function BoardView({ page, articles, edits }: { page: FolderPageData; art
           <section
             key={column.key}
             className="board-column"
-            aria-label={`${column.label}, ${column.items.length} ${column.items.length === 1 ? "document" : "documents"}`}
+            aria-label={`${column.label}, ${count(column.items.length, "document")}`}
             data-over={overKey === column.key || undefined}
             data-testid={`board-column-${column.key || "none"}`}
             onDragOver={(event) => {

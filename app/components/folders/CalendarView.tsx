@@ -1,3 +1,4 @@
+import { count, nounFor } from "../../../core/counting";
 import { Link, useLocation } from "@remix-run/react";
 import { format, isSameMonth } from "date-fns";
 import { useEffect, useState } from "react";
@@ -118,7 +119,7 @@ export function CalendarView({ page, articles, values }: { page: FolderPageData;
                   data-outside={outside || undefined}
                   data-today={key === todayKey || undefined}
                   data-empty={items.length === 0 || undefined}
-                  aria-label={`${format(day, "EEEE d MMMM")}: ${items.length === 0 ? "nothing" : `${items.length} ${items.length === 1 ? "document" : "documents"}`}`}
+                  aria-label={`${format(day, "EEEE d MMMM")}: ${items.length === 0 ? "nothing" : count(items.length, "document")}`}
                 >
                   <span className="calendar__date" aria-hidden="true">
                     <span className="calendar__weekday-inline">{format(day, "EEE")} </span>
@@ -151,7 +152,7 @@ export function CalendarView({ page, articles, values }: { page: FolderPageData;
       ) : null}
       {undated > 0 ? (
         <p className="muted calendar__undated">
-          {undated} {undated === 1 ? "document has" : "documents have"} no {property?.name ?? "date"} and {undated === 1 ? "isn't" : "aren't"} on the calendar.
+          {count(undated, ["document has", "documents have"])} no {property?.name ?? "date"} and {nounFor(undated, ["isn't", "aren't"])} on the calendar.
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { count, formatNumber } from "../../../core/counting";
 import { Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { isSortOrder, type ViewKind } from "../../../core/enums";
 import { FormAlert } from "../ui/Field";
@@ -61,7 +62,7 @@ export function FolderScreen({ view }: { view: ViewKind }) {
       ) : null}
       {page.totalArticles > page.articles.length ? (
         <p className="muted" role="status">
-          Showing the first {page.articles.length} of {page.totalArticles} documents.
+          Showing the first {formatNumber(page.articles.length)} of {count(page.totalArticles, "document")}.
         </p>
       ) : null}
       {loading ? <div className="folder-page__progress" role="progressbar" aria-label="Loading" /> : null}
@@ -69,7 +70,7 @@ export function FolderScreen({ view }: { view: ViewKind }) {
         <EmptyFolder
           page={page}
           hint={HINTS[view]}
-          title={empty ? undefined : `No documents directly in this folder — ${subfolders.length} ${subfolders.length === 1 ? "subfolder" : "subfolders"}`}
+          title={empty ? undefined : `No documents directly in this folder — ${count(subfolders.length, "subfolder")}`}
         />
       ) : view === "board_view" ? (
         <BoardView page={page} articles={articles} edits={edits} />

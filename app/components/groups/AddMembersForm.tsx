@@ -1,3 +1,4 @@
+import { count, formatNumber } from "../../../core/counting";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormAlert, TextAreaField } from "../ui/Field";
@@ -113,7 +114,7 @@ export function AddMembersForm({
           {needle && shown.length === 0 ? <p className="field__hint">Nobody matches “{filter.trim()}”.</p> : null}
           {candidateTotal > candidates.length ? (
             <p className="field__hint">
-              Showing {candidates.length} of {candidateTotal} people. Type the email of anyone else above.
+              Showing {formatNumber(candidates.length)} of {count(candidateTotal, ["person", "people"])}. Type the email of anyone else above.
             </p>
           ) : null}
         </fieldset>

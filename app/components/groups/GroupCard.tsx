@@ -1,6 +1,7 @@
+import { count } from "../../../core/counting";
 import { Link, useActionData, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { joinActionFor, plural, type GroupActionResult, type GroupSummary } from "./types";
+import { joinActionFor, type GroupActionResult, type GroupSummary } from "./types";
 import { VisibilityBadge, VisibilityIcon } from "./visibility";
 
 /**
@@ -50,7 +51,7 @@ export function GroupCard({
         )}
         <p className="group-card__meta">
           <VisibilityBadge visibility={group.visibility} />
-          <span>{plural(group.member_count, "member")}</span>
+          <span>{count(group.member_count, "member")}</span>
           {group.role === "owner" ? <span className="group-card__role">You own it</span> : null}
         </p>
       </div>

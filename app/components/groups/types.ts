@@ -34,8 +34,6 @@ export function joinActionFor(group: Pick<GroupSummary, "is_member" | "join_requ
   return "none";
 }
 
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /** Deterministic on server and browser alike (fixed locale and time zone): "3 Apr 2026". */
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 export const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "");

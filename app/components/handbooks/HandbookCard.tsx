@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { Link } from "@remix-run/react";
 import { BookIcon } from "../ui/icons";
 import type { HandbookJson } from "./types";
@@ -20,7 +21,7 @@ export function HandbookCard({ handbook }: { handbook: HandbookJson }) {
         </h3>
         {handbook.description ? <p className="link-card__description">{handbook.description}</p> : null}
         <p className="link-card__meta">
-          <span>{items === 1 ? "1 item" : `${items} items`}</span>
+          <span>{count(items, "item")}</span>
           {handbook.updated_at ? <span>Updated {updatedFormat.format(new Date(handbook.updated_at))}</span> : null}
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { formatNumber } from "../../../core/counting";
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { inboxTypeLabels, type InboxItemType } from "../../../core/contracts/inbox";
@@ -100,7 +101,7 @@ export function InboxRailItem({ workspaceId }: { workspaceId: number }) {
     announceInboxChange(workspaceId);
   };
 
-  const label = unread ? `Inbox, ${unread} unread` : "Inbox";
+  const label = unread ? `Inbox, ${formatNumber(unread)} unread` : "Inbox";
   return (
     <div className="inbox-rail" ref={wrapper}>
       <button

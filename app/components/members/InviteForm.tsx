@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormAlert, TextAreaField } from "../ui/Field";
 import { Choice } from "./ConfirmForms";
@@ -101,7 +102,7 @@ export function InviteForm({
         errors={fields.invite_reason}
         hint="Kept with the invitation, so admins know why they were asked."
       />
-      <p className="member-form__note">Each person gets an email with a link to join. Links work for {invitationDays} days.</p>
+      <p className="member-form__note">Each person gets an email with a link to join. Links work for {count(invitationDays, "day")}.</p>
       <div className="member-form__actions">
         <Link to={closeTo} replace preventScrollReset className="button">
           Cancel

@@ -1,9 +1,10 @@
+import { count } from "../../../core/counting";
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { CopyButton } from "../ui/CopyButton";
 import { Field, FormAlert } from "../ui/Field";
 import { ChevronIcon, KeyIcon } from "../ui/icons";
-import { formatDate, plural, type MembersActionResult, type ScimToken } from "./types";
+import { formatDate, type MembersActionResult, type ScimToken } from "./types";
 
 /**
  * Admins connect an identity provider (Okta, Entra ID, OneLogin…) through SCIM 2.0: the base
@@ -49,7 +50,7 @@ export function ScimSection({
             Provisioning (SCIM)
           </span>
           <span className="scim__sub">
-            {active ? `${plural(active, "active token")}` : "Not connected"} · Admins only
+            {active ? count(active, "active token") : "Not connected"} · Admins only
           </span>
         </span>
         <ChevronIcon className="scim__chevron" aria-hidden="true" />

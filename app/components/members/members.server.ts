@@ -1,3 +1,4 @@
+import { count, formatNumber, nounFor } from "../../../core/counting";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { DEFAULT_PER_PAGE, pageMeta } from "../../../core/contracts/pagination";
 import { MEMBER_INVITATION_TTL_DAYS } from "../../../worker/commands/memberInviter";
@@ -285,8 +286,8 @@ async function invite(
       intent,
       {
         status: 400,
-        message: `Invite at most ${MAX_INVITES_PER_FORM} people at a time.`,
-        fields: fields(`can hold at most ${MAX_INVITES_PER_FORM} addresses`),
+        message: `Invite at most ${count(MAX_INVITES_PER_FORM, ["person", "people"])} at a time.`,
+        fields: fields(`can hold at most ${count(MAX_INVITES_PER_FORM, ["address", "addresses"])}`),
       },
       { values, retry: emails.join("\n") },
     );
@@ -318,7 +319,7 @@ async function invite(
   const invited = outcomes.filter((outcome) => outcome.ok).map((outcome) => outcome.email);
   if (failed.length) {
     const message = invited.length
-      ? `Invited ${invited.length} of ${outcomes.length}. Fix the ${failed.length === 1 ? "address" : "addresses"} below and try again.`
+      ? `Invited ${formatNumber(invited.length)} of ${formatNumber(outcomes.length)}. Fix the ${nounFor(failed.length, ["address", "addresses"])} below and try again.`
       : failed.length === 1
         ? failed[0]!.message
         : "None of these could be invited. Fix the addresses below and try again.";
@@ -328,6 +329,6 @@ async function invite(
       { invites: outcomes, retry: failed.map((outcome) => outcome.email).join("\n"), values },
     );
   }
-  const list = invited.length === 1 ? invited[0]! : `${invited.length} people`;
+  const list = invited.length === 1 ? invited[0]! : count(invited.length, ["person", "people"]);
   return success(intent, `Invited ${list}. They'll get an email with a link to join.`, { invites: outcomes });
 }

@@ -64,8 +64,6 @@ export const STATUS_LABELS: Record<Person["status"], string> = { active: "Active
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 export const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "");
 
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /** "Joined 3 Apr 2026", "Invited 3 Apr 2026", "Deactivated 3 Apr 2026". */
 export const sinceLabel = (person: Pick<Person, "status" | "since">) =>
   person.since ? `${person.status === "active" ? "Joined" : STATUS_LABELS[person.status]} ${formatDate(person.since)}` : "";

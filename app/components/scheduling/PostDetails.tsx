@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { TARGET_STATE_LABELS, type TargetState } from "../../../core/publishing/states";
@@ -63,7 +64,7 @@ export function PostDetails({ post, accounts, zone, canSchedule, sandboxHref, on
               {target.state === "published" && target.network_url ? (
                 <p>
                   Published {formatWhen(target.published_at, zone)}
-                  {target.attempts > 1 ? ` after ${target.attempts} attempts` : ""} ·{" "}
+                  {target.attempts > 1 ? ` after ${count(target.attempts, "attempt")}` : ""} ·{" "}
                   {account?.is_sandbox ? (
                     // The sandbox's URLs look like a network's but live here: its timeline page.
                     <Link to={`${sandboxHref}#post-${target.network_post_id}`}>View on the sandbox timeline</Link>

@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { PageMeta } from "../../../core/contracts/pagination";
@@ -231,7 +232,7 @@ function SearchPanel({ workspaceId, onClose }: { workspaceId: number; onClose: (
         </span>
         {state.status === "done" && state.meta.total > 0 ? (
           <Link to={searchPagePath(workspaceId, query)} className="link-button" onClick={onClose}>
-            {state.meta.has_more ? `See all ${state.meta.total} results` : "Open as a page"}
+            {state.meta.has_more ? `See all ${count(state.meta.total, "result")}` : "Open as a page"}
           </Link>
         ) : null}
       </footer>

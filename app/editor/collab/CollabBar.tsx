@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { initialsOf } from "~/components/auth/Avatar";
 import type { Collaborator, CollabStatus } from "./useCollabSession";
 
@@ -28,7 +29,7 @@ export function CollabBar({ collab, editable }: CollabBarProps) {
         {text}
       </p>
       {others.length > 0 ? (
-        <ul className="collab-bar__people" aria-label={`${others.length} other ${others.length === 1 ? "person" : "people"} here`}>
+        <ul className="collab-bar__people" aria-label={`${count(others.length, ["other person", "other people"])} here`}>
           {shown.map((person) => (
             <li
               key={person.clientId}

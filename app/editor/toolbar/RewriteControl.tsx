@@ -1,3 +1,4 @@
+import { count } from "../../../core/counting";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { AI_REVISION_MAX_CHARACTERS } from "../../../core/contracts/suggestions";
 import { api, ApiError } from "~/lib/api";
@@ -79,7 +80,7 @@ function RewritePanel({ rewrite, selectedText, close }: { rewrite: BrandVoiceRew
   const errorId = useId();
   const pending = state.phase === "pending";
   const tooLong = text.length > AI_REVISION_MAX_CHARACTERS;
-  const problem = tooLong ? `Select at most ${AI_REVISION_MAX_CHARACTERS.toLocaleString("en")} characters (one paragraph) to rewrite.` : state.phase === "failed" ? state.message : null;
+  const problem = tooLong ? `Select at most ${count(AI_REVISION_MAX_CHARACTERS, "character")} (one paragraph) to rewrite.` : state.phase === "failed" ? state.message : null;
 
   useEffect(() => {
     // A message from an earlier request is not about these words.

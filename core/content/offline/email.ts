@@ -5,6 +5,7 @@ import type { VoiceContext } from "../voice";
 import { cited, type Fact } from "./facts";
 import { cap } from "./plans";
 import { createWriter, type Variation } from "./writer";
+import { count } from "../../counting";
 
 /**
  * The offline writer's email sequences. A nurture sequence moves from welcome through
@@ -46,9 +47,9 @@ export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContex
       switch (nurtureStage(i, brief.count)) {
         case "welcome":
           subject = w.voiced(`Welcome: let's talk about ${topic}`);
-          preview = w.voiced(`What to expect over the next ${brief.count > 1 ? `${(brief.count - 1) * brief.cadence_days} days` : "few days"}.`);
+          preview = w.voiced(`What to expect over the next ${brief.count > 1 ? count((brief.count - 1) * brief.cadence_days, "day") : "few days"}.`);
           body = [
-            w.say(`Thanks for joining us. Over the next ${brief.count > 1 ? `${brief.count - 1} emails` : "few weeks"} we will share what we know about ${topic}${parts.audience ? `, written for ${parts.audience}` : ""}.`),
+            w.say(`Thanks for joining us. Over the next ${brief.count > 1 ? count(brief.count - 1, "email") : "few weeks"} we will share what we know about ${topic}${parts.audience ? `, written for ${parts.audience}` : ""}.`),
             w.line("hooks"),
             fact(),
           ];

@@ -1,7 +1,8 @@
 import { maxTokensFor, promptFor } from "./prompt";
 import { ProviderError, type TextProvider } from "./provider";
 import { sseData } from "./sse";
-import { DEFAULT_RETRY, describeDuration, retryAfterMs, withRetry, type RetryPolicy } from "./retry";
+import { duration } from "../../../core/counting";
+import { DEFAULT_RETRY, retryAfterMs, withRetry, type RetryPolicy } from "./retry";
 
 export interface OpenAiConfig {
   /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), a llama.cpp server. */
@@ -45,7 +46,7 @@ export function openAiProvider(config: OpenAiConfig): TextProvider {
       const timeout = AbortSignal.timeout(config.timeoutMs);
       const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
       const prompt = promptFor(input);
-      const timedOut = () => new ProviderError(`The AI provider did not finish within ${describeDuration(config.timeoutMs)}.`, false);
+      const timedOut = () => new ProviderError(`The AI provider did not finish within ${duration(config.timeoutMs)}.`, false);
       let response: Response;
       try {
         response = await withRetry(

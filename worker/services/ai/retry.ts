@@ -41,6 +41,3 @@ export function retryAfterMs(header: string | null): number | undefined {
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
-
-/** "90 seconds", "200 ms": for time-limit messages. */
-export const describeDuration = (ms: number) => (ms >= 1_000 ? `${Math.round(ms / 1_000)} seconds` : `${ms} ms`);

@@ -1,7 +1,8 @@
 import { maxTokensFor, promptFor } from "./prompt";
 import { ProviderError, type TextProvider } from "./provider";
 import { sseData } from "./sse";
-import { DEFAULT_RETRY, describeDuration, withRetry, type RetryPolicy } from "./retry";
+import { duration } from "../../../core/counting";
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry";
 
 /** The slice of the Workers AI binding this provider uses. */
 export interface AiBinding {
@@ -28,7 +29,7 @@ export function workersAiProvider(config: WorkersAiConfig): TextProvider {
       const timeout = AbortSignal.timeout(config.timeoutMs);
       const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
       const prompt = promptFor(input);
-      const timedOut = () => new ProviderError(`Workers AI did not finish within ${describeDuration(config.timeoutMs)}.`, false);
+      const timedOut = () => new ProviderError(`Workers AI did not finish within ${duration(config.timeoutMs)}.`, false);
       let stream: ReadableStream<Uint8Array>;
       try {
         stream = await withRetry(

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { NetworkLimits } from "../../../core/publishing/limits";
 import { checkPost, type MediaItem } from "../../../core/publishing/rules";
-import { checkQuota } from "../../../core/publishing/quota";
+import { checkQuota, quotaRefusal } from "../../../core/publishing/quota";
 import { localToInstant, slotInstants } from "../../../core/publishing/time";
 import type { Database } from "../../db/client";
 import { type postingSchedules, postTargets, socialAccounts, type SocialAccount } from "../../db/schema";
@@ -103,11 +103,7 @@ export async function checkTargets(db: Database, env: Env, check: TargetsCheck) 
     if (check.publishAt !== null && limits.quota) {
       const verdict = checkQuota(limits.quota, await quotaNeighbours(db, account.id, limits, check.publishAt, check.excludePostId), check.publishAt);
       if (!verdict.ok) {
-        const hours = limits.quota.windowMinutes >= 60 ? `${limits.quota.windowMinutes / 60} hours` : `${limits.quota.windowMinutes} minutes`;
-        add(
-          `targets.${index}.account_id`,
-          `${limits.label} allows ${limits.quota.posts} posts per ${hours} from ${account.displayName}; ${verdict.inWindow} are already scheduled or published between ${format(verdict.windowStart)} and ${format(verdict.windowEnd)}. The next free time is ${format(verdict.nextFree)}.`,
-        );
+        add(`targets.${index}.account_id`, quotaRefusal(limits.label, limits.quota, account.displayName, verdict, format));
       }
     }
   }

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
 import { type NetworkLimits, withOverrides } from "../../../core/publishing/limits";
 import { splitThread } from "../../../core/publishing/rules";
-import { checkQuota } from "../../../core/publishing/quota";
+import { checkQuota, quotaRule } from "../../../core/publishing/quota";
+import { count } from "../../../core/counting";
 import type { Database } from "../../db/client";
 import { postAttempts, postTargets, scheduledPosts, socialAccounts, uploads, type PostTarget, type SocialAccount } from "../../db/schema";
 import { claimDue, type ClaimedTarget } from "./claim";
@@ -142,7 +143,7 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
     const verdict = checkQuota(limits.quota, sent.map((s) => s.at!), now());
     if (!verdict.ok) {
       await settle(db, target, { state: "scheduled", leaseUntil: null, nextAttemptAt: verdict.nextFree, attempt: target.attempt - 1 });
-      await record(db, target, target.attempt, "quota", `${limits.label} allows ${limits.quota.posts} posts per ${limits.quota.windowMinutes} minutes; waiting for the next free time.`, now());
+      await record(db, target, target.attempt, "quota", `${quotaRule(limits.label, limits.quota)}; waiting for the next free time.`, now());
       return;
     }
   }
@@ -243,7 +244,7 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
     leaseUntil: null,
     errorClass: outcome.errorClass,
     errorMessage: `${limits.label} refused it: ${outcome.message}`,
-    errorHint: outcome.hint ?? (outcome.errorClass === "retry" ? `It failed ${MAX_ATTEMPTS} times; try "Publish now" later.` : "Edit the post and schedule it again."),
+    errorHint: outcome.hint ?? (outcome.errorClass === "retry" ? `It failed ${count(MAX_ATTEMPTS, "time")}; try "Publish now" later.` : "Edit the post and schedule it again."),
   });
   if (settled) await postEvent(deps, "post.failed", settled, post, account);
   return done();
