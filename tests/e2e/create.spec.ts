@@ -34,7 +34,7 @@ test("a marketer writes a blog post from a brief: outline, edited, then a stream
   await expect(page.getByRole("status").filter({ hasText: /Writing the draft… (starting|\d+ words so far)/ }).or(page.getByRole("heading", { name: "Your draft is ready" }))).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your draft is ready" })).toBeVisible({ timeout: 30_000 });
   // The draft shows as it will look: headings and bold words, not markdown's # and **.
-  const draft = page.getByRole("region", { name: "Your draft" });
+  const draft = page.getByRole("region", { name: "Your draft", exact: true });
   await expect(draft.getByRole("heading", { name: "Why the coffee break matters" })).toBeVisible();
   await expect(draft.getByRole("heading", { name: "A weekly tasting ritual" })).toBeVisible();
   await expect(draft.locator("strong").first()).toBeVisible();
