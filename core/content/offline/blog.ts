@@ -62,6 +62,8 @@ export function writeBlogPost(request: BlogDraftRequest, voice: VoiceContext, pa
   const w = writerFor(request, voice, passages, "post", variation);
   const { parts } = w;
   const target = BLOG_LENGTHS[request.length].words;
+  // The title first: the seeded choices keep their order, so a job's title stays the one it had.
+  const title = w.title();
   const filler = createFiller(w);
   const sources: Passage[] = [];
   const cite = (fact: Fact) => {
@@ -97,7 +99,6 @@ export function writeBlogPost(request: BlogDraftRequest, voice: VoiceContext, pa
     return sentences;
   };
 
-  const title = w.title();
   push(`# ${title}`, "");
   const sections = request.outline.map((section) => {
     const points = section.points.map((raw) => ({ raw, text: raw.replace(/[.!?]+$/, "").trim() })).filter((point) => point.text);
