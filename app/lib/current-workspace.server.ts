@@ -20,7 +20,17 @@ export async function switchWorkspace(request: Request, context: AppLoadContext)
     authorization: session.auth.headers.Authorization,
   });
   const state = { ...session.auth, last_workspace_id: workspace.id, company_id: workspace.id };
-  return redirect(back, { headers: { "Set-Cookie": authCookie(request, state) } });
+  return redirect(sameSectionOf(back, workspace.id), { headers: { "Set-Cookie": authCookie(request, state) } });
+}
+
+/**
+ * A workspace page's address names its workspace, and the address wins over the current
+ * one: switching from it goes to the same section of the chosen workspace (its list, not an
+ * item that belongs to the other), e.g. /workspaces/1/campaigns/7 → /workspaces/2/campaigns.
+ */
+export function sameSectionOf(path: string, workspaceId: number): string {
+  const page = path.match(/^\/workspaces\/\d+(\/[^/?#]+)?/);
+  return page ? `/workspaces/${workspaceId}${page[1] ?? "/home"}` : path;
 }
 
 /** POST /v1/w from the home page's empty state; the new workspace becomes current. */

@@ -1,14 +1,20 @@
-import { count } from "../../core/counting";
-import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { WelcomeBanner } from "~/components/home/WelcomeBanner";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Field, FormAlert } from "~/components/ui/Field";
 import { createWorkspace } from "~/lib/current-workspace.server";
+import { requireUser } from "~/lib/session.server";
 import type { loader as shellLoader, ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Home" };
 
 export const meta: MetaFunction = () => [{ title: "Home · Brandwork" }];
+
+/** With a workspace, home is that workspace's home (what to do next, its files); "/" only leads there. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { currentWorkspace } = await requireUser(request, context);
+  if (currentWorkspace) throw redirect(`/workspaces/${currentWorkspace.id}/home`);
+  return null;
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -38,45 +44,22 @@ function CreateFirstWorkspace() {
   );
 }
 
+/** Someone in no workspace (yet, or any more): the one thing to do is make one. */
 export default function Home() {
   const shell = useRouteLoaderData<typeof shellLoader>("routes/_shell");
   const user = shell?.user;
-  const workspace = shell?.currentWorkspace ?? null;
-  const others = (shell?.workspaces.length ?? 0) - (workspace ? 1 : 0);
 
   return (
     <div className="page">
-      {workspace?.is_new ? <WelcomeBanner workspaceId={workspace.id} workspaceName={workspace.name} /> : null}
       <section className="hero">
-        <p className="eyebrow">{user ? `Welcome back, ${user.first_name || user.name}` : "Brandwork"}</p>
+        <p className="eyebrow">{user ? `Welcome, ${user.first_name || user.name}` : "Brandwork"}</p>
         <h2 className="hero__title">Marketing content in your brand&apos;s voice</h2>
         <p className="hero__lead">
           Plan campaigns, write blog posts, social posts and email sequences with your brand kit, and keep every
           document, review and handbook in one workspace.
         </p>
       </section>
-      {workspace ? null : <CreateFirstWorkspace />}
-      <section className="card-grid" aria-label="Workspace">
-        {workspace ? (
-          <article className="card">
-            <h3>{workspace.name}</h3>
-            <p>
-              {workspace.role ? `You are ${workspace.role === "admin" ? "an admin" : `a ${workspace.role}`} here. ` : ""}
-              {workspace.paying ? "Paid plan." : workspace.can_start_free_trial ? "Free trial." : "Free plan."}
-            </p>
-            <p className="card__meta">
-              {others > 0 ? `You are in ${count(others, "other workspace")}; switch from the top of the sidebar.` : "Switch or create workspaces from the top of the sidebar."}
-            </p>
-          </article>
-        ) : null}
-        <article className="card">
-          <h3>System status</h3>
-          <p>See whether the API, the database and scheduled jobs are healthy.</p>
-          <Link className="button" to="/status">
-            Open status
-          </Link>
-        </article>
-      </section>
+      <CreateFirstWorkspace />
     </div>
   );
 }

@@ -5,11 +5,15 @@ import { BLOG_LENGTHS, blogLengths, type BlogLength, type OutlineSection } from 
 import { createPage } from "~/components/create/create.server";
 import { GenerationProgress } from "~/components/create/GenerationProgress";
 import { useGeneration } from "~/components/create/useGeneration";
+import documentStyles from "~/styles/document.css?url";
 import styles from "~/styles/create.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "New blog post" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: documentStyles },
+];
 export const meta: MetaFunction = () => [{ title: "New blog post · Brandwork" }];
 export const loader = ({ request, context }: LoaderFunctionArgs) => createPage(request, context);
 
@@ -177,7 +181,7 @@ export default function CreateBlogPost() {
               </div>
             </>
           ) : null}
-          <GenerationProgress run={draftRun} onRetry={writeDraft} onBack={() => draftRun.reset()} label="Writing the draft" showTextWhenDone />
+          <GenerationProgress run={draftRun} onRetry={writeDraft} onBack={() => draftRun.reset()} label="Writing the draft" showTextWhenDone markdown />
         </section>
       ) : null}
     </div>

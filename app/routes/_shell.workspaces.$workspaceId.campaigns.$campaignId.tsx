@@ -15,7 +15,8 @@ export const action = ({ request, context, params }: ActionFunctionArgs) => camp
 export default function CampaignDetail() {
   const { workspace, campaign, accounts, timeZone, approvalRequired } = useLoaderData<typeof loader>();
   // The statuses tab decides whether a piece must be approved before it is scheduled.
-  const schedulable = (campaign.items ?? []).filter((i) => i.channel && (!approvalRequired || i.status === "approved"));
+  const posts = (campaign.items ?? []).filter((i) => i.channel);
+  const schedulable = posts.filter((i) => !approvalRequired || i.status === "approved");
   const channels = [...new Set(schedulable.map((i) => i.channel!))];
   const actionData = useActionData<CampaignActionResult>();
   const navigation = useNavigation();
@@ -36,15 +37,21 @@ export default function CampaignDetail() {
         </p>
         <p className="campaign-head__brief">{campaign.brief}</p>
       </header>
-      {channels.length > 0 ? (
+      {posts.length > 0 ? (
         <section className="campaign-card" aria-labelledby="schedule-approved">
           <h2 id="schedule-approved" className="campaign-card__title">
             {approvalRequired ? "Schedule the approved pieces" : "Schedule the pieces"}
           </h2>
+          {/* What stands in the way is said, with the way past it, rather than the form just not being there. */}
           {accounts.length === 0 ? (
-            <p>
-              Connect an account on the <Link to={`/workspaces/${workspace.id}/scheduled-posts`}>scheduled posts</Link> page first (the Sandbox needs no keys).
+            <p className="campaign-card__blocked">
+              Connect an account first: posts go out through one, and the Sandbox needs no keys.{" "}
+              <Link to={`/workspaces/${workspace.id}/scheduled-posts`} className="button button--small">
+                Connect an account
+              </Link>
             </p>
+          ) : channels.length === 0 ? (
+            <p className="campaign-card__blocked">Approve a piece to schedule it: this workspace schedules only approved campaign pieces. Each piece below has its Approve button.</p>
           ) : (
             <Form method="post" className="campaign-form" aria-busy={scheduling || undefined}>
               <input type="hidden" name="intent" value="schedule" />
@@ -115,6 +122,7 @@ export default function CampaignDetail() {
                   <button type="submit" name="intent" value="save" className="button button--small">
                     Save
                   </button>
+                  {item.status !== "approved" && item.channel && approvalRequired ? <p className="campaign-item__hint">Approve this piece to schedule it.</p> : null}
                   {item.status !== "approved" ? (
                     <button type="submit" name="intent" value="approve" className="button button--small button--primary" aria-label={`Approve ${label} for ${item.publish_on}`}>
                       Approve

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CHANNEL_LABELS, socialChannels } from "../../core/content/channels";
-import { contentStrategyLabels } from "../../core/content/campaigns";
+import { contentStrategyDating, contentStrategyLabels, type ContentStrategy } from "../../core/content/campaigns";
 import { campaignsAction, campaignsPage, type CampaignActionResult } from "~/components/campaigns/campaigns.server";
 import { FormAlert } from "~/components/ui/Field";
 import styles from "~/styles/campaigns.css?url";
@@ -23,14 +23,37 @@ export default function Campaigns() {
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   const failure = actionData && !actionData.ok ? actionData : null;
   const fieldError = (name: string) => failure?.fields?.[name]?.[0];
+  const [params] = useSearchParams();
+  // The list comes first; the form opens on "New campaign", from Create (?new=1), with nothing to list, or to show what went wrong.
+  const formOpen = campaigns.length === 0 || params.get("new") === "1" || Boolean(failure) || creating;
 
   return (
     <div className="page campaigns-page">
-      <section className="campaign-card" aria-labelledby="new-campaign">
-        <h2 id="new-campaign" className="campaign-card__title">
-          New campaign
+      <section className="campaign-card" aria-labelledby="all-campaigns">
+        <h2 id="all-campaigns" className="campaign-card__title">
+          Campaigns
         </h2>
-        <Form method="post" className="campaign-form" aria-busy={creating || undefined}>
+        {campaigns.length ? (
+          <ul className="campaign-list">
+            {campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <Link to={`/workspaces/${workspace.id}/campaigns/${campaign.id}`}>{campaign.name}</Link>
+                <span className="campaign-list__meta">
+                  {campaign.strategy.replace("Strategy", "")} · {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(", ")} · {campaign.starts_on} → {campaign.ends_on}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="campaign-empty">No campaigns yet. Describe one below and every post is written for you, in your brand's voice.</p>
+        )}
+      </section>
+
+      <details className="campaign-card campaign-new" open={formOpen || undefined}>
+        <summary className="button button--primary campaign-new__toggle">
+          <span id="new-campaign">New campaign</span>
+        </summary>
+        <Form method="post" className="campaign-form" aria-labelledby="new-campaign" aria-busy={creating || undefined}>
           <input type="hidden" name="intent" value="create" />
           <FormAlert message={failure?.message} />
           <label className="field">
@@ -69,7 +92,10 @@ export default function Campaigns() {
             <legend className="field__label">Strategy</legend>
             {Object.entries(contentStrategyLabels).map(([value, label], i) => (
               <label key={value}>
-                <input type="radio" name="strategy" value={value} defaultChecked={i === 0} /> {label}
+                <input type="radio" name="strategy" value={value} defaultChecked={i === 0} aria-describedby={`strategy-dates-${value}`} /> {label}
+                <span id={`strategy-dates-${value}`} className="field__hint campaign-form__dates">
+                  {contentStrategyDating[value as ContentStrategy]}
+                </span>
               </label>
             ))}
           </fieldset>
@@ -110,27 +136,7 @@ export default function Campaigns() {
             {creating ? "Writing the campaign…" : "Create and write the campaign"}
           </button>
         </Form>
-      </section>
-
-      <section className="campaign-card" aria-labelledby="all-campaigns">
-        <h2 id="all-campaigns" className="campaign-card__title">
-          Campaigns
-        </h2>
-        {campaigns.length ? (
-          <ul className="campaign-list">
-            {campaigns.map((campaign) => (
-              <li key={campaign.id}>
-                <Link to={`/workspaces/${workspace.id}/campaigns/${campaign.id}`}>{campaign.name}</Link>
-                <span className="campaign-list__meta">
-                  {campaign.strategy.replace("Strategy", "")} · {campaign.channels.map((c) => CHANNEL_LABELS[c]).join(", ")} · {campaign.starts_on} → {campaign.ends_on}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="campaign-empty">No campaigns yet. Describe one above and every post is written for you, in your brand's voice.</p>
-        )}
-      </section>
+      </details>
     </div>
   );
 }

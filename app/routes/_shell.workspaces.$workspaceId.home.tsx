@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   frequentlyViewedArticles,
   pinnedFiles,
@@ -9,6 +9,9 @@ import {
   recentFiles,
   recentlyUpdatedArticles,
 } from "../../worker/services/home-feed";
+import { workspaceNextSteps } from "../../worker/services/next-steps";
+import { NextSteps } from "~/components/home/NextSteps";
+import { WelcomeBanner } from "~/components/home/WelcomeBanner";
 import { FileActionNotice } from "~/components/files/FileActionNotice";
 import { FileList } from "~/components/files/FileList";
 import { NewDocumentButton } from "~/components/files/NewDocumentButton";
@@ -31,7 +34,13 @@ const IN_REVIEW_ITEMS = 50;
 
 /** The workspace home: pins, what I opened lately, what I read most, what changed; or only what is in review. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { db, viewer, workspace, canPin, canCreate, now } = await fileListContext(request, context, params.workspaceId);
+  const { db, viewer, workspace, signedIn, actor, canPin, canCreate, now } = await fileListContext(request, context, params.workspaceId);
+  const greeting = {
+    name: signedIn.user.first_name || signedIn.user.name,
+    // SPEC section 4: a workspace is new until its first view is recorded (WelcomeBanner).
+    firstVisit: workspace.isNew,
+    role: actor.role === "admin" || actor.role === "super_admin" ? "an admin" : `a ${actor.role}`,
+  };
   // Anything else in the address shows the whole home rather than an error page.
   if (new URL(request.url).searchParams.get("filter") === IN_REVIEW) {
     const inReview = await recentFiles(db, viewer, { items: IN_REVIEW_ITEMS, withActiveReviews: true });
@@ -39,6 +48,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       view: "in_review" as const,
       workspaceId: workspace.id,
       workspaceName: workspace.name,
+      greeting,
+      nextSteps: [],
       now,
       canPin,
       canCreate,
@@ -49,16 +60,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       updated: [],
     };
   }
-  const [pins, recent, frequent, updated] = await Promise.all([
+  const [pins, recent, frequent, updated, nextSteps] = await Promise.all([
     pinnedFiles(db, viewer),
     recentFiles(db, viewer, { items: 4 }),
     frequentlyViewedArticles(db, viewer, { items: 6, scope: "mine" }),
     recentlyUpdatedArticles(db, viewer, { items: 6 }),
+    // What to do next is for those who can do it (members and admins), until all of it is done.
+    canCreate ? workspaceNextSteps(db, workspace.id) : [],
   ]);
   return {
     view: "all" as const,
     workspaceId: workspace.id,
     workspaceName: workspace.name,
+    greeting,
+    nextSteps: nextSteps.every((step) => step.done) ? [] : nextSteps,
     now,
     canPin,
     canCreate,
@@ -91,7 +106,9 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
 }
 
 export default function WorkspaceHome() {
-  const { view, workspaceId, workspaceName, now, canPin, canCreate, inReview, pins, recent, frequent, updated } = useLoaderData<typeof loader>();
+  const { view, workspaceId, workspaceName, greeting, nextSteps, now, canPin, canCreate, inReview, pins, recent, frequent, updated } = useLoaderData<typeof loader>();
+  // A first visit stays one while the page is open, though the view is recorded (and the loader re-run) meanwhile.
+  const [firstVisit] = useState(greeting.firstVisit);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const base = `/workspaces/${workspaceId}`;
@@ -107,14 +124,21 @@ export default function WorkspaceHome() {
 
   return (
     <div className="page files-page" aria-busy={loading || undefined}>
+      {firstVisit ? <WelcomeBanner workspaceId={workspaceId} workspaceName={workspaceName} /> : null}
       <header className="files-header">
-        <p className="files-header__lead">
-          <strong>{workspaceName}</strong>: pinned files, what you opened lately and what changed across the workspace.
-        </p>
+        <div>
+          <p className="eyebrow">{firstVisit ? `Welcome, ${greeting.name}` : `Welcome back, ${greeting.name}`}</p>
+          <p className="files-header__lead">
+            <strong>{workspaceName}</strong>: {nextSteps.length > 0 ? "what to do next, then " : ""}pinned files, what you opened lately and what changed
+            across the workspace.
+          </p>
+          <p className="files-header__meta">You are {greeting.role} here.</p>
+        </div>
         {canCreate ? <NewDocumentButton /> : null}
       </header>
       <FormAlert message={actionData && !actionData.ok ? actionData.message : null} />
       <FileActionNotice />
+      {view === "all" && nextSteps.length > 0 ? <NextSteps steps={nextSteps} /> : null}
 
       {fresh ? null : (
         <nav className="files-tabs" aria-label="Home views" aria-busy={switchingTo !== null || undefined}>

@@ -149,10 +149,17 @@ export default function ScheduledPosts() {
           <Link className="button" to={`/workspaces/${workspace.id}/sandbox`}>
             Sandbox timeline
           </Link>
-          {policies.schedule ? (
+          {policies.schedule && accounts.length > 0 ? (
             <Link className="button button--primary" to={`${base}?compose=${encodeURIComponent(localInputValue(nextHour(), zone))}`} preventScrollReset>
               New post
             </Link>
+          ) : policies.schedule && policies.connect ? (
+            // No account to post from yet: the step before "New post", taken on this page.
+            <a className="button button--primary" href="#connect-account" onClick={() => document.querySelector<HTMLInputElement>("#connect-account input")?.focus()}>
+              Connect an account first
+            </a>
+          ) : policies.schedule ? (
+            <span className="muted">An admin connects an account first.</span>
           ) : null}
         </div>
       </header>
@@ -340,7 +347,7 @@ function AccountsBar({ workspaceId, accounts, networks, canConnect, onConnected 
         ))}
       </ul>
       {canConnect ? (
-        <form className="accounts-bar__connect" onSubmit={(event) => void connect(event)}>
+        <form id="connect-account" className="accounts-bar__connect" onSubmit={(event) => void connect(event)}>
           <label>
             <span className="visually-hidden">Sandbox account name</span>
             <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Account name, e.g. Fernhill Coffee" maxLength={60} required />

@@ -16,6 +16,13 @@ export const contentStrategyLabels = {
 
 export type ContentStrategy = keyof typeof contentStrategyLabels;
 
+/** When each strategy dates its pieces (planCampaign below), said on the form before anything is written. */
+export const contentStrategyDating: Record<ContentStrategy, string> = {
+  PyramidStrategy: "The pillar piece is dated on the start day; its social posts are spread over the days after it, up to the end date.",
+  CrosspostStrategy: "Every post is dated on the start day.",
+  EvergreenStrategy: "Posts are spread evenly from the start date to the end date.",
+};
+
 export interface PlannedItem {
   position: number;
   /** null for the pillar piece (a blog post). */

@@ -21,7 +21,7 @@ test.describe("signing up", () => {
     await page.getByLabel("Company").fill("Engine Marketing");
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);
     await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
     await expect(page.getByTestId("signed-in-user")).toHaveText("Ada Lovelace");
     await expect(page.getByRole("button", { name: /Workspace: Engine Marketing/ })).toBeVisible();
@@ -42,7 +42,7 @@ test.describe("signing up", () => {
     await page.getByLabel("Company size").selectOption("11-50");
     await page.getByRole("button", { name: "Start free trial" }).click();
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);
     await expect(page.getByRole("button", { name: /Workspace: Compiler Co/ })).toBeVisible();
   });
 

@@ -20,7 +20,8 @@ test("a new account starts from an empty home, creates a document there and find
   await page.getByLabel("Password").fill("first-document-please");
   await page.getByLabel("Company").fill("Homebase Marketing");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Signing up lands on the new workspace's home.
+  await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);
 
   await page.locator('a[href^="/workspaces/"][href$="/home"]').click();
   await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);

@@ -22,7 +22,7 @@ test("a workspace link lets a signed-in person join, and the switcher moves betw
   await expect(page.getByRole("heading", { name: "Join your team's workspace" })).toBeVisible();
   await page.getByRole("button", { name: "Join workspace" }).click();
 
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);
   await expect(page.getByRole("button", { name: `Workspace: ${workspace!.name}. Switch workspace` })).toBeVisible();
 
   // Switch back to their own workspace with the keyboard: the list opens focused, Enter picks.

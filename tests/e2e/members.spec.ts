@@ -84,8 +84,8 @@ test("an admin invites a new member who accepts and appears in the list; their r
   expect(await invitee.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
   await invitee.getByLabel("Password").fill("a-good-long-password");
   await invitee.getByRole("button", { name: "Accept and join" }).click();
-  await expect(invitee).toHaveURL(/\/$/);
-  await expect(invitee.getByRole("heading", { name: workspace.name, exact: true })).toBeVisible();
+  await expect(invitee).toHaveURL(/\/workspaces\/\d+\/home$/);
+  await expect(invitee.getByRole("button", { name: `Workspace: ${workspace.name}. Switch workspace` })).toBeVisible();
   await expect(invitee.getByText("You are a member here.")).toBeVisible();
   // The link works once.
   await invitee.goto(path);
@@ -146,8 +146,8 @@ test("an invitation opened while signed in as someone else: sign out, sign in as
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await page.getByRole("button", { name: `Accept and open ${workspace.name}` }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { name: workspace.name, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);
+  await expect(page.getByRole("button", { name: `Workspace: ${workspace.name}. Switch workspace` })).toBeVisible();
   await expect(page.getByText("You are an admin here.")).toBeVisible();
   // They keep their own name.
   await page.goto(membersPath(workspace.id));
@@ -286,7 +286,7 @@ test("an active guest is deactivated or removed, as the admin chooses", async ({
   await guestPage.getByLabel("Last name").fill("Guest");
   await guestPage.getByLabel("Password").fill("a-good-long-password");
   await guestPage.getByRole("button", { name: "Accept and join" }).click();
-  await expect(guestPage).toHaveURL(/\/$/);
+  await expect(guestPage).toHaveURL(/\/workspaces\/\d+\/home$/);
 
   // Guests see the member list only where the workspace allows it.
   const blocked = await guestPage.goto(membersPath(workspace.id));

@@ -10,7 +10,9 @@ test("the home page renders the app shell", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Marketing content in your brand's voice" })).toBeVisible();
+  // "/" is the current workspace's home, which greets a returning person.
+  await expect(page).toHaveURL(/\/workspaces\/\d+\/home$/);
+  await expect(page.getByText(new RegExp(`Welcome( back)?, ${DEMO_USER.name.split(" ")[0]}`))).toBeVisible();
   await expect(page.getByRole("main")).toBeVisible();
 });
 
@@ -24,7 +26,7 @@ test("the sidebar shows who is signed in and their workspace", async ({ page }) 
 
 test("the status page shows the API, the database and the version", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Open status" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "System status" }).click();
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByRole("status")).toHaveText("All systems operational");
   await expect(page.getByText(/Answering in \d+ ms/)).toBeVisible();

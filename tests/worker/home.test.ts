@@ -1,8 +1,10 @@
+import { exports } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { hashPassword } from "../../worker/auth/password";
 import { accesses, articles, channelMemberships, channels, events, favorites, filePins, type Article, type Folder, type User } from "../../worker/db/schema";
-import { api, buildArticle, buildFolder, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
+import { api, buildArticle, buildFolder, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -642,5 +644,61 @@ describe("POST /w/:ws/copies", () => {
     });
     expect(response.status).toBe(404);
     expect(await db.select().from(articles).where(eq(articles.workspaceId, stranger.workspace.id))).toHaveLength(0);
+  });
+});
+
+describe("the workspace home for a newcomer", () => {
+  const page = (path: string, token: string) =>
+    exports.default.fetch(`https://app.test${path}`, { headers: { Cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}` }, redirect: "manual" });
+  const text = (html: string) => html.replace(/<!--.*?-->/g, "");
+  const sidebarLinks = (html: string) => [...html.matchAll(/<a[^>]*class="sidebar__link[^"]*"[^>]*>(.*?)<\/a>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "").trim());
+
+  it("greets a first visit as one, says what to do next from the workspace's state with a link for each, and greets a return as one", async () => {
+    const owner = await buildUser({ firstName: "Nora" });
+    const { workspace } = await buildWorkspace({ owner });
+    const token = await tokenFor(owner);
+    const base = `/workspaces/${workspace.id}`;
+
+    const first = text(await (await page(`${base}/home`, token)).text());
+    expect(first).toContain("Welcome, Nora");
+    expect(first).not.toContain("Welcome back");
+    expect(first).toContain("Get started");
+    for (const [action, href] of [
+      ["Set up the brand kit", `${base}/brand-kits`],
+      ["Connect an account", `${base}/scheduled-posts`],
+      ["Write a social post", "/create/social-post"],
+      ["Open the calendar", `${base}/scheduled-posts`],
+      ["Plan a campaign", `${base}/campaigns`],
+    ]) expect(first).toMatch(new RegExp(`<a[^>]* href="${href}"[^>]*>${action}</a>`));
+    expect(first).toContain("0 of 5 done");
+    // Not a status panel: the old "System status" card and its button are gone (the rail still links the page).
+    expect(first).not.toContain(">Open status<");
+
+    // The first view is recorded (the welcome banner does it); a brand kit is made: the home follows.
+    await api(`/w/${workspace.id}/seen`, { method: "PUT", token });
+    expect((await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token, body: { name: "Nora's Bakery" } })).status).toBe(201);
+    const back = text(await (await page(`${base}/home`, token)).text());
+    expect(back).toContain("Welcome back, Nora");
+    expect(back).toContain("1 of 5 done");
+    expect(back).not.toContain(">Set up the brand kit</a>");
+    expect(back).toContain(">Connect an account</a>");
+  });
+
+  it("sends / to the current workspace's home, and the sidebar lists Home once", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const root = await page("/", token);
+    expect(root.status).toBe(302);
+    expect(root.headers.get("Location")).toBe(`/workspaces/${workspace.id}/home`);
+    const links = sidebarLinks(await (await page(`/workspaces/${workspace.id}/home`, token)).text());
+    expect(links.filter((label) => label === "Home")).toHaveLength(1);
+    expect(links).toContain("Create");
+  });
+
+  it("leaves the steps out for guests, who cannot take them", async () => {
+    const { workspace } = await buildWorkspace();
+    const guest = await buildMember(workspace, "guest");
+    const html = await (await page(`/workspaces/${workspace.id}/home`, guest.token)).text();
+    expect(html).not.toContain("Get started");
   });
 });

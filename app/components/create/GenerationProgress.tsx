@@ -1,4 +1,5 @@
 import { count } from "../../../core/counting";
+import { DraftPreview } from "./DraftPreview";
 import type { GenerationState } from "./useGeneration";
 
 const words = (text: string) => (text.match(/\S+/g) ?? []).length;
@@ -13,12 +14,15 @@ export function GenerationProgress<R>({
   onRetry,
   onBack,
   showTextWhenDone = false,
+  markdown = false,
 }: {
   run: GenerationState<R> & { stop(): void };
   label: string;
   onRetry: () => void;
   onBack: () => void;
   showTextWhenDone?: boolean;
+  /** The text is markdown: shown rendered, as it will look, rather than as markup. */
+  markdown?: boolean;
 }) {
   if (run.phase === "done" && !showTextWhenDone) return null;
   return (
@@ -56,7 +60,9 @@ export function GenerationProgress<R>({
           </button>
         </div>
       ) : null}
-      {run.text ? (
+      {run.text && markdown ? (
+        <DraftPreview markdown={run.text} label={run.phase === "done" ? "Your draft" : "Text written so far"} />
+      ) : run.text ? (
         <pre className="generation__text" aria-label="Text written so far" tabIndex={0}>
           {run.text}
         </pre>

@@ -1,4 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { socialAccounts } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
 import { chooseProvider } from "../../../worker/services/ai";
 import { workspaceBrandKits } from "../../../worker/services/brand-kits";
@@ -18,4 +20,18 @@ export async function createPage(request: Request, context: AppLoadContext) {
     kits: kits.map((kit) => ({ id: kit.id, name: kit.name, isDefault: kit.isDefault })),
     provider: { id: provider.id, label: provider.label },
   };
+}
+
+/** `/create/social-post`: what every create page needs, and the accounts its draft can be saved for. */
+export async function socialPostPage(request: Request, context: AppLoadContext) {
+  const page = await createPage(request, context);
+  const { db, actor } = await requireWorkspaceActor(request, context, String(page.workspace.id));
+  const accounts = can(actor, "posts.schedule")
+    ? await db
+        .select({ id: socialAccounts.id, name: socialAccounts.displayName, network: socialAccounts.network })
+        .from(socialAccounts)
+        .where(and(eq(socialAccounts.workspaceId, page.workspace.id), ne(socialAccounts.state, "disconnected")))
+        .orderBy(asc(socialAccounts.displayName))
+    : [];
+  return { ...page, accounts, canSchedule: can(actor, "posts.schedule") };
 }

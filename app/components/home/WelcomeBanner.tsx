@@ -1,9 +1,11 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { api } from "~/lib/api";
 
 /**
  * A new workspace's first visit: tells the API it has been seen (so `is_new` clears) and,
- * when this was the first view, welcomes the person. Dismissable.
+ * when this was the first view (`isFirstView`, SPEC section 4), welcomes the person with
+ * links to the first two steps. Dismissable.
  */
 export function WelcomeBanner({ workspaceId, workspaceName }: { workspaceId: number; workspaceName: string }) {
   const [firstView, setFirstView] = useState(false);
@@ -22,11 +24,15 @@ export function WelcomeBanner({ workspaceId, workspaceName }: { workspaceId: num
   }, [workspaceId]);
 
   if (!firstView || dismissed) return null;
+  const base = `/workspaces/${workspaceId}`;
   return (
     <section className="welcome-banner" aria-label="Welcome">
       <div>
         <h2 className="welcome-banner__title">Welcome to {workspaceName}</h2>
-        <p>Your workspace is ready. Set up your brand kit, then plan your first campaign.</p>
+        <p>
+          Your workspace is ready. <Link to={`${base}/brand-kits`}>Set up your brand kit</Link>, then{" "}
+          <Link to={`${base}/campaigns`}>plan your first campaign</Link>.
+        </p>
       </div>
       <button type="button" className="button" onClick={() => setDismissed(true)}>
         Got it

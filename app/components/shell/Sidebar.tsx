@@ -34,7 +34,8 @@ export function Sidebar({ id, open, onClose, header, footer, resizer, workspaceI
         </div>
         <SidebarTabs onNavigate={onClose}>
           <nav className="sidebar__nav" aria-label="Sections">
-            <NavSection title="Workspace" items={railItems} onNavigate={onClose} />
+            {/* The workspace's own Home stands for "/" (which leads there), so Home is listed once. */}
+            <NavSection title="Workspace" items={workspaceItems.length > 0 ? railItems.filter((item) => item.to !== "/") : railItems} onNavigate={onClose} />
             {workspaceItems.length > 0 && <NavSection title="This workspace" items={workspaceItems} onNavigate={onClose} />}
           </nav>
         </SidebarTabs>

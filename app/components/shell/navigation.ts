@@ -37,8 +37,9 @@ export interface NavItem {
  * never points at a page that does not exist yet.
  */
 export const railItems: NavItem[] = [
+  // With a workspace, "/" is its home (the sidebar lists that Home once, under the workspace).
   { to: "/", label: "Home", icon: HomeIcon, end: true },
-  { to: "/create/blog-post", label: "Create", icon: PlusIcon },
+  { to: "/create", label: "Create", icon: PlusIcon },
   { to: "/status", label: "System status", icon: PulseIcon },
 ];
 

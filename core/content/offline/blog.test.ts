@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { blogBriefSchema } from "../../contracts/content";
+import { BLOG_LENGTHS, blogBriefSchema, blogDraftRequestSchema, blogLengths } from "../../contracts/content";
 import { markdownToDocument } from "../../document/markdown";
 import type { VoiceContext } from "../voice";
-import { writeBlogOutline, writeBlogPost } from "./blog";
+import { wordCount, writeBlogOutline, writeBlogPost } from "./blog";
+import { CORPUS, WORKSPACES } from "./briefs.corpus";
 
 const voice: VoiceContext = {
   brandName: "Acme Mail",
@@ -54,5 +55,44 @@ describe("offline writer: blog posts", () => {
     expect(warnings).toEqual([]);
     const headings = document.root.children.filter((node) => node.type === "heading");
     expect(headings.length).toBe(outline.length + 2);
+  });
+
+  // One brief of each kind, from several workspaces, with their passages.
+  const briefs = [...new Map(CORPUS.map((entry) => [entry.kind, entry])).values()];
+  const sentencesOf = (markdown: string) =>
+    markdown
+      .split("\n")
+      .filter((line) => !line.startsWith("#"))
+      .join("\n")
+      .replace(/\*\*/g, "")
+      .split(/(?<=[.!?])\s+|\n+/)
+      .map((s) => s.replace(/^[-\d.)\s]+/, "").replace(/\[\d+\]/g, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim())
+      .filter((s) => s.split(" ").length > 2);
+
+  for (const length of blogLengths) {
+    it(`writes a ${BLOG_LENGTHS[length].label} draft within 15% of its length, never saying a sentence twice`, () => {
+      expect(briefs.length).toBe(8);
+      for (const entry of briefs) {
+        const kit = WORKSPACES[entry.workspace] as VoiceContext;
+        const request = blogBriefSchema.parse({ topic: entry.brief, audience: entry.audience, length });
+        const markdown = writeBlogPost(blogDraftRequestSchema.parse({ ...request, outline: writeBlogOutline(request, kit, entry.passages) }), kit, entry.passages);
+        const words = wordCount(markdown);
+        expect(Math.abs(words - BLOG_LENGTHS[length].words) / BLOG_LENGTHS[length].words, `${entry.brief}: ${words} words`).toBeLessThanOrEqual(0.15);
+        const sentences = sentencesOf(markdown);
+        const repeated = sentences.filter((sentence, i) => sentences.indexOf(sentence) !== i);
+        expect(repeated, entry.brief).toEqual([]);
+      }
+    });
+  }
+
+  it("stays on the brief: news about the sourdough is told as news, not as an opinion about it", () => {
+    const bakery: VoiceContext = { brandName: "Crumb & Co", notes: { product_or_service_description: "Crumb & Co bakes sourdough in Bristol every morning." } };
+    const request = blogBriefSchema.parse({ topic: "our sourdough is now delivered warm to their door", length: "medium" });
+    const outline = writeBlogOutline(request, bakery);
+    const markdown = writeBlogPost({ ...request, outline }, bakery);
+    expect(markdown.split("\n")[0]).toBe("# Our sourdough, now delivered warm to your door");
+    expect(outline[0]!.points[0]).toBe("Now delivered warm to your door");
+    expect(markdown).not.toMatch(/what we think about|strong views|where we stand/i);
+    expect(Math.abs(wordCount(markdown) - 1200) / 1200).toBeLessThanOrEqual(0.15);
   });
 });

@@ -4,6 +4,7 @@ import type { VoiceContext } from "../voice";
 import { stemsOf, type Fact } from "./facts";
 import { cap } from "./plans";
 import { createWriter, type Variation, type Writer } from "./writer";
+import { createFiller } from "./long-form";
 import { firstSentence } from "./words";
 
 /**
@@ -43,12 +44,27 @@ function relevantFact(w: Writer, words: string): Fact | null {
   return w.fact((fact) => fact.relevance > 0 && [...stemsOf(fact.text)].some((stem) => wanted.has(stem))) ?? null;
 }
 
-/** The draft, as markdown: title, introduction, one section per outline entry, sources. */
+/** Words as a reader counts them: markup, list markers and citations aside. */
+export const wordCount = (markdown: string) => (markdown.replace(/\[\d+\]/g, " ").replace(/[#*_>`]+/g, " ").match(/[\p{L}\p{N}][\p{L}\p{N}'’.,%£$€&-]*/gu) ?? []).length;
+
+/** A paragraph longer than this is split at a sentence, as a writer would. */
+const PARAGRAPH_WORDS = 110;
+/** What the closing ("In short", the brand's pitch, sources) takes of the length asked for. */
+const CLOSING_WORDS = 45;
+
+/**
+ * The draft, as markdown: title, introduction, one section per outline entry, sources. It is
+ * as long as the length asked for: each point gets its share of the words, first from the
+ * workspace's facts and the kind's own lines, then from sentences that develop the point and
+ * the topic (long-form.ts); no sentence is written twice.
+ */
 export function writeBlogPost(request: BlogDraftRequest, voice: VoiceContext, passages: readonly Passage[] = [], variation?: Variation): string {
   const w = writerFor(request, voice, passages, "post", variation);
   const { parts } = w;
   const target = BLOG_LENGTHS[request.length].words;
-  const perSection = Math.max(60, Math.round(target / (request.outline.length + 1)));
+  // The title first: the seeded choices keep their order, so a job's title stays the one it had.
+  const title = w.title();
+  const filler = createFiller(w);
   const sources: Passage[] = [];
   const cite = (fact: Fact) => {
     if (!fact.passage) return fact.text;
@@ -56,68 +72,85 @@ export function writeBlogPost(request: BlogDraftRequest, voice: VoiceContext, pa
     if (index === -1) index = sources.push(fact.passage) - 1;
     return `${fact.text} [${index + 1}]`;
   };
-  // The kind's own development lines, each used once, in a seeded order.
   const develop = () => w.line("develop");
-  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  let written = 0;
+  const lines: string[] = [];
+  const push = (...more: string[]) => {
+    for (const line of more) written += wordCount(line);
+    lines.push(...more);
+  };
+  /** Sentences as paragraphs of a readable size. */
+  const paragraphs = (sentences: string[]) => {
+    let current: string[] = [];
+    const flush = () => current.length && (push(current.join(" "), ""), (current = []));
+    for (const sentence of sentences) {
+      if (current.length > 0 && wordCount([...current, sentence].join(" ")) > PARAGRAPH_WORDS) flush();
+      current.push(sentence);
+    }
+    flush();
+  };
+  /** Adds sentences developing `point` until `sentences` holds `budget` words (or nothing is left to say). */
+  const fill = (sentences: string[], budget: number, point?: string, heading?: string) => {
+    while (wordCount(sentences.join(" ")) < budget) {
+      const next = filler.next(point, heading);
+      if (!next) break;
+      sentences.push(next);
+    }
+    return sentences;
+  };
 
-  const lines: string[] = [`# ${w.title()}`, ""];
-  const intro = [w.line("hooks"), w.line("audience")];
+  push(`# ${title}`, "");
+  const sections = request.outline.map((section) => {
+    const points = section.points.map((raw) => ({ raw, text: raw.replace(/[.!?]+$/, "").trim() })).filter((point) => point.text);
+    // A section without points is developed from its heading.
+    return { heading: section.heading, points: points.length ? points : [{ raw: section.heading, text: section.heading.replace(/[.!?]+$/, "").trim(), heading: true }] };
+  });
+  // The outline's own words are in the post already; nothing later says them again.
+  for (const section of sections) for (const point of section.points) if (!w.facts.some((fact) => fact.text.replace(/[.!?]+$/, "") === point.text)) w.mark(point.text);
+  const shares = sections.reduce((n, section) => n + section.points.length, 0) + 1;
+
+  const intro = [w.line("hooks"), w.line("audience")].filter((line): line is string => Boolean(line));
   const opening = w.fact((f) => f.relevance > 0) ?? w.fact((f) => f.ref !== undefined);
   if (opening) intro.push(cite(opening));
-  lines.push(intro.filter(Boolean).join(" "), "");
+  paragraphs(fill(intro, (target - CLOSING_WORDS - written) / shares));
 
-  for (const section of request.outline) {
-    lines.push(`## ${section.heading}`, "");
-    let written = 0;
-    // Points with nothing to add are a list; points with a fact or a line of their own are paragraphs.
-    const list: string[] = [];
-    const flushList = () => {
-      if (list.length > 0) lines.push(...list.map((item) => `- ${item}`), "");
-      list.length = 0;
-    };
-    for (const raw of section.points) {
-      const point = raw.replace(/[.!?]+$/, "").trim();
-      if (!point) continue;
+  let left = shares - 1;
+  for (const section of sections) {
+    push(`## ${section.heading}`, "");
+    for (const point of section.points) {
+      const budget = (target - CLOSING_WORDS - written) / left--;
       // A point that is one of the facts is written out with its citation; any other point leads its paragraph.
-      const own = w.facts.find((fact) => fact.text.replace(/[.!?]+$/, "") === point);
-      const sentences: (string | null)[] = [];
+      const own = w.facts.find((fact) => fact.text.replace(/[.!?]+$/, "") === point.text);
+      const sentences: string[] = [];
       if (own) {
         if (w.say(own.text)) sentences.push(cite(own));
-      } else {
-        const fact = relevantFact(w, `${section.heading} ${point}`);
-        const line = develop();
-        if (!fact && !line) {
-          list.push(cap(point));
-          continue;
-        }
-        sentences.push(`**${cap(point)}${/\?$/.test(raw.trim()) ? "?" : "."}**`, fact && cite(fact), line);
+      } else if (!("heading" in point)) {
+        sentences.push(`**${cap(point.text)}${/\?$/.test(point.raw.trim()) ? "?" : "."}**`);
       }
-      flushList();
-      const paragraph = sentences.filter(Boolean).join(" ");
-      lines.push(paragraph, "");
-      written += words(paragraph);
-    }
-    flushList();
-    // Longer posts keep drawing on the workspace's facts until the section has its share.
-    while (written < perSection * 0.8) {
-      const fact = w.fact((f) => f.relevance > 0);
-      if (!fact) break;
-      const more = cite(fact);
-      lines.push(more, "");
-      written += words(more);
+      const fact = relevantFact(w, `${section.heading} ${point.text}`);
+      if (fact) sentences.push(cite(fact));
+      const line = develop();
+      if (line) sentences.push(line);
+      // Longer posts keep drawing on the workspace's facts before anything else.
+      while (wordCount(sentences.join(" ")) < budget * 0.6) {
+        const more = w.fact((f) => f.relevance > 0);
+        if (!more) break;
+        sentences.push(cite(more));
+      }
+      paragraphs(fill(sentences, budget, point.text, section.heading));
     }
   }
 
-  lines.push("## In short", "");
-  lines.push([w.line("questions"), w.line("calls")].filter(Boolean).join(" ") || cap(`${parts.thing}.`));
+  push("## In short", "");
+  push([w.line("questions"), w.line("calls")].filter(Boolean).join(" ") || cap(`${parts.thing}.`));
   const product = voice.notes.product_or_service_description?.trim();
   if (product) {
     const pitch = [w.say(firstSentence(product)), w.say(`See how ${voice.brandName} can help with ${parts.topic}.`)].filter(Boolean);
-    if (pitch.length > 0) lines.push("", `**Ready to go further?** ${pitch.join(" ")}`);
+    if (pitch.length > 0) push("", `**Ready to go further?** ${pitch.join(" ")}`);
   }
   if (sources.length > 0) {
-    lines.push("", "### Sources", "");
-    sources.forEach((passage, index) => lines.push(`${index + 1}. ${passage.sourceTitle}`));
+    push("", "### Sources", "");
+    sources.forEach((passage, index) => push(`${index + 1}. ${passage.sourceTitle}`));
   }
   return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`;
 }

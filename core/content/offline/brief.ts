@@ -59,7 +59,7 @@ const KIND_RULES: [Exclude<BriefKind, "seasonal-sale">, RegExp][] = [
   ["offer", /(\d+\s?%|£\s?\d|\$\s?\d|€\s?\d|\bhalf[- ]price\b|\b(discount\w*|\d+ off|free|coupon|promo code|voucher|buy (one|two|three)|two for one|deals?|offer|for the price of)\b|\b(a quarter|a third|half) off\b|\boff (all|every|our|your|the|any)\b)/i],
   ["opinion", /^(why|the case (for|against)|stop|in defen[cs]e of|unpopular opinion|hot take)\b|\b(we believe|we think|should (be|stop|not)|overrated|underrated|myths?|is dead|is broken|matters more)\b/i],
   ["story", /^(meet|how (a|an|the|one|our|we))\b|\b(story|stories|behind the scenes|meet (the|our)|journey|years ago|history|how we|our first|visit(ed)? to|looking back|what we learned|lessons from)\b/i],
-  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
+  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (delivers|ships|comes|runs)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
 ];
 
 const DATED = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|tonight|tomorrow|this weekend)\b/i;
@@ -261,7 +261,7 @@ export function readBrief(brief: string, names: readonly string[] = []): BriefRe
     while (verbAt > 1 && (rest[verbAt - 1]!.tags.has("Adverb") || /^(now|just|finally|also|officially)$/i.test(rest[verbAt - 1]!.text))) verbAt--;
     subjectTerms = rest.slice(0, verbAt);
     let end = verbAt;
-    while (end + 1 < rest.length && (rest[end + 1]!.tags.has("Verb") || rest[end + 1]!.tags.has("Adverb") || rest[end + 1]!.tags.has("Particle"))) end++;
+    while (end + 1 < rest.length && (rest[end + 1]!.tags.has("Verb") || rest[end + 1]!.tags.has("Adverb") || rest[end + 1]!.tags.has("Particle") || /^(now|just|finally|also)$/i.test(rest[end + 1]!.text))) end++;
     actionTerms = rest.slice(verbAt, end + 1);
     objectTerms = rest.slice(end + 1);
   } else {

@@ -42,6 +42,8 @@ export interface Parts {
   product: string;
   /** The brand is the brief's subject ("Ledgerly now files…"), so the subject is what it now does. */
   brandNews: boolean;
+  /** Announcements of what now happens to the subject: "now delivered warm to your door" (from "is now delivered warm to their door"). */
+  news: string;
 }
 
 export type Line = (p: Parts) => string | null | false | undefined | "";
@@ -70,7 +72,9 @@ const announcement: KindPlan = {
   hooks: [
     (p) => p.time && `Coming ${p.time}: ${p.subject}.`,
     (p) => p.time && `${cap(p.time)}, ${p.subject} ${p.action || (p.is === "are" ? "arrive" : "arrives")}${sp(p.object)}${sp(p.place)}.`,
-    (p) => `Say hello to ${p.subject}.`,
+    (p) => p.news && `Good news: ${p.subject}, ${p.news}.`,
+    (p) => p.news && `From now on, ${p.subject} ${p.is === "are" ? "come" : "comes"} ${p.news.replace(/^now\s+/, "")}.`,
+    (p) => !p.news && `Say hello to ${p.subject}.`,
     (p) => p.brandNews && `New at ${p.brand}: ${p.subject}.`,
     (p) => p.brandNews && `${p.brand} has news for ${p.audience || "you"}: ${p.subject}.`,
     (p) => `${cap(p.subject)} ${p.is} ${p.time ? "almost here" : "here"}.`,
@@ -86,9 +90,15 @@ const announcement: KindPlan = {
     () => "Tell a friend who will want to know.",
   ],
   questions: [(p) => `What do you want to know about ${p.ours}?`, (p) => `Who would you share ${p.it} with?`, () => "What should we make next?"],
-  titles: [(p) => `${cap(p.thing)}: a first look`, (p) => `Introducing ${p.ours}`, (p) => `Meet ${p.ours}`, (p) => p.date && `${cap(p.thing)}, arriving ${p.date}`],
+  titles: [
+    (p) => p.news && `${cap(p.subject)}, ${p.news}`,
+    (p) => !p.news && `${cap(p.thing)}: a first look`,
+    (p) => !p.news && `Introducing ${p.ours}`,
+    (p) => !p.news && `Meet ${p.ours}`,
+    (p) => !p.news && p.date && `${cap(p.thing)}, arriving ${p.date}`,
+  ],
   sections: [
-    (p) => ({ heading: `What is new about ${p.ours}`, points: ["What it is", "What makes it different"] }),
+    (p) => ({ heading: `What is new about ${p.ours}`, points: p.news ? [cap(p.news), "What it means for you"] : ["What it is", "What makes it different"] }),
     (p) => ({ heading: `Why we made ${p.it}`, points: ["What we kept hearing", "What we wanted to get right"] }),
     (p) => (p.audience ? { heading: `Who ${p.it} ${p.is} for`, points: [cap(p.audience)] } : null),
     (p) => (p.time || p.place ? { heading: `When and where`, points: [cap(p.time), cap(p.place)].filter(Boolean) } : null),

@@ -52,6 +52,8 @@ export interface Writer {
   say(text: string): string | null;
   /** In the brand's voice, without the ledger: headings, image briefs. */
   voiced(text: string): string;
+  /** Enters words written outside `say` (an outline point leading its paragraph) in the ledger. */
+  mark(text: string): void;
 }
 
 /** How the ledger compares sentences: case, punctuation and citations aside. */
@@ -84,7 +86,7 @@ function shortTask(doing: string): string {
   return words.slice(0, Math.min(stop === -1 ? words.length : stop, 4)).join(" ");
 }
 
-function gerund(verb: string): string {
+export function gerund(verb: string): string {
   const word = verb.toLowerCase();
   if (/ie$/.test(word)) return `${word.slice(0, -2)}ying`;
   if (/(ee|ye|oe)$/.test(word)) return `${word}ing`;
@@ -92,6 +94,8 @@ function gerund(verb: string): string {
   if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(word)) return `${word}${word.at(-1)}ing`;
   return `${word}ing`;
 }
+
+const sp = (text: string) => (text ? ` ${text}` : "");
 
 const DISCOUNT = /^(up to\s+)?((a\s+)?(quarter|third|half)\s+(?=off)|\d+\s?%|[£$€]\s?\d+(\.\d+)?|half[- ]price|two for one|buy one,? get one( free)?|free)\s*(off\s*)?((on|across|for)\s+)?((all|every|our|your|any|the|selected)\s+)*/i;
 
@@ -121,9 +125,15 @@ function partsOf(reading: BriefReading, voice: VoiceContext, audience: string): 
     const stripped = first.replace(/^(why|the case for|the case against|in defen[cs]e of|unpopular opinion:?|hot take:?)\s+/i, "");
     if (stripped !== first) claim = restoreCapitals(stripped.charAt(0).toLowerCase() + stripped.slice(1), reading.capitals);
   }
+  // "is now delivered warm to their door" → "now delivered warm to your door": what changed, told to the reader.
+  const news =
+    reading.kind === "announcement" && !brandNews && /^(is|are)\s+(now\s+)?\S+(ed|en)\b/i.test(reading.action)
+      ? `${reading.action.replace(/^(is|are)\s+/i, "")}${sp(reading.object)}`.replace(/\btheir\b/gi, "your").replace(/\bthem\b/gi, "you")
+      : "";
   return {
     subject,
     thing: subject === reading.subject ? reading.thing : subject,
+    news,
     ours,
     it: plural ? "them" : "it",
     is: plural ? "are" : "is",
@@ -177,8 +187,10 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
 
   const say = (text: string) => {
     const sentence = voiced(text);
-    if (!fresh(sentence)) return null;
+    if (!fresh(sentence) || !fresh(text)) return null;
+    // Both forms: a fact is later checked as written in the material, before the voice changed it.
     remember(sentence);
+    remember(text);
     return sentence;
   };
 
@@ -224,5 +236,9 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
     },
     say,
     voiced,
+    mark(text) {
+      remember(text);
+      remember(voiced(text));
+    },
   };
 }
