@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A hand-edited address falls back to the whole inbox rather than an error page.
   const query = parsed.success ? parsed.data : listInboxQuery.parse({});
   const me = { userId: actor.userId, workspaceId: actor.workspaceId };
-  const [{ entries, readable }, counts, email] = await Promise.all([
+  const [{ entries, accessOf }, counts, email] = await Promise.all([
     listInbox(db, { ...viewerFor(actor), userId: actor.userId }, query),
     inboxCounts(db, me),
     emailSettingsOf(db, actor.userId),
@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     workspaceName: workspace.name,
     filter: query.filter,
     types: query.types ?? [],
-    groups: presentInboxGroups(entries, readable),
+    groups: presentInboxGroups(entries, accessOf),
     counts,
     email,
   };

@@ -469,11 +469,31 @@ describe("POST /v1/articles/:id/ai_revisions", () => {
     // A later save keeps it; an editor merges it; the one who asked hears of it.
     await api(`/articles/${article.id}`, { method: "PUT", token: editor.token, body: { article: { body, title: "Renamed" } } });
     expect((await suggestionRows(article.id))[0]!.state).toBe("open");
-    expect((await act(data.id, "withdraw", commenter.token)).status).toBe(403);
     expect((await act(data.id, "merge", editor.token)).status).toBe(200);
     expect(await storedText(article.id)).toBe("Our customers love it. Ask for a sample.");
     expect((await stored(article.id)).status).toBe("draft");
     expect(await suggestionItems(commenter.user.id)).toMatchObject([{ event: "accepted", actorId: editor.user.id }]);
+  });
+
+  it("whoever asked for it may withdraw it while it is open, and is told so; nobody else may", async () => {
+    const { article, editor, commenter, writer } = await inVoice();
+    const response = await revise(article.id, commenter.token, { text: "Our users love it." });
+    const { data } = await json(response);
+    expect(data.policies).toMatchObject({ "suggestions.withdraw": true, "suggestions.merge": false });
+    expect((await json(await list(article.id, editor.token))).data[0].policies).toMatchObject({ "suggestions.withdraw": false });
+
+    for (const other of [editor, writer]) {
+      const refused = await act(data.id, "withdraw", other.token);
+      expect(refused.status).toBe(403);
+      expect((await json(refused)).message).toBe("Only whoever made this suggestion, or asked the AI writer for it, may withdraw it");
+    }
+    const withdrawn = await act(data.id, "withdraw", commenter.token);
+    expect(withdrawn.status).toBe(200);
+    expect((await json(withdrawn)).data).toMatchObject({ state: "withdrawn", settled_by: { id: commenter.user.id } });
+    // The document is as it was before the revision, and it cannot be withdrawn twice.
+    expect(await storedText(article.id)).toBe("Our users love it. Ask for a sample.");
+    expect(changesInDocument((await stored(article.id)).body)).toEqual([]);
+    expect((await act(data.id, "withdraw", commenter.token)).status).toBe(409);
   });
 
   it("says what is wrong: words not in the document, nothing to change, a bad body", async () => {

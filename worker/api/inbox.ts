@@ -21,7 +21,7 @@ import {
   itemsWithFacts,
   listInbox,
   pushInboxChange,
-  readableAmong,
+  itemAccessAmong,
   updateEmailSettings,
   updateInboxItem,
 } from "../services/inbox";
@@ -65,8 +65,8 @@ function socketAuthorization(c: Context<AppEnv>): string | undefined {
 export const inboxApi = createApp()
   .get("/w/:ws/inbox", ...inWorkspace, validate("query", listInboxQuery), async (c) => {
     const { db, viewer, me } = reader(c);
-    const { entries, readable } = await listInbox(db, { ...viewer, userId: me.userId }, c.req.valid("query"));
-    return c.json({ data: presentInboxGroups(entries, readable), meta: { count: entries.length } });
+    const { entries, accessOf } = await listInbox(db, { ...viewer, userId: me.userId }, c.req.valid("query"));
+    return c.json({ data: presentInboxGroups(entries, accessOf), meta: { count: entries.length } });
   })
 
   .get("/w/:ws/inbox/counts", ...inWorkspace, async (c) => {
@@ -95,8 +95,8 @@ export const inboxApi = createApp()
     if (!updated) throw new NotFound("Inbox item not found");
     await pushInboxChange(c.env, me.userId, me.workspaceId);
     const entries = await itemsWithFacts(db, and(eq(inboxItems.id, updated.id), eq(inboxItems.recipientId, me.userId)), 1);
-    const readable = await readableAmong(db, viewer, entries);
-    return c.json({ data: presentInboxItem(entries[0]!, entries[0]?.article?.id ? readable.has(entries[0].article.id) : false) });
+    const accessOf = await itemAccessAmong(db, viewer, entries);
+    return c.json({ data: presentInboxItem(entries[0]!, accessOf(entries[0]!)) });
   })
 
   .get("/inbox/settings", requireSessionAnyWorkspace, async (c) => {

@@ -44,12 +44,17 @@ function assertSettleable(article: Article) {
 }
 
 const ENDINGS = { merge: ["merged", "suggestions.merge"], reject: ["rejected", "suggestions.merge"], withdraw: ["withdrawn", "suggestions.withdraw"] } as const;
+const REFUSALS = {
+  merge: "Only people who may edit this document can accept or reject its suggestions",
+  reject: "Only people who may edit this document can accept or reject its suggestions",
+  withdraw: "Only whoever made this suggestion, or asked the AI writer for it, may withdraw it",
+} as const;
 
 /** `POST /suggestions/:id/merge|reject|withdraw`: one route each, the same steps. */
 const settle = (verb: keyof typeof ENDINGS) => async (c: Context<AppEnv, string, { out: { param: { id: number } } }>) => {
   const [ending, action]: readonly ["merged" | "rejected" | "withdrawn", Action] = ENDINGS[verb];
   const doc = await loadSuggestion(c, c.req.valid("param").id);
-  authorize(doc.actor, action, doc.resource);
+  authorize(doc.actor, action, doc.resource, REFUSALS[verb]);
   assertSettleable(doc.article);
   const result = await suggestionSettler(c.get("db"), { context: commandContext(c, doc.actor), article: doc.article, suggestion: doc.suggestion, ending, env: c.env });
   const [data] = await suggestionsJson(c, [result.suggestion], doc);

@@ -270,9 +270,10 @@ export function can(actor: Actor, action: Action, resource?: unknown): boolean {
   return Boolean(rule.or && actor.role !== "unauthed" && rule.or(actor, resource));
 }
 
-export function authorize(actor: Actor, action: Action, resource?: unknown): void {
+/** Throws 403 unless the actor may; `why` says in words what the rule is, where a general refusal would leave them guessing. */
+export function authorize(actor: Actor, action: Action, resource?: unknown, why = "You do not have permission to do that"): void {
   if (!can(actor, action, resource)) {
-    throw new Forbidden("You do not have permission to do that", { action, role: actor.role });
+    throw new Forbidden(why, { action, role: actor.role });
   }
 }
 

@@ -1,16 +1,30 @@
 import { inboxSentence } from "../../core/inbox-text";
 import { articleSlug } from "../../core/slug";
-import { actorName, type InboxEntry } from "../services/inbox";
+import { actorName, type InboxEntry, type ItemAccess, type ItemAccessOf } from "../services/inbox";
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 /** The facts an item may carry to the client; anything else in `data` (its email origin) stays. */
 const SHOWN_DATA = ["permission", "message", "comment", "kind", "answer", "due_at", "reason", "account_name", "network", "title", "folder_id", "suggestion_id"] as const;
 
+/**
+ * Words someone wrote in or about the document (a comment, a review's answer or request, a
+ * request's note): shown only to a reader who may open the document now and is not stopped by
+ * its lock, like the document's own comments and reviews. The item still says what happened.
+ */
+const QUOTED_DATA = new Set<string>(["message", "comment"]);
+
+/** An item's facts as its reader may see them now: every path that shows an item (API, page, email, digest) reads them here. */
+export function shownInboxData(entry: InboxEntry, access: ItemAccess): Record<string, unknown> {
+  return Object.fromEntries(
+    SHOWN_DATA.flatMap((key) => (key in entry.item.data && (access === "open" || !QUOTED_DATA.has(key)) ? [[key, entry.item.data[key]]] : [])),
+  );
+}
+
 /** Where one click on the item goes: the review, the request, the group, the document. */
-export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): string | null {
+export function inboxItemPath(entry: InboxEntry, access: ItemAccess): string | null {
   const { item } = entry;
-  const doc = entry.article?.id && canOpenArticle ? `/docs/${articleSlug(entry.article.title, entry.article.id)}` : null;
+  const doc = entry.article?.id && access !== "none" ? `/docs/${articleSlug(entry.article.title, entry.article.id)}` : null;
   switch (item.type) {
     case "ChannelMembership":
       return item.channelId ? `/workspaces/${item.workspaceId}/groups/${item.channelId}` : `/workspaces/${item.workspaceId}/groups`;
@@ -38,10 +52,10 @@ export function inboxItemPath(entry: InboxEntry, canOpenArticle: boolean): strin
   }
 }
 
-export function presentInboxItem(entry: InboxEntry, canOpenArticle: boolean) {
+export function presentInboxItem(entry: InboxEntry, access: ItemAccess) {
   const { item } = entry;
-  const article = entry.article?.id ? { id: entry.article.id, title: canOpenArticle ? entry.article.title : null } : null;
-  const data = Object.fromEntries(SHOWN_DATA.flatMap((key) => (key in item.data ? [[key, item.data[key]]] : [])));
+  const article = entry.article?.id ? { id: entry.article.id, title: access === "none" ? null : entry.article.title } : null;
+  const data = shownInboxData(entry, access);
   return {
     id: item.id,
     type: item.type,
@@ -63,7 +77,11 @@ export function presentInboxItem(entry: InboxEntry, canOpenArticle: boolean) {
       channel_name: entry.channel?.name ?? null,
       data,
     }),
-    url: inboxItemPath(entry, canOpenArticle),
+    url: inboxItemPath(entry, access),
+    /** The document is behind a password this reader has not given here. */
+    locked: access === "locked",
+    /** Words the item quotes are left out: the document is locked, or no longer theirs to read. */
+    words_withheld: access !== "open" && Object.keys(item.data).some((key) => QUOTED_DATA.has(key) && Boolean(item.data[key])),
     read: item.readAt !== null,
     read_at: iso(item.readAt),
     archived: item.archivedAt !== null,
@@ -77,10 +95,10 @@ export type PresentedInboxItem = ReturnType<typeof presentInboxItem>;
  * The inbox grouped by what it is about: one group per document (or group, for group items),
  * the groups ordered by their newest item, items newest first within each.
  */
-export function presentInboxGroups(entries: InboxEntry[], readable: Set<number>) {
+export function presentInboxGroups(entries: InboxEntry[], accessOf: ItemAccessOf) {
   const groups = new Map<string, { key: string; article: PresentedInboxItem["article"]; channel: PresentedInboxItem["channel"]; items: PresentedInboxItem[] }>();
   for (const entry of entries) {
-    const item = presentInboxItem(entry, entry.article?.id ? readable.has(entry.article.id) : false);
+    const item = presentInboxItem(entry, accessOf(entry));
     const key = item.article ? `article:${item.article.id}` : item.channel ? `channel:${item.channel.id}` : `item:${item.id}`;
     const group = groups.get(key) ?? { key, article: item.article, channel: item.article ? null : item.channel, items: [] };
     group.items.push(item);

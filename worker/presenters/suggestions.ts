@@ -6,10 +6,14 @@ import { iso, presentUserCard } from "./users";
 
 const SUGGESTION_ACTIONS = ["suggestions.merge", "suggestions.withdraw"] as const;
 
-/** What the actor is to a suggestion, for the policy module. */
+/**
+ * What the actor is to a suggestion, for the policy module. Its author is who made it: the
+ * person suggesting in the editor, or the person who asked the AI writer for a revision (the
+ * row's author either way), who may both withdraw it while it is open.
+ */
 export const suggestionResource = (actor: Actor, suggestion: Suggestion, doc: DocumentResource): SuggestionResource => ({
   ...doc,
-  isAuthor: suggestion.kind === "suggestion" && suggestion.authorId !== null && suggestion.authorId === actor.userId,
+  isAuthor: suggestion.authorId !== null && suggestion.authorId === actor.userId,
 });
 
 /**

@@ -10,9 +10,9 @@ import {
 } from "../../core/contracts/inbox";
 import { chunk, inList, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
-import { accesses, articles, channels, inboxItems, inboxSettings, reviewers, reviews, users, type InboxItem } from "../db/schema";
+import { accesses, articles, channels, inboxItems, inboxSettings, memberships, reviewers, reviews, users, type InboxItem } from "../db/schema";
 import { fullName } from "../presenters/users";
-import { readableArticlesSql, type Viewer } from "./access";
+import { guardedArticleSql, LEVEL_RANK, readableArticlesSql, type Viewer } from "./access";
 import { inboxDigestMail, inboxItemMail } from "./inbox-mail";
 import { sendMail, type MailMessage } from "./mail";
 import { liveChannel } from "./live";
@@ -92,9 +92,10 @@ export async function notify(db: Database, env: InboxEnv, items: NotifyItem[], o
   if (now.length > 0) {
     const ownMail = new Map(wanted.flatMap((item) => (item.mail ? [[keyOf(item), item.mail] as const] : [])));
     const facts = await itemsWithFacts(db, inList(inboxItems.id, now.map((item) => item.id)));
+    const accessOf = await recipientsItemAccess(db, facts);
     for (const entry of facts) {
       const mail = ownMail.get(keyOf(entry.item));
-      await sendMail(db, env, mail ? { ...mail, to: entry.recipient.email } : inboxItemMail(entry));
+      await sendMail(db, env, mail ? { ...mail, to: entry.recipient.email } : inboxItemMail(entry, accessOf(entry)));
     }
   }
   return stored;
@@ -201,8 +202,8 @@ const filterSql = (filter: ListInboxQuery["filter"]) =>
       : isNull(inboxItems.archivedAt);
 
 /**
- * The viewer's inbox, newest first, with which of its documents they may still open (a title
- * of a document they lost access to is not shown again).
+ * The viewer's inbox, newest first, with how each item's document stands for them now (a title
+ * of a document they lost access to, or words from one that is locked, are not shown).
  */
 export async function listInbox(db: Database, viewer: Viewer & { userId: number }, query: ListInboxQuery) {
   const entries = await itemsWithFacts(
@@ -210,17 +211,54 @@ export async function listInbox(db: Database, viewer: Viewer & { userId: number 
     and(mine(viewer), filterSql(query.filter), query.types?.length ? inList(inboxItems.type, query.types) : undefined),
     query.limit,
   );
-  return { entries, readable: await readableAmong(db, viewer, entries) };
+  return { entries, accessOf: await itemAccessAmong(db, viewer, entries) };
 }
 
-/** Which of the items' documents the viewer may open now. */
-export async function readableAmong(db: Database, viewer: Viewer, entries: InboxEntry[]) {
+/**
+ * How an item's document stands for its reader now: `open`, `locked` (they may read it, but it
+ * is behind a password, its own or a folder's, that an inbox cannot take) or `none` (no access
+ * any more). Items about no document are `open`. Decided when an item is shown (list, push,
+ * email, digest), never when it was stored: access and passwords change after the fact.
+ */
+export type ItemAccess = "open" | "locked" | "none";
+export type ItemAccessOf = (entry: InboxEntry) => ItemAccess;
+
+/** The reader's access to each of the items' documents, by the same read check and lock the document's own routes use. */
+export async function itemAccessAmong(db: Database, viewer: Viewer, entries: InboxEntry[]): Promise<ItemAccessOf> {
   const ids = [...new Set(entries.flatMap((entry) => (entry.article?.id ? [entry.article.id] : [])))];
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db.all<{ article_id: number }>(
-    sql`SELECT r.article_id AS article_id FROM (${readableArticlesSql(viewer)}) r WHERE ${inList(sql`r.article_id`, ids)}`,
-  );
-  return new Set(rows.map((row) => row.article_id));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.all<{ article_id: number; rank: number; guarded: number }>(sql`
+          SELECT r.article_id AS article_id, r.rank AS rank, ${guardedArticleSql(viewer.workspaceId)} AS guarded
+          FROM (${readableArticlesSql(viewer)}) r JOIN articles a ON a.id = r.article_id
+          WHERE a.workspace_id = ${viewer.workspaceId} AND ${inList(sql`r.article_id`, ids)}`);
+  // Owners are never asked for a password, as on the document itself.
+  const access = new Map(rows.map((row) => [row.article_id, row.guarded && row.rank < LEVEL_RANK.owner ? ("locked" as const) : ("open" as const)]));
+  return (entry) => (entry.article?.id ? (access.get(entry.article.id) ?? "none") : "open");
+}
+
+/**
+ * The same for items of many people (an email sent at once, the digest): each judged for its
+ * own recipient in its own workspace, by their membership there now (none: no access at all).
+ */
+export async function recipientsItemAccess(db: Database, entries: InboxEntry[]): Promise<ItemAccessOf> {
+  const groups = new Map<string, InboxEntry[]>();
+  for (const entry of entries) {
+    const key = `${entry.item.recipientId}:${entry.item.workspaceId}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  const judged = new Map<number, ItemAccess>();
+  for (const group of groups.values()) {
+    const { recipientId: userId, workspaceId } = group[0]!.item;
+    const [membership] = await db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), eq(memberships.status, "active")));
+    const accessOf: ItemAccessOf = membership ? await itemAccessAmong(db, { userId, workspaceId, role: membership.role }, group) : () => "none";
+    for (const entry of group) judged.set(entry.item.id, entry.article?.id ? accessOf(entry) : "open");
+  }
+  return (entry) => judged.get(entry.item.id) ?? "none";
 }
 
 export async function findInboxItem(db: Database, viewer: { userId: number; workspaceId: number }, id: number) {
@@ -354,7 +392,7 @@ export async function sendInboxDigests(db: Database, env: InboxEnv, now: Date) {
     if (claimed.length === 0) continue;
     const entries = await itemsWithFacts(db, inList(inboxItems.id, claimed.map((row) => row.id)), 200);
     if (entries.length === 0) continue;
-    await sendMail(db, env, inboxDigestMail(entries));
+    await sendMail(db, env, inboxDigestMail(entries, await recipientsItemAccess(db, entries)));
     sent++;
   }
   return sent;

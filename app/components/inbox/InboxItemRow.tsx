@@ -55,6 +55,11 @@ export function InboxItemRow({
         )}
         {typeof item.data.message === "string" && item.data.message ? <q className="inbox-item__quote">{item.data.message}</q> : null}
         {typeof item.data.comment === "string" && item.data.comment ? <q className="inbox-item__quote">{item.data.comment}</q> : null}
+        {item.words_withheld ? (
+          <span className="inbox-item__quote">
+            {item.locked ? "The document is locked: open it with its password to read what was written." : "You can no longer open this document, so what was written is not shown."}
+          </span>
+        ) : null}
         <span className="inbox-item__meta">
           {inboxTypeLabels[item.type]} · <time dateTime={item.created_at ?? undefined}>{itemTime(item.created_at)}</time>
           {item.read ? "" : " · Unread"}
