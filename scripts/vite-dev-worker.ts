@@ -21,9 +21,16 @@ export function devWorker(): Plugin {
         server.middlewares.use(
           getRequestListener(async (request) => {
             const executionCtx = ctx as unknown as ExecutionContext;
+            // The same door as the Worker's: the session cookie is honoured only from this site.
+            const { crossSiteRefusal, serveApiWithCookie } = await server.ssrLoadModule("/worker/middleware/cookie-session.ts");
             if (new URL(request.url).pathname.startsWith("/v1")) {
               const { api } = await server.ssrLoadModule("/worker/api/index.ts");
-              return api.fetch(request, env, executionCtx);
+              return serveApiWithCookie(request, (req: Request) => api.fetch(req, env, executionCtx));
+            }
+            const refusal = crossSiteRefusal(request, "page");
+            if (refusal) {
+              const { renderCrossSitePage } = await server.ssrLoadModule("/worker/lib/error-page.ts");
+              return renderCrossSitePage(refusal);
             }
             const build = (await server.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
             return createRequestHandler(build, "development")(request, {

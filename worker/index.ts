@@ -3,11 +3,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as remixBuild from "#remix-build";
 import { api } from "./api";
 import { runScheduled } from "./cron";
-import { renderServerErrorPage, renderTooLargePage } from "./lib/error-page";
+import { renderCrossSitePage, renderServerErrorPage, renderTooLargePage } from "./lib/error-page";
 import { PAGE_BODY_LIMIT, pageRequestWithinLimit } from "./lib/page-body-limit";
 import { newNonce, withPageSecurity } from "./lib/page-security";
 import { discardUnreadBody } from "./lib/refused-body";
 import { reportError } from "./lib/reporter";
+import { crossSiteRefusal, serveApiWithCookie } from "./middleware/cookie-session";
 import { isPublicPagePath, servePublicPage } from "./services/public-cache";
 import { handleQueue, type QueueMessage } from "./services/publishing/queue";
 
@@ -19,6 +20,8 @@ const remixBuildId = (remixBuild as ServerBuild).assets.version;
 /** A Remix answer with this response's nonce in its scripts and in its security headers. */
 async function renderPage(incoming: Request, env: Env, ctx: ExecutionContext) {
   const nonce = newNonce();
+  const refusal = crossSiteRefusal(incoming, "page");
+  if (refusal) return withPageSecurity(renderCrossSitePage(refusal, nonce), env, incoming, { nonce });
   // Actions buffer their forms (`request.formData()`): the body is capped before Remix sees it.
   const request = await pageRequestWithinLimit(incoming);
   if (!request) return withPageSecurity(renderTooLargePage(PAGE_BODY_LIMIT, nonce), env, incoming, { nonce });
@@ -35,12 +38,13 @@ async function renderPage(incoming: Request, env: Env, ctx: ExecutionContext) {
 
 /**
  * Static assets never reach this code: Workers Static Assets answers them first (with
- * the immutable cache headers from public/_headers). /v1 is the Hono API; public pages
+ * the immutable cache headers from public/_headers). /v1 is the Hono API (a browser's session
+ * cookie is honoured there only from this site: middleware/cookie-session); public pages
  * (/p/:slug) go through the Workers Cache API; the rest is Remix.
  */
 function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (pathname === "/v1" || pathname.startsWith("/v1/")) return Promise.resolve(api.fetch(request, env, ctx));
+  if (pathname === "/v1" || pathname.startsWith("/v1/")) return serveApiWithCookie(request, (req) => api.fetch(req, env, ctx));
   if (isPublicPagePath(pathname)) {
     return servePublicPage(request, env, {
       render: (req) => renderPage(req, env, ctx),

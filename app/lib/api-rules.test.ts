@@ -13,25 +13,25 @@ import {
 const sessionUuid = "tab-1";
 
 describe("request headers (SPEC section 7)", () => {
-  it("signed in: session id, current workspace and the stored auth headers", () => {
+  it("signed in: session id and current workspace, no Authorization (the HttpOnly cookie authenticates)", () => {
     expect(
       buildRequestHeaders({
         sessionUuid,
-        identity: { kind: "signed_in", authHeaders: { Authorization: "Bearer t" }, currentWorkspaceId: 5, superAdminMode: null },
+        identity: { kind: "signed_in", currentWorkspaceId: 5, superAdminMode: null },
       }),
-    ).toEqual({ "x-session-uuid": "tab-1", "X-Workspace-Id": "5", Authorization: "Bearer t" });
+    ).toEqual({ "x-session-uuid": "tab-1", "X-Workspace-Id": "5" });
   });
 
   it("signed in: the current workspace defaults to 1", () => {
     const headers = buildRequestHeaders({
       sessionUuid,
-      identity: { kind: "signed_in", authHeaders: { Authorization: "Bearer t" }, currentWorkspaceId: null, superAdminMode: null },
+      identity: { kind: "signed_in", currentWorkspaceId: null, superAdminMode: null },
     });
     expect(headers["X-Workspace-Id"]).toBe("1");
   });
 
   it("sends the super-admin header only when super-admin mode is the current workspace", () => {
-    const base = { kind: "signed_in", authHeaders: { Authorization: "Bearer t" }, currentWorkspaceId: 5 } as const;
+    const base = { kind: "signed_in", currentWorkspaceId: 5 } as const;
     expect(buildRequestHeaders({ sessionUuid, identity: { ...base, superAdminMode: 5 } })["x-superadmin-workspace-id"]).toBe("5");
     expect(buildRequestHeaders({ sessionUuid, identity: { ...base, superAdminMode: 9 } })).not.toHaveProperty(
       "x-superadmin-workspace-id",

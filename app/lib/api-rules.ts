@@ -17,8 +17,8 @@ export const DEFAULT_WORKSPACE_ID = 1;
 /** Who the browser is to the API right now; exactly one kind at a time. */
 export type ClientIdentity =
   | {
+      /** The HttpOnly session cookie authenticates: page scripts hold no token to send. */
       kind: "signed_in";
-      authHeaders: Record<string, string>;
       currentWorkspaceId: number | null;
       /** The workspace where super-admin mode is on, if any. */
       superAdminMode: number | null;
@@ -40,7 +40,6 @@ export function buildRequestHeaders({ sessionUuid, identity, articlePassword }: 
     case "signed_in": {
       const workspaceId = identity.currentWorkspaceId ?? DEFAULT_WORKSPACE_ID;
       headers["X-Workspace-Id"] = String(workspaceId);
-      Object.assign(headers, identity.authHeaders);
       if (identity.superAdminMode !== null && identity.superAdminMode === workspaceId) {
         headers["x-superadmin-workspace-id"] = String(workspaceId);
       }

@@ -1,4 +1,4 @@
-import { clearAuth } from "./auth-cookie";
+import { clearClientAuth } from "./auth-cookie";
 import {
   buildRequestHeaders,
   classifyUnauthorized,
@@ -19,7 +19,8 @@ import { reporter, type Reporter } from "./reporter";
 /**
  * THE browser API client. Every call the pages make to /v1 goes through it, so the shared
  * rules hold everywhere (SPEC sections 7 and 8): the headers, GET retries on network errors
- * and 5xx, 5xx reports, and what a 401 does to a signed-in session.
+ * and 5xx, 5xx reports, and what a 401 does to a signed-in session. A signed-in page sends no
+ * token: its HttpOnly session cookie authenticates it (same origin only).
  */
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -156,7 +157,8 @@ export function createApiClient(deps: ApiClientDeps) {
       let outcome: AttemptOutcome;
       let response: Response | null = null;
       try {
-        response = await deps.fetch(url, { method, headers, body, signal: options.signal });
+        // The session is the HttpOnly cookie, which only a same-origin call carries.
+        response = await deps.fetch(url, { method, headers, body, signal: options.signal, credentials: "same-origin" });
         outcome = { kind: "response", status: response.status };
       } catch (error) {
         if (options.signal?.aborted) throw error;
@@ -204,7 +206,7 @@ export function createApiClient(deps: ApiClientDeps) {
     report.addBreadcrumb({ category: "api", message: `POST ${path} (stream)` });
     let response: Response;
     try {
-      response = await deps.fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: options.signal });
+      response = await deps.fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: options.signal, credentials: "same-origin" });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new ApiError(0, { message: "We couldn't reach Brandwork. Check your connection and try again." });
@@ -235,7 +237,7 @@ const LAST_REDIRECT_KEY = "brandwork.lastAuthRedirect";
 
 /** SPEC section 8: leave the expired or revoked session for the sign-in page, coming back here after. */
 function leaveForSignIn(kind: Exclude<UnauthorizedKind, "other">) {
-  clearAuth();
+  clearClientAuth();
   forgetSignedInState();
   if (location.pathname === LOGIN_PATH) return;
   const target = loginUrl(pathAndQuery(location));

@@ -3,12 +3,14 @@ import {
   AUTH_COOKIE_MAX_AGE,
   AUTH_COOKIE_NAME,
   authStateFor,
+  CLIENT_AUTH_COOKIE_NAME,
+  decodeClientAuthState,
   authStateFromCookieHeader,
   decodeAuthState,
   encodeAuthState,
   readCookie,
-  serializeAuthCookie,
-  serializeClearedAuthCookie,
+  serializeAuthCookies,
+  serializeClearedAuthCookies,
   type AuthState,
 } from "./auth-cookie";
 
@@ -27,20 +29,35 @@ describe("the auth cookie", () => {
     expect(decodeAuthState(encoded)).toEqual(state);
   });
 
-  it("lasts 30 days on the app's own host, SameSite=Lax, Secure on https only", () => {
+  it("lasts 30 days on the app's own host, HttpOnly, SameSite=Lax, Secure on https only", () => {
     expect(AUTH_COOKIE_MAX_AGE).toBe(2_592_000);
-    const secure = serializeAuthCookie(state, { secure: true });
-    expect(secure).toMatch(new RegExp(`^${AUTH_COOKIE_NAME}=`));
-    expect(secure).toContain("Max-Age=2592000");
-    expect(secure).toContain("Path=/");
-    expect(secure).toContain("SameSite=Lax");
-    expect(secure).toContain("Secure");
-    expect(secure).not.toContain("Domain=");
-    expect(serializeAuthCookie(state, { secure: false })).not.toContain("Secure");
+    const [session, companion] = serializeAuthCookies(state, { secure: true });
+    expect(session).toMatch(new RegExp(`^${AUTH_COOKIE_NAME}=`));
+    for (const cookie of [session!, companion!]) {
+      expect(cookie).toContain("Max-Age=2592000");
+      expect(cookie).toContain("Path=/");
+      expect(cookie).toContain("SameSite=Lax");
+      expect(cookie).toContain("Secure");
+      expect(cookie).not.toContain("Domain=");
+    }
+    expect(session).toContain("HttpOnly");
+    for (const cookie of serializeAuthCookies(state, { secure: false })) expect(cookie).not.toContain("Secure");
   });
 
-  it("is cleared with an empty value and Max-Age=0", () => {
-    expect(serializeClearedAuthCookie({ secure: false })).toBe(`${AUTH_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax`);
+  it("gives page scripts a companion cookie with the workspace and super-admin mode, never the token", () => {
+    const [, companion] = serializeAuthCookies({ ...state, superAdminMode: 7 }, { secure: true });
+    expect(companion).toMatch(new RegExp(`^${CLIENT_AUTH_COOKIE_NAME}=`));
+    expect(companion).not.toContain("HttpOnly");
+    const value = readCookie(companion!.split(";")[0], CLIENT_AUTH_COOKIE_NAME);
+    expect(decodeClientAuthState(value)).toEqual({ last_workspace_id: 7, company_id: 7, superAdminMode: 7 });
+    expect(decodeAuthState(value)).toBeNull();
+  });
+
+  it("is cleared with an empty value and Max-Age=0, the companion with it", () => {
+    expect(serializeClearedAuthCookies({ secure: false })).toEqual([
+      `${AUTH_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`,
+      `${CLIENT_AUTH_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax`,
+    ]);
   });
 
   it("is read back out of a Cookie header among others", () => {

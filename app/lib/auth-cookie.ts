@@ -4,10 +4,11 @@ import LZString from "lz-string";
 const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
 /**
- * The signed-in session as the client keeps it (SPEC section 3 "auth"), in one compressed
- * cookie that both the browser (to build API headers) and Remix loaders (to render signed-in
- * pages) read. It is not HttpOnly on purpose: the browser sends the token itself as
- * `Authorization`, the cookie is never what authenticates an API call.
+ * The signed-in session as the app keeps it (SPEC section 3 "auth"), in one compressed cookie.
+ * It is HttpOnly: page scripts never see the token. The server reads it (Remix loaders and
+ * actions, and /v1 calls from this site, which it authenticates: worker/middleware/cookie-session.ts).
+ * What the page itself needs to know (signed in, which workspace, super-admin mode) travels
+ * beside it in a second, script-readable cookie that holds no secret (`ClientAuthState`).
  */
 export interface AuthState {
   headers: { Authorization: string };
@@ -17,36 +18,56 @@ export interface AuthState {
   superAdminMode: number | null;
 }
 
+/** The session as page scripts may know it: everything but the token. */
+export type ClientAuthState = Omit<AuthState, "headers">;
+
 export const AUTH_COOKIE_NAME = "brandwork_auth";
+/** The script-readable companion of the auth cookie; set and cleared with it, always. */
+export const CLIENT_AUTH_COOKIE_NAME = "brandwork_client";
 /** SPEC section 9: 2592000 s (30 days). */
 export const AUTH_COOKIE_MAX_AGE = 2_592_000;
 
 const optionalId = (value: unknown): number | null =>
   typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
 
+const compress = (value: unknown) => compressToEncodedURIComponent(JSON.stringify(value));
+
+function decompress(value: string | null | undefined): Record<string, unknown> | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(decompressFromEncodedURIComponent(value) || "null");
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The secret-free part of a stored state (a whitelist: the token never comes along). */
+const clientPart = (record: { last_workspace_id?: unknown; company_id?: unknown; superAdminMode?: unknown }): ClientAuthState => ({
+  last_workspace_id: optionalId(record.last_workspace_id),
+  company_id: optionalId(record.company_id),
+  superAdminMode: optionalId(record.superAdminMode),
+});
+
 export function encodeAuthState(state: AuthState): string {
-  return compressToEncodedURIComponent(JSON.stringify(state));
+  return compress(state);
 }
 
 /** The stored state, or null for a missing, tampered or foreign value. */
 export function decodeAuthState(value: string | null | undefined): AuthState | null {
-  if (!value) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decompressFromEncodedURIComponent(value) || "null");
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== "object") return null;
-  const record = parsed as Record<string, unknown>;
-  const authorization = (record.headers as Record<string, unknown> | undefined)?.Authorization;
-  if (typeof authorization !== "string" || !/^Bearer \S+$/.test(authorization)) return null;
-  return {
-    headers: { Authorization: authorization },
-    last_workspace_id: optionalId(record.last_workspace_id),
-    company_id: optionalId(record.company_id),
-    superAdminMode: optionalId(record.superAdminMode),
-  };
+  const record = decompress(value);
+  const authorization = (record?.headers as Record<string, unknown> | undefined)?.Authorization;
+  if (!record || typeof authorization !== "string" || !/^Bearer \S+$/.test(authorization)) return null;
+  return { headers: { Authorization: authorization }, ...clientPart(record) };
+}
+
+export function encodeClientAuthState(state: ClientAuthState): string {
+  return compress(clientPart(state));
+}
+
+export function decodeClientAuthState(value: string | null | undefined): ClientAuthState | null {
+  const record = decompress(value);
+  return record ? clientPart(record) : null;
 }
 
 /** A fresh state for a token just issued by sign-in, sign-up or a password reset. */
@@ -54,17 +75,35 @@ export function authStateFor(authorization: string, workspaceId: number | null =
   return { headers: { Authorization: authorization }, last_workspace_id: workspaceId, company_id: workspaceId, superAdminMode: null };
 }
 
+/** One cookie of the pair, as a Set-Cookie value and as the parts a test browser takes (`context.addCookies`). */
+export interface SessionCookie {
+  name: string;
+  value: string;
+  httpOnly: boolean;
+}
+
+/** The browser's session: the HttpOnly auth cookie and its script-readable, secret-free companion. */
+export function sessionCookies(state: AuthState): SessionCookie[] {
+  return [
+    { name: AUTH_COOKIE_NAME, value: encodeAuthState(state), httpOnly: true },
+    { name: CLIENT_AUTH_COOKIE_NAME, value: encodeClientAuthState(state), httpOnly: false },
+  ];
+}
+
 /** Host-only (so: on the app's own domain), whole site, Lax, Secure when served over https. */
-function attributes(secure: boolean, maxAge: number) {
-  return [`Path=/`, `Max-Age=${maxAge}`, `SameSite=Lax`, ...(secure ? ["Secure"] : [])].join("; ");
+function serialize(cookie: SessionCookie, secure: boolean, maxAge: number) {
+  const attributes = [`Path=/`, `Max-Age=${maxAge}`, `SameSite=Lax`, ...(cookie.httpOnly ? ["HttpOnly"] : []), ...(secure ? ["Secure"] : [])];
+  return [`${cookie.name}=${cookie.value}`, ...attributes].join("; ");
 }
 
-export function serializeAuthCookie(state: AuthState, options: { secure: boolean }): string {
-  return `${AUTH_COOKIE_NAME}=${encodeAuthState(state)}; ${attributes(options.secure, AUTH_COOKIE_MAX_AGE)}`;
+/** Set-Cookie values that start (or replace) the browser's session. */
+export function serializeAuthCookies(state: AuthState, options: { secure: boolean }): string[] {
+  return sessionCookies(state).map((cookie) => serialize(cookie, options.secure, AUTH_COOKIE_MAX_AGE));
 }
 
-export function serializeClearedAuthCookie(options: { secure: boolean }): string {
-  return `${AUTH_COOKIE_NAME}=; ${attributes(options.secure, 0)}`;
+/** Set-Cookie values that end it (sign-out, a session that no longer works). */
+export function serializeClearedAuthCookies(options: { secure: boolean }): string[] {
+  return sessionCookies(authStateFor("")).map((cookie) => serialize({ ...cookie, value: "" }, options.secure, 0));
 }
 
 /** Reads one cookie's raw value out of a `Cookie` request header or `document.cookie`. */
@@ -82,21 +121,19 @@ export function authStateFromCookieHeader(cookieHeader: string | null | undefine
   return decodeAuthState(readCookie(cookieHeader, AUTH_COOKIE_NAME));
 }
 
-// Browser side: the same cookie through document.cookie.
+// Browser side: only the companion cookie is readable here.
 
-const isHttps = () => typeof location !== "undefined" && location.protocol === "https:";
-
-export function readAuth(): AuthState | null {
+export function readClientAuth(): ClientAuthState | null {
   if (typeof document === "undefined") return null;
-  return authStateFromCookieHeader(document.cookie);
+  return decodeClientAuthState(readCookie(document.cookie, CLIENT_AUTH_COOKIE_NAME));
 }
 
-export function writeAuth(state: AuthState) {
-  document.cookie = serializeAuthCookie(state, { secure: isHttps() });
-}
-
-/** Sign-out and session expiry: the auth state and its headers are gone (SPEC section 4). */
-export function clearAuth() {
+/**
+ * Session expiry seen by the page (SPEC sections 4 and 8): it stops acting signed in at once. The
+ * HttpOnly cookie itself is cleared by the server, by the sign-in page the browser goes to next.
+ */
+export function clearClientAuth() {
   if (typeof document === "undefined") return;
-  document.cookie = serializeClearedAuthCookie({ secure: isHttps() });
+  const secure = typeof location !== "undefined" && location.protocol === "https:";
+  document.cookie = serializeClearedAuthCookies({ secure })[1]!;
 }

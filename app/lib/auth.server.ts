@@ -12,7 +12,7 @@ import type { ApiProblem } from "./api-rules";
 import { callApi } from "./api.server";
 import { clearedOAuthLinkCookie, readOAuthLinkCookie } from "./oauth.server";
 import { authStateFor, authStateFromCookieHeader } from "./auth-cookie";
-import { authCookie, clearedAuthCookie, getSession } from "./session.server";
+import { authCookies, clearedAuthCookies, getSession, setCookieHeaders } from "./session.server";
 import { LOGIN_PATH, loginUrl, safeRedirectPath } from "./redirects";
 
 /**
@@ -58,10 +58,7 @@ function stepUrl(step: string, redirectTo: string | null, extra: Record<string, 
 }
 
 function signedInRedirect(request: Request, to: string, authorization: string, user: SignedInUser, extraCookies: string[] = []) {
-  const headers = new Headers();
-  headers.append("Set-Cookie", authCookie(request, authStateFor(authorization, user.last_workspace_id)));
-  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { headers });
+  return redirect(to, { headers: setCookieHeaders(authCookies(request, authStateFor(authorization, user.last_workspace_id)), extraCookies) });
 }
 
 export async function handleAuthAction(request: Request, context: AppLoadContext) {
@@ -139,7 +136,7 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
       const lookup = await getSession(request, context);
       if (lookup.status !== "signed_in") {
         return redirect(stepUrl("create_account", redirectTo), {
-          headers: lookup.clearCookie ? { "Set-Cookie": lookup.clearCookie } : undefined,
+          headers: setCookieHeaders(lookup.clearCookie),
         });
       }
       const size = text(form, "company_size");
@@ -160,7 +157,7 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
       });
       if (!result.ok) return fail(intent, result.problem);
       const state = { ...auth, last_workspace_id: result.data.id, company_id: result.data.id };
-      return redirect(destination, { headers: { "Set-Cookie": authCookie(request, state) } });
+      return redirect(destination, { headers: setCookieHeaders(authCookies(request, state)) });
     }
 
     default:
@@ -176,7 +173,7 @@ export async function signOut(request: Request, context: AppLoadContext) {
   // A token that no longer works answers 401 here; either way this browser forgets it.
   if (auth) await callApi(context, request, "DELETE", "/users/sign_out", { authorization: auth.headers.Authorization });
   const to = typeof back === "string" && back ? loginUrl(back) : LOGIN_PATH;
-  return redirect(to, { headers: { "Set-Cookie": clearedAuthCookie(request) } });
+  return redirect(to, { headers: setCookieHeaders(clearedAuthCookies(request)) });
 }
 
 export { PASSWORD_MIN_LENGTH };

@@ -1,10 +1,10 @@
-import { readAuth } from "./auth-cookie";
+import { readClientAuth } from "./auth-cookie";
 import type { ClientIdentity } from "./api-rules";
 import { browserLocal, browserSession, preferences, STORAGE_KEYS } from "./preferences";
 
 /**
  * Who this browser tab is to the API (SPEC section 3 "Client state"): a signed-in user
- * (the auth cookie), an unregistered user (a stored authorization header), or an
+ * (the session cookie's secret-free companion says so), an unregistered user (a stored authorization header), or an
  * anonymous visitor (a stored uuid). Also the per-tab session id.
  */
 
@@ -55,11 +55,10 @@ export function unregisteredUser(): UnregisteredUser | null {
 
 /** The identity the next API request is made as. */
 export function currentIdentity(): ClientIdentity {
-  const auth = readAuth();
+  const auth = readClientAuth();
   if (auth) {
     return {
       kind: "signed_in",
-      authHeaders: auth.headers,
       currentWorkspaceId: auth.last_workspace_id,
       superAdminMode: auth.superAdminMode,
     };

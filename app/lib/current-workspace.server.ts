@@ -3,7 +3,7 @@ import type * as z from "zod";
 import type { createWorkspaceSchema } from "../../core/contracts/workspaces";
 import { callApi } from "./api.server";
 import { safeRedirectPath } from "./redirects";
-import { authCookie, requireUser } from "./session.server";
+import { authCookies, requireUser, setCookieHeaders } from "./session.server";
 
 /** Makes one of the user's workspaces the current one (the cookie, and the account for other devices). */
 export async function switchWorkspace(request: Request, context: AppLoadContext) {
@@ -20,7 +20,7 @@ export async function switchWorkspace(request: Request, context: AppLoadContext)
     authorization: session.auth.headers.Authorization,
   });
   const state = { ...session.auth, last_workspace_id: workspace.id, company_id: workspace.id };
-  return redirect(sameSectionOf(back, workspace.id), { headers: { "Set-Cookie": authCookie(request, state) } });
+  return redirect(sameSectionOf(back, workspace.id), { headers: setCookieHeaders(authCookies(request, state)) });
 }
 
 /**
@@ -43,5 +43,5 @@ export async function createWorkspace(request: Request, context: AppLoadContext,
   });
   if (!result.ok) return data({ error: result.problem }, { status: result.status });
   const state = { ...session.auth, last_workspace_id: result.data.id, company_id: result.data.id };
-  return redirect("/", { headers: { "Set-Cookie": authCookie(request, state) } });
+  return redirect("/", { headers: setCookieHeaders(authCookies(request, state)) });
 }

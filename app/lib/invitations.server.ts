@@ -5,7 +5,7 @@ import type { presentInvitationPreview } from "../../worker/presenters/members";
 import type { ApiProblem } from "./api-rules";
 import { callApi } from "./api.server";
 import { authStateFor } from "./auth-cookie";
-import { authCookie, clearedAuthCookie, getSession, requireUser } from "./session.server";
+import { authCookies, clearedAuthCookies, getSession, requireUser, setCookieHeaders } from "./session.server";
 
 /**
  * Member invitations (/invitations/:token) and workspace links (/join/:token). The API
@@ -75,7 +75,7 @@ export async function acceptInvitation(request: Request, context: AppLoadContext
     if (lookup.status === "signed_in") {
       await callApi(context, request, "DELETE", "/users/sign_out", { authorization: lookup.session.auth.headers.Authorization });
     }
-    return redirect(`/invitations/${encodeURIComponent(token)}`, { headers: { "Set-Cookie": clearedAuthCookie(request) } });
+    return redirect(`/invitations/${encodeURIComponent(token)}`, { headers: setCookieHeaders(clearedAuthCookies(request)) });
   }
 
   if (lookup.status === "signed_in") {
@@ -84,7 +84,7 @@ export async function acceptInvitation(request: Request, context: AppLoadContext
     if (!result.ok) return fail(result.problem);
     const authorization = result.headers.get("Authorization") ?? auth.headers.Authorization;
     const state = { ...auth, headers: { Authorization: authorization }, last_workspace_id: workspaceId, company_id: workspaceId };
-    return redirect("/", { headers: { "Set-Cookie": authCookie(request, state) } });
+    return redirect("/", { headers: setCookieHeaders(authCookies(request, state)) });
   }
 
   const user: Omit<z.input<typeof signUpSchema>["user"], "email"> = {
@@ -96,7 +96,7 @@ export async function acceptInvitation(request: Request, context: AppLoadContext
   if (!result.ok) return fail(result.problem);
   const authorization = result.headers.get("Authorization");
   if (!authorization) return fail({ status: 500, message: "The invitation was accepted, but signing in failed. Sign in to continue.", fields: {}, retryAfter: null });
-  return redirect("/", { headers: { "Set-Cookie": authCookie(request, authStateFor(authorization, workspaceId)) } });
+  return redirect("/", { headers: setCookieHeaders(authCookies(request, authStateFor(authorization, workspaceId))) });
 }
 
 /** POST /v1/w/join/:token as the signed-in user; the joined workspace becomes current. */
@@ -107,7 +107,7 @@ export async function joinWorkspace(request: Request, context: AppLoadContext, t
   });
   if (!result.ok) return fail(result.problem);
   const state = { ...session.auth, last_workspace_id: result.data.id, company_id: result.data.id };
-  return redirect("/", { headers: { "Set-Cookie": authCookie(request, state) } });
+  return redirect("/", { headers: setCookieHeaders(authCookies(request, state)) });
 }
 
 export { PASSWORD_MIN_LENGTH };

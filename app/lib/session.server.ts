@@ -5,9 +5,13 @@ import { SignatureExpired, Unauthorized } from "../../worker/lib/errors";
 import { presentUser } from "../../worker/presenters/users";
 import { listWorkspaces, rememberLastWorkspace } from "../../worker/services/workspaces";
 import {
+  AUTH_COOKIE_NAME,
   authStateFromCookieHeader,
-  serializeAuthCookie,
-  serializeClearedAuthCookie,
+  CLIENT_AUTH_COOKIE_NAME,
+  encodeClientAuthState,
+  readCookie,
+  serializeAuthCookies,
+  serializeClearedAuthCookies,
   type AuthState,
 } from "./auth-cookie";
 import { loginUrl, pathAndQuery } from "./redirects";
@@ -27,22 +31,30 @@ export interface SignedIn {
   authenticated: Session;
   workspaces: Workspace[];
   currentWorkspace: Workspace | null;
-  /** A Set-Cookie value when the cookie's current workspace had to be corrected. */
-  setCookie: string | null;
+  /** Set-Cookie values when the cookies had to be corrected (current workspace, a missing companion). */
+  setCookie: string[] | null;
 }
 
 export type SessionLookup =
   | { status: "signed_in"; session: SignedIn }
-  | { status: "signed_out" | "expired" | "invalid"; clearCookie: string | null };
+  | { status: "signed_out" | "expired" | "invalid"; clearCookie: string[] | null };
 
 export const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
 
-export function authCookie(request: Request, state: AuthState) {
-  return serializeAuthCookie(state, { secure: isSecure(request) });
+/** The Set-Cookie values that store this session in the browser (the HttpOnly cookie and its companion). */
+export function authCookies(request: Request, state: AuthState) {
+  return serializeAuthCookies(state, { secure: isSecure(request) });
 }
 
-export function clearedAuthCookie(request: Request) {
-  return serializeClearedAuthCookie({ secure: isSecure(request) });
+export function clearedAuthCookies(request: Request) {
+  return serializeClearedAuthCookies({ secure: isSecure(request) });
+}
+
+/** Response headers that set each of these cookies (a response may set several). */
+export function setCookieHeaders(...cookies: (string[] | null | undefined)[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies.flat()) if (cookie) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /** The current workspace: the cookie's, else the user's last one, else the first they have. */
@@ -78,9 +90,10 @@ export function getSession(request: Request, context: AppLoadContext): Promise<S
 
 async function lookUpSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
   const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
+  const cookieHeader = request.headers.get("Cookie");
   if (!auth) {
-    const hadCookie = /(?:^|;\s*)brandwork_auth=/.test(request.headers.get("Cookie") ?? "");
-    return { status: "signed_out", clearCookie: hadCookie ? clearedAuthCookie(request) : null };
+    const hadCookie = readCookie(cookieHeader, AUTH_COOKIE_NAME) !== null || readCookie(cookieHeader, CLIENT_AUTH_COOKIE_NAME) !== null;
+    return { status: "signed_out", clearCookie: hadCookie ? clearedAuthCookies(request) : null };
   }
   const { env } = context.cloudflare;
   const db = createDb(env.DB);
@@ -88,8 +101,8 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
   try {
     session = await authenticate(db, env, auth.headers.Authorization);
   } catch (error) {
-    if (error instanceof SignatureExpired) return { status: "expired", clearCookie: clearedAuthCookie(request) };
-    if (error instanceof Unauthorized) return { status: "invalid", clearCookie: clearedAuthCookie(request) };
+    if (error instanceof SignatureExpired) return { status: "expired", clearCookie: clearedAuthCookies(request) };
+    if (error instanceof Unauthorized) return { status: "invalid", clearCookie: clearedAuthCookies(request) };
     throw error;
   }
   const workspaces = await listWorkspaces(db, session.user.id);
@@ -98,19 +111,20 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
   const currentWorkspace = pickWorkspace(workspaces, workspaceInPath(request.url), auth.last_workspace_id, session.user.lastWorkspaceId);
   const currentId = currentWorkspace?.id ?? null;
   if (currentId !== null && currentId !== session.user.lastWorkspaceId) await rememberLastWorkspace(db, session.user.id, currentId);
-  const corrected =
-    currentId !== auth.last_workspace_id || currentId !== auth.company_id
-      ? { ...auth, last_workspace_id: currentId, company_id: currentId }
-      : null;
+  const current = { ...auth, last_workspace_id: currentId, company_id: currentId };
+  // Rewritten when the workspace moved, or when the page's companion cookie does not say so
+  // (also a cookie from before the session became HttpOnly: it is set again, HttpOnly).
+  const stale = readCookie(cookieHeader, CLIENT_AUTH_COOKIE_NAME) !== encodeClientAuthState(current);
+  const moved = currentId !== auth.last_workspace_id || currentId !== auth.company_id;
   return {
     status: "signed_in",
     session: {
-      auth: corrected ?? auth,
+      auth: current,
       user: presentUser(session.user),
       authenticated: session,
       workspaces,
       currentWorkspace,
-      setCookie: corrected ? authCookie(request, corrected) : null,
+      setCookie: moved || stale ? authCookies(request, current) : null,
     },
   };
 }
@@ -131,8 +145,7 @@ export async function optionalSession(
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedIn> {
   const lookup = await getSession(request, context);
   if (lookup.status === "signed_in") return lookup.session;
-  const headers = new Headers();
-  if (lookup.clearCookie) headers.append("Set-Cookie", lookup.clearCookie);
+  const headers = setCookieHeaders(lookup.clearCookie);
   const notice: Record<string, string> = lookup.status === "expired" ? { expired: "1" } : {};
   throw redirect(loginUrl(pathAndQuery(new URL(request.url)), notice), { headers });
 }

@@ -7,7 +7,7 @@ import { workspaceNavItems } from "~/components/shell/navigation";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { WorkspaceSwitcher } from "~/components/shell/WorkspaceSwitcher";
 import { preferences } from "~/lib/preferences";
-import { requireUser } from "~/lib/session.server";
+import { requireUser, setCookieHeaders } from "~/lib/session.server";
 import { signedOutDocumentRedirect } from "~/components/doc-page/doc-page.server";
 import { sidebarFolderTree } from "~/components/shell/folderTree.server";
 import { NewFolderDialog } from "~/components/folders/NewFolderDialog";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const folderTree = await sidebarFolderTree(context, user.id, currentWorkspace);
   return data(
     { user, workspaces, currentWorkspace, folderTree },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+    { headers: setCookieHeaders(setCookie) },
   );
 }
 

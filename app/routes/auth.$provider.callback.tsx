@@ -5,7 +5,7 @@ import { createDb } from "../../worker/db/client";
 import { HttpError } from "../../worker/lib/errors";
 import { authStateFor } from "~/lib/auth-cookie";
 import { clearedOAuthCookie, configuredProvider, oauthFailure, oauthLinkRequired, readOAuthState } from "~/lib/oauth.server";
-import { authCookie } from "~/lib/session.server";
+import { authCookies, setCookieHeaders } from "~/lib/session.server";
 
 /** The provider sends the browser back here with a code: sign in (or create the account) and go on. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -26,9 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ip: request.headers.get("CF-Connecting-IP"),
       userAgent: request.headers.get("User-Agent"),
     });
-    const headers = new Headers();
-    headers.append("Set-Cookie", authCookie(request, authStateFor(`Bearer ${token}`, user.lastWorkspaceId)));
-    headers.append("Set-Cookie", clearedOAuthCookie(request));
+    const headers = setCookieHeaders(authCookies(request, authStateFor(`Bearer ${token}`, user.lastWorkspaceId)), [clearedOAuthCookie(request)]);
     return redirect(saved.redirectTo, { headers });
   } catch (error) {
     if (error instanceof OAuthLinkRequired) {

@@ -16,7 +16,7 @@ import { testimonialsByStep } from "~/components/auth/testimonials";
 import { Field, FormAlert, SelectField } from "~/components/ui/Field";
 import { companySizes, handleAuthAction, PASSWORD_MIN_LENGTH, type AuthFormError, type AuthIntent } from "~/lib/auth.server";
 import { LOGIN_PATH, safeRedirectPath } from "~/lib/redirects";
-import { getSession } from "~/lib/session.server";
+import { getSession, setCookieHeaders } from "~/lib/session.server";
 import { isOAuthProvider, oauthProviders, type OAuthProvider } from "../../worker/auth/oauth";
 import authStyles from "~/styles/auth.css?url";
 import type { loader as rootLoader } from "~/root";
@@ -44,8 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = resolveStep(params);
   const redirectTo = safeRedirectPath(params.get("redirect_to"), "") || null;
   const lookup = await getSession(request, context);
-  const headers = new Headers();
-  if (lookup.status !== "signed_in" && lookup.clearCookie) headers.append("Set-Cookie", lookup.clearCookie);
+  const headers = setCookieHeaders(lookup.status === "signed_in" ? null : lookup.clearCookie);
 
   // Signed in already: only naming a first workspace or choosing a new password make sense here.
   if (lookup.status === "signed_in" && step !== "start_free_trial" && step !== "reset_password") {

@@ -1,3 +1,4 @@
+import { AUTH_COOKIE_NAME, CLIENT_AUTH_COOKIE_NAME, decodeAuthState } from "../../app/lib/auth-cookie";
 import { expect, test, type Page } from "./fixtures";
 import { createUser, signIn, uniqueEmail } from "./helpers";
 
@@ -67,7 +68,35 @@ test("signing out ends the session and protects the app again", async ({ page, r
   await page.goto("/status");
   await expect(page).toHaveURL(/\/login_or_signup\?redirect_to=%2Fstatus$/);
   const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === "brandwork_auth")).toBeUndefined();
+  expect(cookies.find((c) => c.name === AUTH_COOKIE_NAME)).toBeUndefined();
+  expect(cookies.find((c) => c.name === CLIENT_AUTH_COOKIE_NAME)).toBeUndefined();
+});
+
+test("after signing in through the page, no page script can read the session, and the page's API calls still work", async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user.email, user.password);
+  const session = (await page.context().cookies()).find((c) => c.name === AUTH_COOKIE_NAME)!;
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  const days = (session.expires * 1000 - Date.now()) / 86_400_000;
+  expect(Math.round(days)).toBe(30);
+  const token = decodeAuthState(session.value)!.headers.Authorization.replace(/^Bearer /, "");
+
+  const visible = await page.evaluate(() => document.cookie);
+  expect(visible).not.toContain(`${AUTH_COOKIE_NAME}=`);
+  expect(visible).not.toContain(session.value);
+  expect(visible).not.toContain(token);
+  expect(visible).toContain(`${CLIENT_AUTH_COOKIE_NAME}=`);
+
+  // The page's own call (as app/lib/api.ts makes it: same origin, no Authorization) is signed in,
+  // and no token comes back to the script.
+  const self = await page.evaluate(async () => {
+    const response = await fetch("/v1/users/self", { credentials: "same-origin" });
+    return { status: response.status, body: await response.text(), authorization: response.headers.get("Authorization") };
+  });
+  expect(self.status).toBe(200);
+  expect(JSON.parse(self.body).data.email).toBe(user.email);
+  expect(self.authorization).toBeNull();
+  expect(self.body).not.toContain(token);
 });
 
 test("signing in from a protected page comes back to it (redirect_to)", async ({ page, request }) => {

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from "./fixtures";
 import { DEMO_BRAND } from "../../scripts/demo/content";
 import { DEMO, DEMO_PEOPLE } from "../../scripts/seed";
-import { DEMO_USER, openAs } from "./helpers";
+import { apiSignIn, DEMO_USER, openAs } from "./helpers";
 
 // The demo workspace global-setup builds (scripts/demo), as a first-time visitor sees it.
 
 async function demoWorkspaceId(page: Page) {
-  const signIn = await page.request.post("/v1/users/sign_in", { data: { user: { email: DEMO.email, password: DEMO.password } } });
-  const workspaces = (await (await page.request.get("/v1/w", { headers: { Authorization: signIn.headers()["authorization"]! } })).json()).data as { id: number; key: string }[];
+  const authorization = await apiSignIn(DEMO.email, DEMO.password);
+  const workspaces = (await (await page.request.get("/v1/w", { headers: { Authorization: authorization } })).json()).data as { id: number; key: string }[];
   return workspaces.find((workspace) => workspace.key === DEMO.workspaceKey)!.id;
 }
 

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { authStateFor, sessionCookies } from "../../app/lib/auth-cookie";
 
 /** The seeded demo account (scripts/seed.ts). */
 export const DEMO_USER = { email: "demo@example.com", password: "brandwork-demo", name: "Dana Demo" } as const;
@@ -58,20 +58,35 @@ export async function signIn(page: Page, email: string, password: string, redire
 }
 
 /**
+ * Signs in through the API as an API client does (the token in the answer's Authorization), from
+ * a request context of its own: the page's context carries the browser's session cookie, and a
+ * write riding on that cookie without the page's Origin is refused like any cross-site one.
+ */
+export async function apiSignIn(email: string, password: string): Promise<string> {
+  const client = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const response = await client.post("/v1/users/sign_in", { data: { user: { email, password } } });
+    expect(response.status(), await response.text()).toBe(200);
+    return response.headers()["authorization"]!;
+  } finally {
+    await client.dispose();
+  }
+}
+
+/**
  * Opens `path` signed in as `user` with the session the API issued them, the way the app keeps
- * it (the auth cookie), without going through the sign-in page: tests about something else
+ * it (the HttpOnly auth cookie and its companion), without going through the sign-in page: tests about something else
  * skip a page load and a password hash. Tests about signing in use `signIn`.
  */
 export async function openAs(page: Page, user: Pick<NewUser, "authorization"> | { email: string; password: string }, path = "/") {
   let authorization: string;
   if ("authorization" in user) authorization = user.authorization;
   else {
-    const response = await page.request.post("/v1/users/sign_in", { data: { user: { email: user.email, password: user.password } } });
-    expect(response.status(), await response.text()).toBe(200);
-    authorization = response.headers()["authorization"]!;
+    authorization = await apiSignIn(user.email, user.password);
   }
   const url = process.env.E2E_BASE_URL!;
-  await page.context().addCookies([{ name: AUTH_COOKIE_NAME, value: encodeAuthState(authStateFor(authorization)), url }]);
+  // The two cookies the server sets at sign-in: the HttpOnly session and its secret-free companion.
+  await page.context().addCookies(sessionCookies(authStateFor(authorization)).map((cookie) => ({ ...cookie, url, sameSite: "Lax" as const })));
   await page.goto(path);
 }
 

@@ -142,3 +142,33 @@ describe("9. page security headers", () => {
     expect(JSON.stringify(await json(bad))).toContain("allow_embedding");
   });
 });
+
+describe("Strict-Transport-Security", () => {
+  it("tells browsers to use https only, for a year, on every https answer: pages, redirects, API answers and refusals", async () => {
+    const { owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const answers = [
+      await page("/login_or_signup"),
+      await page("/status"),
+      await page("/definitely/not/here"),
+      await api("/users/self", { token }),
+      await api("/users/self"),
+      await api("/no/such/route", { token }),
+      await exports.default.fetch("https://app.test/current-workspace", { method: "POST", headers: { Origin: "https://evil.example" } }),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([200, 302, 404, 200, 401, 404, 403]);
+    for (const response of answers) {
+      const header = response.headers.get("Strict-Transport-Security");
+      expect(header, response.url).toMatch(/^max-age=(\d+)/);
+      expect(Number(header!.match(/max-age=(\d+)/)![1])).toBeGreaterThanOrEqual(31_536_000);
+    }
+  });
+
+  it("is not sent over plain http, where browsers ignore it", async () => {
+    for (const path of ["/login_or_signup", "/v1/health"]) {
+      const response = await exports.default.fetch(`http://app.test${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Strict-Transport-Security")).toBeNull();
+    }
+  });
+});

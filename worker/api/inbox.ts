@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { AUTH_COOKIE_NAME, decodeAuthState, readCookie } from "../../app/lib/auth-cookie";
 import { workspaceParam } from "../../core/contracts/common";
 import { bulkInboxSchema, inboxItemParam, listInboxQuery, updateInboxSettingsSchema, updateInboxItemSchema } from "../../core/contracts/inbox";
 import { authenticate } from "../auth/sessions";
 import { inboxItems } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
-import { Forbidden, HttpError, NotFound } from "../lib/errors";
+import { HttpError, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSessionAnyWorkspace } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
@@ -35,26 +34,6 @@ function reader(c: Context<AppEnv>) {
 
 const inWorkspace = [requireWorkspace, validate("param", workspaceParam)] as const;
 const oneItem = [requireWorkspace, validate("param", inboxItemParam)] as const;
-
-/**
- * A browser cannot put a header on a WebSocket, so the socket also takes the app's auth
- * cookie, but only from a page of this same site (a cross-site page would ride the cookie).
- */
-function socketAuthorization(c: Context<AppEnv>): string | undefined {
-  const header = c.req.header("Authorization");
-  if (header) return header;
-  const origin = c.req.header("Origin");
-  if (origin) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = null;
-    }
-    if (host !== new URL(c.req.url).host) throw new Forbidden("The inbox socket only opens from this site");
-  }
-  return decodeAuthState(readCookie(c.req.header("Cookie"), AUTH_COOKIE_NAME))?.headers.Authorization;
-}
 
 /**
  * The inbox: `/v1/w/:ws/inbox` (the person's items in that workspace, grouped by document),
@@ -112,6 +91,8 @@ export const inboxApi = createApp()
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
       throw new HttpError(426, "Open this with a WebSocket", "upgrade_required");
     }
-    const session = await authenticate(c.get("db"), c.env, socketAuthorization(c));
+    // A browser cannot put a header on a WebSocket: its session cookie stands for one, and only
+    // from a page of this site (middleware/cookie-session, at the Worker's door).
+    const session = await authenticate(c.get("db"), c.env, c.req.header("Authorization"));
     return inboxHub(c.env, session.user.id).fetch(c.req.raw);
   });

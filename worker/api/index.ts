@@ -1,7 +1,7 @@
 import { cors } from "hono/cors";
-import { secureHeaders } from "hono/secure-headers";
 import { requestBodyLimit } from "../lib/body-limits";
 import { createApp } from "../lib/create-app";
+import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
@@ -42,7 +42,9 @@ import { webhooksApi } from "./webhooks";
 /** The JSON API, mounted at /v1 by the Worker. One sub-app per resource. */
 export const api = createApp()
   .basePath("/v1")
-  // Tokens travel in the Authorization header (never cookies), so any origin may call the API.
+  // API clients send their token in the Authorization header, so any origin may call the API. The
+  // browser's session cookie is never honoured across origins: `*` allows no credentialed calls,
+  // and middleware/cookie-session refuses cross-site writes that ride on it.
   .use(
     cors({
       origin: "*",
@@ -61,27 +63,11 @@ export const api = createApp()
       maxAge: 600,
     }),
   )
-  // JSON is never to be sniffed into something else, framed or sent on as a referrer; the
-  // browser-page headers (CSP, HSTS, cross-origin isolation) mean nothing for an API that any
-  // origin may call, so only these three are set (pages get theirs in lib/page-security).
-  .use(
-    secureHeaders({
-      xContentTypeOptions: true,
-      xFrameOptions: "DENY",
-      referrerPolicy: "no-referrer",
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: false,
-      crossOriginOpenerPolicy: false,
-      originAgentCluster: false,
-      strictTransportSecurity: false,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-      removePoweredBy: false,
-    }),
-  )
+  // nosniff, no framing, no referrer, and HSTS on https: set in lib/page-security with the pages' own.
+  .use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(apiSecurityHeaders(c.req.url))) c.res.headers.set(name, value);
+  })
   // Every body is capped here, before any route parses it (per-route caps in lib/body-limits).
   .use(requestBodyLimit)
   .route("/health", health)

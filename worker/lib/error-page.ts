@@ -16,3 +16,8 @@ export function renderTooLargePage(maxBytes: number, nonce?: string): Response {
   const limit = `${maxBytes / (1024 * 1024)} MB`;
   return plainPage(413, "That was too much to send", `What you sent is over the ${limit} a form may send. Shorten it, or attach large files as uploads, and try again.`, nonce);
 }
+
+/** 403 for a page form sent from another site (middleware/cookie-session), before Remix reads it. */
+export function renderCrossSitePage(reason: string, nonce?: string): Response {
+  return plainPage(403, "That came from another site", reason, nonce);
+}

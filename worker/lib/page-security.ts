@@ -1,7 +1,8 @@
 /**
- * The browser-side hardening every page answer carries: a Content-Security-Policy whose
- * scripts must bear this response's nonce, no framing (except public pages of a workspace that
- * allows embedding), no MIME sniffing, and referrers cut to the origin across sites.
+ * The one place the Worker's security headers are made. Every page answer carries a
+ * Content-Security-Policy whose scripts must bear this response's nonce, no framing (except
+ * public pages of a workspace that allows embedding), no MIME sniffing, and referrers cut to the
+ * origin across sites; API answers carry theirs from `apiSecurityHeaders`; both carry HSTS on https.
  *
  * The nonce is made per response in the Worker (`renderPage`), handed to Remix through the
  * load context (`context.nonce`), and put by React on every script Remix and React render;
@@ -79,12 +80,38 @@ export function contentSecurityPolicy(env: Partial<Env>, requestUrl: string, opt
     .join("; ");
 }
 
+/**
+ * A year (ASVS asks for at least that): once seen over https, the browser goes to this host and
+ * its subdomains over https only, so a network attacker cannot strip TLS and read the session
+ * cookie. Sent on https answers only: over plain http browsers ignore it (RFC 6797 section 8.1).
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+function transportSecurity(requestUrl: string): Record<string, string> {
+  return new URL(requestUrl).protocol === "https:" ? { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } : {};
+}
+
+/**
+ * What every /v1 answer carries: JSON is never to be sniffed into something else, framed or
+ * sent on as a referrer. The page-only headers (CSP, cross-origin isolation) mean nothing for an
+ * API that any origin may call.
+ */
+export function apiSecurityHeaders(requestUrl: string): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    ...transportSecurity(requestUrl),
+  };
+}
+
 /** The response with the page headers set (a copy: responses from the runtime may be immutable). */
 export function withPageSecurity(response: Response, env: Partial<Env>, request: Request, options: PageSecurityOptions): Response {
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(env, request.url, options));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  for (const [name, value] of Object.entries(transportSecurity(request.url))) headers.set(name, value);
   if (options.frameable) headers.delete("X-Frame-Options");
   else headers.set("X-Frame-Options", "DENY");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
