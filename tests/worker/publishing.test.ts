@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { articles, inboxItems, mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
-import { claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
+import { claimAndQueue, claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
-import { publishTarget, retryDelay, toMessage, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
+import { publishTarget, retryDelay, toMessage, UNKNOWN_RECHECK_MS, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
 import { refreshAccount } from "../../worker/services/publishing/refresh";
 import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
@@ -48,12 +48,20 @@ const target = async (id: number) => (await db.select().from(postTargets).where(
 const timelinePosts = async (account: SocialAccount) =>
   db.select().from(sandboxTimeline).where(and(eq(sandboxTimeline.accountExternalId, account.externalId), eq(sandboxTimeline.kind, "post")));
 
-/** Claims the account's due target and runs its message, as cron + queue do. */
+/** Claims the account's due target and runs its message, as cron + queue do (the shared claim: late ones become missed). */
 async function tick(deps: PublisherDeps, accountId: number, now = Date.now()) {
-  const claimed = await claimDue(db, now, { accountId, limit: 1 });
-  for (const message of claimed.map(toMessage)) await publishTarget(deps, message);
+  const claimed: PublishMessage[] = [];
+  await claimAndQueue({ ...deps, enqueue: async (messages) => void claimed.push(...messages) }, now, { accountId, limit: 1 });
+  for (const message of claimed) await publishTarget(deps, message);
   return claimed;
 }
+
+async function lateWindow(workspace: { id: number; settings: typeof workspaces.$inferSelect.settings }, minutes: number) {
+  await db.update(workspaces).set({ settings: { ...workspace.settings, publish: { ...workspace.settings.publish!, late_publish_minutes: minutes } } }).where(eq(workspaces.id, workspace.id));
+}
+
+/** The sandbox account's credentials, as the publisher hands them to the provider. */
+const providerAccount = async (account: SocialAccount) => ({ externalId: account.externalId, handle: account.handle, credentials: await decryptCredentials(env, account.credentials, credentialBinding(account)) });
 
 describe("social accounts", () => {
   it("connects a Sandbox account, keeps its tokens encrypted and never presents them", async () => {
@@ -268,8 +276,8 @@ describe("claiming and publishing", () => {
     expect(row).toMatchObject({ state: "publishing", outcomeUnknown: true });
     expect(row.errorMessage).toContain("Checking with Sandbox");
     expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
-    // A tick after the short lease: verify finds it, nothing is sent again.
-    await tick(deps, accounts[0]!.id, Date.now() + LEASE_MS + 1);
+    // A tick after the recheck lease: verify finds it, nothing is sent again.
+    await tick(deps, accounts[0]!.id, Date.now() + UNKNOWN_RECHECK_MS + 1);
     row = await target(targets[0]!.id);
     expect(row).toMatchObject({ state: "published", outcomeUnknown: false, attempt: 2 });
     expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
@@ -449,6 +457,102 @@ describe("claiming and publishing", () => {
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["m1"]);
     expect(await target(targets[0]!.id)).toMatchObject({ state: "published" });
+  });
+});
+
+describe("the late window holds on every claim path", () => {
+  it('"Publish now" on post B sends B and never the earlier post 72 s past a 1-minute window: that one becomes missed', async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    await lateWindow(workspace, 1);
+    const earlier = await duePost(workspace.id, owner.id, accounts, "Post A, 72 s late", Date.now() - 72_000);
+    const created = await json(
+      await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "Post B, wanted now", targets: [{ account_id: accounts[0]!.id }], publish_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+    );
+    expect((await api(`/posts/${created.data.id}/publish_now`, { method: "POST", token })).status).toBe(202);
+    await vi.waitUntil(async () => (await target(created.data.targets[0].id)).state === "published", { timeout: 10_000, interval: 100 });
+    expect(await target(earlier.targets[0]!.id)).toMatchObject({ state: "missed" });
+    expect((await timelinePosts(accounts[0]!)).map((p) => p.text)).toEqual(["Post B, wanted now"]);
+    // Its author is told it was missed, as on the cron's path.
+    const items = await db.select().from(inboxItems).where(and(eq(inboxItems.recipientId, owner.id), eq(inboxItems.postId, earlier.post.id)));
+    expect(items.map((item) => item.type)).toEqual(["post_missed"]);
+  });
+
+  it('"Publish now" sends the chosen post first; an earlier post still within the window follows it', async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    await duePost(workspace.id, owner.id, accounts, "Due a moment ago", Date.now() - 10_000);
+    const created = await json(
+      await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "Wanted now", targets: [{ account_id: accounts[0]!.id }], publish_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+    );
+    expect((await api(`/posts/${created.data.id}/publish_now`, { method: "POST", token })).status).toBe(202);
+    await vi.waitUntil(async () => (await timelinePosts(accounts[0]!)).length === 2, { timeout: 10_000, interval: 100 });
+    expect((await timelinePosts(accounts[0]!)).map((p) => p.text)).toEqual(["Wanted now", "Due a moment ago"]);
+  });
+
+  it("the follow-up claim after a send does not take the account's next post once it is past its window", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    await lateWindow(workspace, 1);
+    await duePost(workspace.id, owner.id, accounts, "On time");
+    const [claimed] = await claimDue(db, Date.now(), { accountId: accounts[0]!.id });
+    const late = await duePost(workspace.id, owner.id, accounts, "Too late", Date.now() - 72_000);
+    const { deps, queued } = collectingDeps();
+    await publishTarget(deps, toMessage(claimed!));
+    expect(queued).toEqual([]);
+    expect(await target(late.targets[0]!.id)).toMatchObject({ state: "missed" });
+    expect((await timelinePosts(accounts[0]!)).map((p) => p.text)).toEqual(["On time"]);
+  });
+
+  it("the publisher checks the window again just before it calls the network", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    await lateWindow(workspace, 1);
+    const { targets } = await duePost(workspace.id, owner.id, accounts, "Claimed in time, delivered late", Date.now() - 50_000);
+    const [claimed] = await claimDue(db, Date.now(), { accountId: accounts[0]!.id });
+    // The message reaches a consumer 20 s later (its lease still live): 70 s after its time.
+    const { deps } = collectingDeps(() => Date.now() + 20_000);
+    await publishTarget(deps, toMessage(claimed!));
+    expect(await target(targets[0]!.id)).toMatchObject({ state: "missed", leaseUntil: null });
+    expect(await timelinePosts(accounts[0]!)).toHaveLength(0);
+    const outcomes = (await db.select().from(postAttempts).where(eq(postAttempts.targetId, targets[0]!.id))).map((a) => a.outcome);
+    expect(outcomes).toEqual(["missed"]);
+  });
+
+  describe("a claim interrupted by a crash, re-claimed after its lease and past its window", () => {
+    async function crashed(text: string, sent: "nothing" | "send taken" | "on the network") {
+      const { workspace, owner, accounts } = await workspaceWithSandbox();
+      await lateWindow(workspace, 1);
+      const account = accounts[0]!;
+      const claimedAt = Date.now();
+      const { targets } = await duePost(workspace.id, owner.id, accounts, text, claimedAt - 1_000);
+      const [claimed] = await claimDue(db, claimedAt, { accountId: account.id });
+      if (sent !== "nothing") await db.update(postTargets).set({ sendAttempt: claimed!.attempt, outcomeUnknown: true }).where(eq(postTargets.id, claimed!.id));
+      if (sent === "on the network") {
+        const { sandboxProvider } = await import("../../worker/services/publishing/providers/sandbox");
+        await sandboxProvider.publish({ db, env, now: Date.now, fetch }, await providerAccount(account), { thread: [text], media: [], idempotencyKey: targets[0]!.idempotencyKey });
+      }
+      // The Worker is back 72 s after the post's time, long after the lease ran out.
+      const later = claimedAt + 71_000;
+      const { deps } = collectingDeps(() => later);
+      await tick(deps, account.id, later);
+      return { row: await target(targets[0]!.id), timeline: await timelinePosts(account) };
+    }
+
+    it("nothing was sent: it becomes missed and is not sent late", async () => {
+      const { row, timeline } = await crashed("Claimed, then the crash", "nothing");
+      expect(row).toMatchObject({ state: "missed", leaseUntil: null });
+      expect(timeline).toHaveLength(0);
+    });
+
+    it("the send was taken but the network does not have it: verified, then missed, not sent", async () => {
+      const { row, timeline } = await crashed("Crashed before the network", "send taken");
+      expect(row).toMatchObject({ state: "missed", outcomeUnknown: false });
+      expect(timeline).toHaveLength(0);
+    });
+
+    it("the network has it: verified and published, never missed, never sent twice", async () => {
+      const { row, timeline } = await crashed("Crashed after the network", "on the network");
+      expect(row).toMatchObject({ state: "published", outcomeUnknown: false });
+      expect(row.networkPostId).toBe(timeline[0]!.externalId);
+      expect(timeline).toHaveLength(1);
+    });
   });
 });
 
