@@ -1,12 +1,14 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
+import { SANDBOX_SLOW_MS } from "../../core/publishing/sandbox";
 import worker from "../../worker/index";
 import { articles, inboxItems, mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
 import { claimAndQueue, claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
-import { publishTarget, retryDelay, toMessage, UNKNOWN_RECHECK_MS, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
+import { MAX_ATTEMPTS, publishTarget, retryDelay, toMessage, UNKNOWN_RECHECK_MS, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
 import { refreshAccount } from "../../worker/services/publishing/refresh";
 import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
@@ -553,6 +555,122 @@ describe("the late window holds on every claim path", () => {
       expect(row.networkPostId).toBe(timeline[0]!.externalId);
       expect(timeline).toHaveLength(1);
     });
+  });
+});
+
+describe("the Sandbox's fault tags", () => {
+  /** A clock the test moves, and the attempts' messages and outcomes as the author sees them. */
+  function clock() {
+    let at = Date.now();
+    return { now: () => at, set: (to: number) => void (at = to) };
+  }
+  const attempts = async (targetId: number) => db.select().from(postAttempts).where(eq(postAttempts.targetId, targetId));
+
+  it("#sandbox-500x3 fails three times with the backoff doubling, then goes out once", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    const { targets } = await duePost(workspace.id, owner.id, accounts, "Wobbly launch #sandbox-500x3");
+    const time = clock();
+    const { deps } = collectingDeps(time.now);
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 3; failure++) {
+      await tick(deps, accounts[0]!.id, time.now());
+      const row = await target(targets[0]!.id);
+      expect(row).toMatchObject({ state: "scheduled", errorClass: "retry" });
+      expect(row.errorMessage).toContain(`500 Internal Server Error: the sandbox had a hiccup. Retrying automatically (attempt ${failure + 1} of ${MAX_ATTEMPTS})`);
+      waits.push(row.nextAttemptAt! - time.now());
+      time.set(row.nextAttemptAt! + 1);
+    }
+    // 30 s, 60 s, 120 s, each ±20%.
+    waits.forEach((wait, i) => expect(wait / (30_000 * 2 ** i)).toBeGreaterThanOrEqual(0.8));
+    waits.forEach((wait, i) => expect(wait / (30_000 * 2 ** i)).toBeLessThanOrEqual(1.2));
+    await tick(deps, accounts[0]!.id, time.now());
+    expect(await target(targets[0]!.id)).toMatchObject({ state: "published", attempt: 4, errorMessage: null });
+    expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
+    expect((await attempts(targets[0]!.id)).map((a) => a.outcome)).toEqual(["retry", "retry", "retry", "published"]);
+  });
+
+  it("#sandbox-500x9 outlasts the five attempts and ends failed with the network's words", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    const { targets } = await duePost(workspace.id, owner.id, accounts, "Never today #sandbox-500x9");
+    const time = clock();
+    const { deps } = collectingDeps(time.now);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await tick(deps, accounts[0]!.id, time.now());
+      const row = await target(targets[0]!.id);
+      if (row.nextAttemptAt) time.set(row.nextAttemptAt + 1);
+    }
+    const row = await target(targets[0]!.id);
+    expect(row).toMatchObject({ state: "failed", errorClass: "retry", attempt: MAX_ATTEMPTS });
+    expect(row.errorMessage).toBe("Sandbox refused it: 500 Internal Server Error: the sandbox had a hiccup");
+    expect(row.errorHint).toBe(`It failed ${MAX_ATTEMPTS} times; try "Publish now" later.`);
+    expect(await timelinePosts(accounts[0]!)).toHaveLength(0);
+    // Nothing more is tried; the author is told.
+    expect(await tick(deps, accounts[0]!.id, time.now() + 86_400_000)).toEqual([]);
+    expect((await db.select().from(inboxItems).where(and(eq(inboxItems.recipientId, owner.id), eq(inboxItems.postId, targets[0]!.postId)))).map((i) => i.type)).toEqual(["post_failed"]);
+  });
+
+  describe("#sandbox-slow: the network takes 20 s to answer", () => {
+    /** A slow send held open until the test lets the Sandbox answer. */
+    async function slowSend(text: string) {
+      const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+      const { post, targets } = await duePost(workspace.id, owner.id, accounts, text);
+      const time = clock();
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const waited: number[] = [];
+      const { deps, queued } = collectingDeps(time.now);
+      const slowDeps: PublisherDeps = { ...deps, heartbeatMs: 20, sleep: (ms) => (waited.push(ms), answered) };
+      const [claimed] = await claimDue(db, time.now(), { accountId: accounts[0]!.id });
+      const sending = publishTarget(slowDeps, toMessage(claimed!));
+      // The post is on the Sandbox's timeline; its answer has not come.
+      await vi.waitUntil(async () => (await timelinePosts(accounts[0]!)).length === 1, { timeout: 10_000, interval: 20 });
+      expect(waited).toEqual([SANDBOX_SLOW_MS]);
+      return { workspace, token, post, target: targets[0]!, account: accounts[0]!, time, queued, answer: async () => (answer(), await sending) };
+    }
+
+    it("an edit during the send is refused, and the post goes out once as it was", async () => {
+      const send = await slowSend("Slow news #sandbox-slow");
+      const edit = await api(`/posts/${send.post.id}`, { method: "PATCH", token: send.token, body: { version: 1, text: "Changed my mind" } });
+      expect(edit.status).toBe(409);
+      expect((await json(edit)).message).toBe("This post is being published right now. Edit it once it is done.");
+      await send.answer();
+      expect(await target(send.target.id)).toMatchObject({ state: "published" });
+      expect((await timelinePosts(send.account)).map((p) => p.text)).toEqual(["Slow news #sandbox-slow"]);
+      const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, send.post.id));
+      expect(fresh).toMatchObject({ text: "Slow news #sandbox-slow", version: 1 });
+    });
+
+    it("a cancel during the send is refused, and the post goes out once", async () => {
+      const send = await slowSend("Slow and sure #sandbox-slow");
+      const cancel = await api(`/posts/${send.post.id}/cancel`, { method: "POST", token: send.token });
+      expect(cancel.status).toBe(409);
+      expect((await json(cancel)).message).toBe("This post is being published right now; it can no longer be cancelled.");
+      await send.answer();
+      expect(await target(send.target.id)).toMatchObject({ state: "published" });
+      expect(await timelinePosts(send.account)).toHaveLength(1);
+    });
+
+    it("keeps its lease while it waits: a tick long after the first lease claims nothing, and nothing is sent twice", async () => {
+      const send = await slowSend("Slow but alive #sandbox-slow");
+      const claimedLease = (await target(send.target.id)).leaseUntil!;
+      send.time.set(claimedLease + 5_000);
+      // The consumer renews its lease while the network takes its time.
+      await vi.waitUntil(async () => (await target(send.target.id)).leaseUntil! > send.time.now(), { timeout: 10_000, interval: 20 });
+      expect(await tick(collectingDeps(send.time.now).deps, send.account.id, send.time.now())).toEqual([]);
+      await send.answer();
+      expect(await target(send.target.id)).toMatchObject({ state: "published", attempt: 1 });
+      expect(await timelinePosts(send.account)).toHaveLength(1);
+    });
+  });
+
+  it("the Sandbox page lists every tag, counts and slow included", async () => {
+    const { workspace, token } = await workspaceWithSandbox();
+    const response = await exports.default.fetch(`https://app.test/workspaces/${workspace.id}/sandbox`, {
+      headers: { cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}` },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const tag of ["#sandbox-429", "#sandbox-500", "#sandbox-timeout", "#sandbox-reauth", "#sandbox-400", "#sandbox-500x3", "#sandbox-slow"]) expect(html).toContain(`<code>${tag}</code>`);
   });
 });
 
