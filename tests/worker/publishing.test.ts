@@ -558,6 +558,55 @@ describe("the late window holds on every claim path", () => {
   });
 });
 
+describe("after a crash", () => {
+  /** A claim whose consumer took the send and died; `onNetwork`: the post had reached the Sandbox. */
+  async function diedMidSend(onNetwork: boolean) {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    const account = accounts[0]!;
+    const { targets } = await duePost(workspace.id, owner.id, accounts, onNetwork ? "Landed, then the crash" : "The crash came first");
+    const [claimed] = await claimDue(db, Date.now(), { accountId: account.id });
+    await db.update(postTargets).set({ sendAttempt: claimed!.attempt, outcomeUnknown: true }).where(eq(postTargets.id, claimed!.id));
+    if (onNetwork) {
+      const { sandboxProvider } = await import("../../worker/services/publishing/providers/sandbox");
+      await sandboxProvider.publish({ db, env, now: Date.now, fetch }, await providerAccount(account), { thread: ["Landed, then the crash"], media: [], idempotencyKey: targets[0]!.idempotencyKey });
+    }
+    return { account, claimed: claimed!, targetId: targets[0]!.id };
+  }
+
+  it("a redelivered message takes its attempt over once the dead consumer's lease runs out: the network has it, so it is recorded, not resent", async () => {
+    const { account, claimed, targetId } = await diedMidSend(true);
+    // The redelivery, just after the (short) lease: it claims the attempt again through the shared claim.
+    const { deps, queued } = collectingDeps(() => Date.now() + LEASE_MS + 1);
+    expect(await publishTarget(deps, toMessage(claimed))).toBeUndefined();
+    expect(queued).toEqual([{ kind: "publish", targetId, attempt: claimed.attempt + 1 }]);
+    await publishTarget(deps, queued[0]!);
+    expect(await target(targetId)).toMatchObject({ state: "published", outcomeUnknown: false });
+    expect(await timelinePosts(account)).toHaveLength(1);
+    expect((await db.select().from(postAttempts).where(eq(postAttempts.targetId, targetId))).map((a) => a.outcome)).toEqual(["verified"]);
+  });
+
+  it("a redelivered message takes its attempt over: the network does not have it, so it is sent, once", async () => {
+    const { account, claimed, targetId } = await diedMidSend(false);
+    const { deps, queued } = collectingDeps(() => Date.now() + LEASE_MS + 1);
+    await publishTarget(deps, toMessage(claimed));
+    await publishTarget(deps, queued[0]!);
+    expect(await target(targetId)).toMatchObject({ state: "published" });
+    expect(await timelinePosts(account)).toHaveLength(1);
+  });
+
+  it("a duplicate delivery of an attempt whose consumer is alive comes back when its lease would run out", async () => {
+    const { account, claimed } = await diedMidSend(true);
+    const batch = createMessageBatch("brandwork-publish", [{ id: "dup", timestamp: new Date(), attempts: 1, body: toMessage(claimed) }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<PublishMessage>, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    // Not acked (so a dead owner's attempt is not forgotten), and nothing sent a second time.
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages).toEqual([{ msgId: "dup" }]);
+    expect(await timelinePosts(account)).toHaveLength(1);
+  });
+});
+
 describe("the Sandbox's fault tags", () => {
   /** A clock the test moves, and the attempts' messages and outcomes as the author sees them. */
   function clock() {
