@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { SANDBOX_TAGS } from "../../core/publishing/sandbox";
 import { sandboxPage } from "~/components/scheduling/scheduling.server";
 import { useLiveUpdates } from "~/components/scheduling/useLiveUpdates";
 import styles from "~/styles/scheduling.css?url";
@@ -22,7 +23,14 @@ export default function SandboxTimeline() {
       <header className="scheduling-page__header">
         <div>
           <h1 className="page__title">Sandbox timeline</h1>
-          <p className="muted">The Sandbox is a network inside Brandwork: nothing here left this app. Posts with #sandbox-429, #sandbox-500, #sandbox-timeout, #sandbox-reauth or #sandbox-400 fail that way the first time.</p>
+          <p className="muted">The Sandbox is a network inside Brandwork: nothing here left this app. A tag in a post's text makes it fail on purpose (the first time, or as many times as its count says):</p>
+          <ul className="sandbox-tags" aria-label="Sandbox fault tags">
+            {SANDBOX_TAGS.map(({ tag, effect }) => (
+              <li key={tag}>
+                <code>{tag}</code> <span className="muted">{effect}</span>
+              </li>
+            ))}
+          </ul>
         </div>
         <Link className="button" to={`/workspaces/${workspace.id}/scheduled-posts`}>
           Back to the calendar

@@ -1,12 +1,14 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
+import { SANDBOX_SLOW_MS } from "../../core/publishing/sandbox";
 import worker from "../../worker/index";
 import { articles, inboxItems, mailOutbox, postAttempts, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, workspaces, type SocialAccount } from "../../worker/db/schema";
-import { claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
+import { claimAndQueue, claimDue, LEASE_MS, markMissed } from "../../worker/services/publishing/claim";
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
-import { publishTarget, retryDelay, toMessage, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
+import { MAX_ATTEMPTS, publishTarget, retryDelay, toMessage, UNKNOWN_RECHECK_MS, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
 import { refreshAccount } from "../../worker/services/publishing/refresh";
 import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
@@ -48,12 +50,20 @@ const target = async (id: number) => (await db.select().from(postTargets).where(
 const timelinePosts = async (account: SocialAccount) =>
   db.select().from(sandboxTimeline).where(and(eq(sandboxTimeline.accountExternalId, account.externalId), eq(sandboxTimeline.kind, "post")));
 
-/** Claims the account's due target and runs its message, as cron + queue do. */
+/** Claims the account's due target and runs its message, as cron + queue do (the shared claim: late ones become missed). */
 async function tick(deps: PublisherDeps, accountId: number, now = Date.now()) {
-  const claimed = await claimDue(db, now, { accountId, limit: 1 });
-  for (const message of claimed.map(toMessage)) await publishTarget(deps, message);
+  const claimed: PublishMessage[] = [];
+  await claimAndQueue({ ...deps, enqueue: async (messages) => void claimed.push(...messages) }, now, { accountId, limit: 1 });
+  for (const message of claimed) await publishTarget(deps, message);
   return claimed;
 }
+
+async function lateWindow(workspace: { id: number; settings: typeof workspaces.$inferSelect.settings }, minutes: number) {
+  await db.update(workspaces).set({ settings: { ...workspace.settings, publish: { ...workspace.settings.publish!, late_publish_minutes: minutes } } }).where(eq(workspaces.id, workspace.id));
+}
+
+/** The sandbox account's credentials, as the publisher hands them to the provider. */
+const providerAccount = async (account: SocialAccount) => ({ externalId: account.externalId, handle: account.handle, credentials: await decryptCredentials(env, account.credentials, credentialBinding(account)) });
 
 describe("social accounts", () => {
   it("connects a Sandbox account, keeps its tokens encrypted and never presents them", async () => {
@@ -268,8 +278,8 @@ describe("claiming and publishing", () => {
     expect(row).toMatchObject({ state: "publishing", outcomeUnknown: true });
     expect(row.errorMessage).toContain("Checking with Sandbox");
     expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
-    // A tick after the short lease: verify finds it, nothing is sent again.
-    await tick(deps, accounts[0]!.id, Date.now() + LEASE_MS + 1);
+    // A tick after the recheck lease: verify finds it, nothing is sent again.
+    await tick(deps, accounts[0]!.id, Date.now() + UNKNOWN_RECHECK_MS + 1);
     row = await target(targets[0]!.id);
     expect(row).toMatchObject({ state: "published", outcomeUnknown: false, attempt: 2 });
     expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
@@ -449,6 +459,267 @@ describe("claiming and publishing", () => {
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["m1"]);
     expect(await target(targets[0]!.id)).toMatchObject({ state: "published" });
+  });
+});
+
+describe("the late window holds on every claim path", () => {
+  it('"Publish now" on post B sends B and never the earlier post 72 s past a 1-minute window: that one becomes missed', async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    await lateWindow(workspace, 1);
+    const earlier = await duePost(workspace.id, owner.id, accounts, "Post A, 72 s late", Date.now() - 72_000);
+    const created = await json(
+      await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "Post B, wanted now", targets: [{ account_id: accounts[0]!.id }], publish_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+    );
+    expect((await api(`/posts/${created.data.id}/publish_now`, { method: "POST", token })).status).toBe(202);
+    await vi.waitUntil(async () => (await target(created.data.targets[0].id)).state === "published", { timeout: 10_000, interval: 100 });
+    expect(await target(earlier.targets[0]!.id)).toMatchObject({ state: "missed" });
+    expect((await timelinePosts(accounts[0]!)).map((p) => p.text)).toEqual(["Post B, wanted now"]);
+    // Its author is told it was missed, as on the cron's path.
+    const items = await db.select().from(inboxItems).where(and(eq(inboxItems.recipientId, owner.id), eq(inboxItems.postId, earlier.post.id)));
+    expect(items.map((item) => item.type)).toEqual(["post_missed"]);
+  });
+
+  it('"Publish now" sends the chosen post first; an earlier post still within the window follows it', async () => {
+    const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+    await duePost(workspace.id, owner.id, accounts, "Due a moment ago", Date.now() - 10_000);
+    const created = await json(
+      await api(`/w/${workspace.id}/posts`, { method: "POST", token, body: { text: "Wanted now", targets: [{ account_id: accounts[0]!.id }], publish_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+    );
+    expect((await api(`/posts/${created.data.id}/publish_now`, { method: "POST", token })).status).toBe(202);
+    await vi.waitUntil(async () => (await timelinePosts(accounts[0]!)).length === 2, { timeout: 10_000, interval: 100 });
+    expect((await timelinePosts(accounts[0]!)).map((p) => p.text)).toEqual(["Wanted now", "Due a moment ago"]);
+  });
+
+  it("the follow-up claim after a send does not take the account's next post once it is past its window", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    await lateWindow(workspace, 1);
+    await duePost(workspace.id, owner.id, accounts, "On time");
+    const [claimed] = await claimDue(db, Date.now(), { accountId: accounts[0]!.id });
+    const late = await duePost(workspace.id, owner.id, accounts, "Too late", Date.now() - 72_000);
+    const { deps, queued } = collectingDeps();
+    await publishTarget(deps, toMessage(claimed!));
+    expect(queued).toEqual([]);
+    expect(await target(late.targets[0]!.id)).toMatchObject({ state: "missed" });
+    expect((await timelinePosts(accounts[0]!)).map((p) => p.text)).toEqual(["On time"]);
+  });
+
+  it("the publisher checks the window again just before it calls the network", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    await lateWindow(workspace, 1);
+    const { targets } = await duePost(workspace.id, owner.id, accounts, "Claimed in time, delivered late", Date.now() - 50_000);
+    const [claimed] = await claimDue(db, Date.now(), { accountId: accounts[0]!.id });
+    // The message reaches a consumer 20 s later (its lease still live): 70 s after its time.
+    const { deps } = collectingDeps(() => Date.now() + 20_000);
+    await publishTarget(deps, toMessage(claimed!));
+    expect(await target(targets[0]!.id)).toMatchObject({ state: "missed", leaseUntil: null });
+    expect(await timelinePosts(accounts[0]!)).toHaveLength(0);
+    const outcomes = (await db.select().from(postAttempts).where(eq(postAttempts.targetId, targets[0]!.id))).map((a) => a.outcome);
+    expect(outcomes).toEqual(["missed"]);
+  });
+
+  describe("a claim interrupted by a crash, re-claimed after its lease and past its window", () => {
+    async function crashed(text: string, sent: "nothing" | "send taken" | "on the network") {
+      const { workspace, owner, accounts } = await workspaceWithSandbox();
+      await lateWindow(workspace, 1);
+      const account = accounts[0]!;
+      const claimedAt = Date.now();
+      const { targets } = await duePost(workspace.id, owner.id, accounts, text, claimedAt - 1_000);
+      const [claimed] = await claimDue(db, claimedAt, { accountId: account.id });
+      if (sent !== "nothing") await db.update(postTargets).set({ sendAttempt: claimed!.attempt, outcomeUnknown: true }).where(eq(postTargets.id, claimed!.id));
+      if (sent === "on the network") {
+        const { sandboxProvider } = await import("../../worker/services/publishing/providers/sandbox");
+        await sandboxProvider.publish({ db, env, now: Date.now, fetch }, await providerAccount(account), { thread: [text], media: [], idempotencyKey: targets[0]!.idempotencyKey });
+      }
+      // The Worker is back 72 s after the post's time, long after the lease ran out.
+      const later = claimedAt + 71_000;
+      const { deps } = collectingDeps(() => later);
+      await tick(deps, account.id, later);
+      return { row: await target(targets[0]!.id), timeline: await timelinePosts(account) };
+    }
+
+    it("nothing was sent: it becomes missed and is not sent late", async () => {
+      const { row, timeline } = await crashed("Claimed, then the crash", "nothing");
+      expect(row).toMatchObject({ state: "missed", leaseUntil: null });
+      expect(timeline).toHaveLength(0);
+    });
+
+    it("the send was taken but the network does not have it: verified, then missed, not sent", async () => {
+      const { row, timeline } = await crashed("Crashed before the network", "send taken");
+      expect(row).toMatchObject({ state: "missed", outcomeUnknown: false });
+      expect(timeline).toHaveLength(0);
+    });
+
+    it("the network has it: verified and published, never missed, never sent twice", async () => {
+      const { row, timeline } = await crashed("Crashed after the network", "on the network");
+      expect(row).toMatchObject({ state: "published", outcomeUnknown: false });
+      expect(row.networkPostId).toBe(timeline[0]!.externalId);
+      expect(timeline).toHaveLength(1);
+    });
+  });
+});
+
+describe("after a crash", () => {
+  /** A claim whose consumer took the send and died; `onNetwork`: the post had reached the Sandbox. */
+  async function diedMidSend(onNetwork: boolean) {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    const account = accounts[0]!;
+    const { targets } = await duePost(workspace.id, owner.id, accounts, onNetwork ? "Landed, then the crash" : "The crash came first");
+    const [claimed] = await claimDue(db, Date.now(), { accountId: account.id });
+    await db.update(postTargets).set({ sendAttempt: claimed!.attempt, outcomeUnknown: true }).where(eq(postTargets.id, claimed!.id));
+    if (onNetwork) {
+      const { sandboxProvider } = await import("../../worker/services/publishing/providers/sandbox");
+      await sandboxProvider.publish({ db, env, now: Date.now, fetch }, await providerAccount(account), { thread: ["Landed, then the crash"], media: [], idempotencyKey: targets[0]!.idempotencyKey });
+    }
+    return { account, claimed: claimed!, targetId: targets[0]!.id };
+  }
+
+  it("a redelivered message takes its attempt over once the dead consumer's lease runs out: the network has it, so it is recorded, not resent", async () => {
+    const { account, claimed, targetId } = await diedMidSend(true);
+    // The redelivery, just after the (short) lease: it claims the attempt again through the shared claim.
+    const { deps, queued } = collectingDeps(() => Date.now() + LEASE_MS + 1);
+    expect(await publishTarget(deps, toMessage(claimed))).toBeUndefined();
+    expect(queued).toEqual([{ kind: "publish", targetId, attempt: claimed.attempt + 1 }]);
+    await publishTarget(deps, queued[0]!);
+    expect(await target(targetId)).toMatchObject({ state: "published", outcomeUnknown: false });
+    expect(await timelinePosts(account)).toHaveLength(1);
+    expect((await db.select().from(postAttempts).where(eq(postAttempts.targetId, targetId))).map((a) => a.outcome)).toEqual(["verified"]);
+  });
+
+  it("a redelivered message takes its attempt over: the network does not have it, so it is sent, once", async () => {
+    const { account, claimed, targetId } = await diedMidSend(false);
+    const { deps, queued } = collectingDeps(() => Date.now() + LEASE_MS + 1);
+    await publishTarget(deps, toMessage(claimed));
+    await publishTarget(deps, queued[0]!);
+    expect(await target(targetId)).toMatchObject({ state: "published" });
+    expect(await timelinePosts(account)).toHaveLength(1);
+  });
+
+  it("a duplicate delivery of an attempt whose consumer is alive comes back when its lease would run out", async () => {
+    const { account, claimed } = await diedMidSend(true);
+    const batch = createMessageBatch("brandwork-publish", [{ id: "dup", timestamp: new Date(), attempts: 1, body: toMessage(claimed) }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<PublishMessage>, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    // Not acked (so a dead owner's attempt is not forgotten), and nothing sent a second time.
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages).toEqual([{ msgId: "dup" }]);
+    expect(await timelinePosts(account)).toHaveLength(1);
+  });
+});
+
+describe("the Sandbox's fault tags", () => {
+  /** A clock the test moves, and the attempts' messages and outcomes as the author sees them. */
+  function clock() {
+    let at = Date.now();
+    return { now: () => at, set: (to: number) => void (at = to) };
+  }
+  const attempts = async (targetId: number) => db.select().from(postAttempts).where(eq(postAttempts.targetId, targetId));
+
+  it("#sandbox-500x3 fails three times with the backoff doubling, then goes out once", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    const { targets } = await duePost(workspace.id, owner.id, accounts, "Wobbly launch #sandbox-500x3");
+    const time = clock();
+    const { deps } = collectingDeps(time.now);
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 3; failure++) {
+      await tick(deps, accounts[0]!.id, time.now());
+      const row = await target(targets[0]!.id);
+      expect(row).toMatchObject({ state: "scheduled", errorClass: "retry" });
+      expect(row.errorMessage).toContain(`500 Internal Server Error: the sandbox had a hiccup. Retrying automatically (attempt ${failure + 1} of ${MAX_ATTEMPTS})`);
+      waits.push(row.nextAttemptAt! - time.now());
+      time.set(row.nextAttemptAt! + 1);
+    }
+    // 30 s, 60 s, 120 s, each ±20%.
+    waits.forEach((wait, i) => expect(wait / (30_000 * 2 ** i)).toBeGreaterThanOrEqual(0.8));
+    waits.forEach((wait, i) => expect(wait / (30_000 * 2 ** i)).toBeLessThanOrEqual(1.2));
+    await tick(deps, accounts[0]!.id, time.now());
+    expect(await target(targets[0]!.id)).toMatchObject({ state: "published", attempt: 4, errorMessage: null });
+    expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
+    expect((await attempts(targets[0]!.id)).map((a) => a.outcome)).toEqual(["retry", "retry", "retry", "published"]);
+  });
+
+  it("#sandbox-500x9 outlasts the five attempts and ends failed with the network's words", async () => {
+    const { workspace, owner, accounts } = await workspaceWithSandbox();
+    const { targets } = await duePost(workspace.id, owner.id, accounts, "Never today #sandbox-500x9");
+    const time = clock();
+    const { deps } = collectingDeps(time.now);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await tick(deps, accounts[0]!.id, time.now());
+      const row = await target(targets[0]!.id);
+      if (row.nextAttemptAt) time.set(row.nextAttemptAt + 1);
+    }
+    const row = await target(targets[0]!.id);
+    expect(row).toMatchObject({ state: "failed", errorClass: "retry", attempt: MAX_ATTEMPTS });
+    expect(row.errorMessage).toBe("Sandbox refused it: 500 Internal Server Error: the sandbox had a hiccup");
+    expect(row.errorHint).toBe(`It failed ${MAX_ATTEMPTS} times; try "Publish now" later.`);
+    expect(await timelinePosts(accounts[0]!)).toHaveLength(0);
+    // Nothing more is tried; the author is told.
+    expect(await tick(deps, accounts[0]!.id, time.now() + 86_400_000)).toEqual([]);
+    expect((await db.select().from(inboxItems).where(and(eq(inboxItems.recipientId, owner.id), eq(inboxItems.postId, targets[0]!.postId)))).map((i) => i.type)).toEqual(["post_failed"]);
+  });
+
+  describe("#sandbox-slow: the network takes 20 s to answer", () => {
+    /** A slow send held open until the test lets the Sandbox answer. */
+    async function slowSend(text: string) {
+      const { workspace, owner, token, accounts } = await workspaceWithSandbox();
+      const { post, targets } = await duePost(workspace.id, owner.id, accounts, text);
+      const time = clock();
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const waited: number[] = [];
+      const { deps, queued } = collectingDeps(time.now);
+      const slowDeps: PublisherDeps = { ...deps, heartbeatMs: 20, sleep: (ms) => (waited.push(ms), answered) };
+      const [claimed] = await claimDue(db, time.now(), { accountId: accounts[0]!.id });
+      const sending = publishTarget(slowDeps, toMessage(claimed!));
+      // The post is on the Sandbox's timeline; its answer has not come.
+      await vi.waitUntil(async () => (await timelinePosts(accounts[0]!)).length === 1, { timeout: 10_000, interval: 20 });
+      expect(waited).toEqual([SANDBOX_SLOW_MS]);
+      return { workspace, token, post, target: targets[0]!, account: accounts[0]!, time, queued, answer: async () => (answer(), await sending) };
+    }
+
+    it("an edit during the send is refused, and the post goes out once as it was", async () => {
+      const send = await slowSend("Slow news #sandbox-slow");
+      const edit = await api(`/posts/${send.post.id}`, { method: "PATCH", token: send.token, body: { version: 1, text: "Changed my mind" } });
+      expect(edit.status).toBe(409);
+      expect((await json(edit)).message).toBe("This post is being published right now. Edit it once it is done.");
+      await send.answer();
+      expect(await target(send.target.id)).toMatchObject({ state: "published" });
+      expect((await timelinePosts(send.account)).map((p) => p.text)).toEqual(["Slow news #sandbox-slow"]);
+      const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, send.post.id));
+      expect(fresh).toMatchObject({ text: "Slow news #sandbox-slow", version: 1 });
+    });
+
+    it("a cancel during the send is refused, and the post goes out once", async () => {
+      const send = await slowSend("Slow and sure #sandbox-slow");
+      const cancel = await api(`/posts/${send.post.id}/cancel`, { method: "POST", token: send.token });
+      expect(cancel.status).toBe(409);
+      expect((await json(cancel)).message).toBe("This post is being published right now; it can no longer be cancelled.");
+      await send.answer();
+      expect(await target(send.target.id)).toMatchObject({ state: "published" });
+      expect(await timelinePosts(send.account)).toHaveLength(1);
+    });
+
+    it("keeps its lease while it waits: a tick long after the first lease claims nothing, and nothing is sent twice", async () => {
+      const send = await slowSend("Slow but alive #sandbox-slow");
+      const claimedLease = (await target(send.target.id)).leaseUntil!;
+      send.time.set(claimedLease + 5_000);
+      // The consumer renews its lease while the network takes its time.
+      await vi.waitUntil(async () => (await target(send.target.id)).leaseUntil! > send.time.now(), { timeout: 10_000, interval: 20 });
+      expect(await tick(collectingDeps(send.time.now).deps, send.account.id, send.time.now())).toEqual([]);
+      await send.answer();
+      expect(await target(send.target.id)).toMatchObject({ state: "published", attempt: 1 });
+      expect(await timelinePosts(send.account)).toHaveLength(1);
+    });
+  });
+
+  it("the Sandbox page lists every tag, counts and slow included", async () => {
+    const { workspace, token } = await workspaceWithSandbox();
+    const response = await exports.default.fetch(`https://app.test/workspaces/${workspace.id}/sandbox`, {
+      headers: { cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}` },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const tag of ["#sandbox-429", "#sandbox-500", "#sandbox-timeout", "#sandbox-reauth", "#sandbox-400", "#sandbox-500x3", "#sandbox-slow"]) expect(html).toContain(`<code>${tag}</code>`);
   });
 });
 

@@ -13,12 +13,11 @@ import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize, type Actor } from "../policies";
 import { presentAttempt, presentPost } from "../presenters/posts";
-import { claimDue } from "../services/publishing/claim";
+import { claimAndQueue } from "../services/publishing/claim";
 import { broadcast } from "../services/publishing/events";
 import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
-import { toMessage } from "../services/publishing/publisher";
 import { postsInRange } from "../services/publishing/reads";
-import { enqueue } from "../services/publishing/queue";
+import { publisherDeps } from "../services/publishing/queue";
 import { readableArticle } from "../services/documents";
 import { awaitingApproval } from "../services/reviews";
 import { requestFacts } from "./articles";
@@ -50,12 +49,18 @@ async function presentOne(db: Database, post: ScheduledPost) {
 
 const zoneOf = (actor: Actor, input: { time_zone?: string }) => input.time_zone ?? actor.workspaceSettings.preferences?.time_zone ?? "UTC";
 
-/** Sends the accounts' due targets to the queue now, the same path the cron takes. */
-async function kick(db: Database, env: Env, accountIds: Iterable<number>) {
+/**
+ * "Publish now": the same claim the cron makes, limited to this post's targets. Each account
+ * sends this post first when it has nothing in flight; the account's earlier due posts are not
+ * sent out of turn by it: those still within the late window follow, in their order, when this
+ * one is done; those past it become missed (the claim's one late rule). When the account is
+ * mid-send, this post takes its turn by due time after the posts already due before it.
+ */
+async function kick(db: Database, env: Env, targets: Pick<PostTarget, "id" | "accountId">[]) {
   const now = Date.now();
-  for (const accountId of new Set(accountIds)) {
-    const claimed = await claimDue(db, now, { accountId, limit: 1 });
-    if (claimed.length) await enqueue(env, claimed.map(toMessage));
+  const deps = publisherDeps(db, env);
+  for (const accountId of new Set(targets.map((t) => t.accountId))) {
+    await claimAndQueue(deps, now, { accountId, targetIds: targets.filter((t) => t.accountId === accountId).map((t) => t.id), limit: 1 });
   }
 }
 
@@ -304,7 +309,7 @@ export const postsApi = createApp()
       db.update(scheduledPosts).set({ publishAt: now, updatedAt: new Date() }).where(eq(scheduledPosts.id, post.id)),
     ]);
     // The same path as the cron: claim, queue, publish. No second way to send.
-    await kick(db, c.env, waiting.map((t) => t.accountId));
+    await kick(db, c.env, waiting);
     const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
     await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
     return c.json({ data: await presentOne(db, fresh!) }, 202);

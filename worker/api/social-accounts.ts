@@ -17,9 +17,8 @@ import { accountEvent, broadcast } from "../services/publishing/events";
 import { connectableNetworks } from "../services/publishing/providers";
 import { connectSandboxAccount, reconnectSandboxAccount } from "../services/publishing/providers/sandbox";
 import { networkLimits } from "../services/publishing/publisher";
-import { claimDue } from "../services/publishing/claim";
-import { toMessage } from "../services/publishing/publisher";
-import { enqueue } from "../services/publishing/queue";
+import { claimAndQueue } from "../services/publishing/claim";
+import { publisherDeps } from "../services/publishing/queue";
 import { sandboxEntries } from "../services/publishing/reads";
 import { liveChannel } from "../services/live";
 import { actorForRow } from "./workspace-rows";
@@ -91,8 +90,7 @@ export const socialAccountsApi = createApp()
         .where(and(eq(postTargets.accountId, account.id), eq(postTargets.state, "scheduled"), lt(postTargets.publishAt, now)))
         .returning({ id: postTargets.id }),
     ]);
-    const claimed = await claimDue(db, now, { accountId: account.id, limit: 1 });
-    if (claimed.length) await enqueue(c.env, claimed.map(toMessage));
+    await claimAndQueue(publisherDeps(db, c.env), now, { accountId: account.id, limit: 1 });
     await accountEvent({ db, env: c.env }, updated[0]!);
     return c.json({ data: presentAccount(updated[0]!) });
   })

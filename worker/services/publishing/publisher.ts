@@ -4,8 +4,8 @@ import { splitThread } from "../../../core/publishing/rules";
 import { checkQuota, quotaRule } from "../../../core/publishing/quota";
 import { count } from "../../../core/counting";
 import type { Database } from "../../db/client";
-import { postAttempts, postTargets, scheduledPosts, socialAccounts, uploads, type PostTarget, type SocialAccount } from "../../db/schema";
-import { claimDue, type ClaimedTarget } from "./claim";
+import { postAttempts, postTargets, scheduledPosts, socialAccounts, uploads, workspaces, type PostTarget, type SocialAccount } from "../../db/schema";
+import { claimAndQueue, HEARTBEAT_MS, LEASE_MS, MISSED_HINT, MISSED_MESSAGE, pastLateWindow, type PublishMessage } from "./claim";
 import { credentialBinding, decryptCredentials } from "./credentials";
 import { accountEvent, postEvent, type EventDeps } from "./events";
 import { refreshAccount } from "./refresh";
@@ -17,20 +17,18 @@ import type { OutgoingPost, ProviderAccount, ProviderContext } from "./providers
  * everything right before sending and stands down when the target moved on (edited,
  * cancelled, claimed again); it takes the send with a conditional UPDATE so a redelivered
  * message cannot send twice; a send that may have reached the network without an answer is
- * never resent before `verify` has looked for it.
+ * never resent before `verify` has looked for it; a target past its late window is never sent
+ * (checked again right before the network is called); and it renews its lease while it works,
+ * so only a consumer that died lets its lease run out.
  */
 
-export interface PublishMessage {
-  kind: "publish";
-  targetId: number;
-  attempt: number;
-}
+export { toMessage, type PublishMessage } from "./claim";
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 30 * 60_000;
 /** An unknown outcome is looked up again after this long (by a later tick, through `verify`). */
-const UNKNOWN_RECHECK_MS = 60_000;
+export const UNKNOWN_RECHECK_MS = 60_000;
 
 /** Exponential backoff with ±20% jitter, never sooner than the network's Retry-After. */
 export function retryDelay(attempt: number, retryAfterMs = 0, random = Math.random) {
@@ -41,6 +39,10 @@ export function retryDelay(attempt: number, retryAfterMs = 0, random = Math.rand
 export interface PublisherDeps extends EventDeps {
   now?: () => number;
   fetch?: typeof fetch;
+  /** How the providers wait (the Sandbox's slow answer); tests pass one they control. */
+  sleep?: (ms: number) => Promise<void>;
+  /** How often the lease is renewed while a target is worked on. */
+  heartbeatMs?: number;
   /** Sends follow-up messages (the account's next due target). */
   enqueue: (messages: PublishMessage[]) => Promise<void>;
 }
@@ -97,23 +99,65 @@ async function providerAccount(env: Env, account: SocialAccount): Promise<Provid
   return { externalId: account.externalId, handle: account.handle, credentials: await decryptCredentials(env, account.credentials, credentialBinding(account)) };
 }
 
-export async function publishTarget(deps: PublisherDeps, message: PublishMessage): Promise<void> {
+/** Renews the attempt's lease until stopped; only while this attempt still holds the target. */
+function heartbeat(db: Database, target: Pick<PostTarget, "id" | "attempt">, now: () => number, everyMs: number) {
+  const timer = setInterval(() => {
+    db.update(postTargets)
+      .set({ leaseUntil: now() + LEASE_MS })
+      .where(and(eq(postTargets.id, target.id), eq(postTargets.attempt, target.attempt), eq(postTargets.state, "publishing")))
+      .catch((error: unknown) => console.warn("publishing: renewing a lease failed", error));
+  }, everyMs);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Publishes the message's attempt. Answers `{ retryInMs }` when another consumer holds that
+ * attempt under a live lease (a duplicate delivery): the queue brings the message back when
+ * the lease would have run out, and then, if that consumer died, it takes the attempt over.
+ */
+export async function publishTarget(deps: PublisherDeps, message: PublishMessage): Promise<{ retryInMs: number } | undefined> {
   const { db, env } = deps;
   const now = deps.now ?? Date.now;
-  const ctx: ProviderContext = { db, env, now, fetch: deps.fetch ?? fetch };
+  const ctx: ProviderContext = { db, env, now, fetch: deps.fetch ?? fetch, sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))) };
   const [row] = await db
-    .select({ target: postTargets, post: scheduledPosts, account: socialAccounts })
+    .select({ target: postTargets, post: scheduledPosts, account: socialAccounts, settings: workspaces.settings })
     .from(postTargets)
     .innerJoin(scheduledPosts, eq(scheduledPosts.id, postTargets.postId))
     .innerJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
+    .innerJoin(workspaces, eq(workspaces.id, postTargets.workspaceId))
     .where(eq(postTargets.id, message.targetId));
   // Deleted, cancelled, edited back to scheduled, or claimed again since: not ours to send.
   if (!row || row.target.state !== "publishing" || row.target.attempt !== message.attempt) return;
   const { target, post, account } = row;
+  if (target.leaseUntil !== null && target.leaseUntil < now()) {
+    // Our attempt's lease ran out: its consumer died (or this message came late). The shared
+    // claim takes it over as a new attempt, late window and `verify` included.
+    await claimAndQueue(deps, now(), { accountId: account.id, targetIds: [target.id], limit: 1 });
+    return;
+  }
+  if (target.sendAttempt === target.attempt) return { retryInMs: Math.max(0, (target.leaseUntil ?? now()) - now()) + 1_000 };
+  const stop = heartbeat(db, target, now, deps.heartbeatMs ?? HEARTBEAT_MS);
+  try {
+    return await work(deps, ctx, target, post, account, row.settings.publish?.late_publish_minutes);
+  } finally {
+    stop();
+  }
+}
+
+async function work(
+  deps: PublisherDeps,
+  ctx: ProviderContext,
+  target: PostTarget,
+  post: typeof scheduledPosts.$inferSelect,
+  account: SocialAccount,
+  lateMinutes: number | undefined,
+): Promise<{ retryInMs: number } | undefined> {
+  const { db, env } = deps;
+  const now = ctx.now;
   const done = async () => {
     // One send at a time per account: the next due target of this account goes next.
-    const next = await claimDue(db, now(), { accountId: account.id, limit: 1 });
-    if (next.length) await deps.enqueue(next.map(toMessage));
+    await claimAndQueue(deps, now(), { accountId: account.id, limit: 1 });
+    return undefined;
   };
 
   if (target.claimedVersion !== post.version) {
@@ -133,21 +177,6 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
     return done();
   }
 
-  // The account's rolling quota holds at send time too (after an outage, a backlog must not burst).
-  if (limits.quota) {
-    const since = now() - limits.quota.windowMinutes * 60_000;
-    const sent = await db
-      .select({ at: postTargets.publishedAt })
-      .from(postTargets)
-      .where(and(eq(postTargets.accountId, account.id), eq(postTargets.state, "published"), gte(postTargets.publishedAt, since)));
-    const verdict = checkQuota(limits.quota, sent.map((s) => s.at!), now());
-    if (!verdict.ok) {
-      await settle(db, target, { state: "scheduled", leaseUntil: null, nextAttemptAt: verdict.nextFree, attempt: target.attempt - 1 });
-      await record(db, target, target.attempt, "quota", `${quotaRule(limits.label, limits.quota)}; waiting for the next free time.`, now());
-      return;
-    }
-  }
-
   // Take the send: exactly one consumer per attempt gets past this line.
   const [taken] = await db
     .update(postTargets)
@@ -161,12 +190,12 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
       ),
     )
     .returning({ id: postTargets.id });
-  if (!taken) return;
+  if (!taken) return { retryInMs: LEASE_MS + 1_000 };
 
   const credentials = await providerAccount(env, account);
   const outgoingPost = await outgoing(db, target, post, limits);
 
-  // An earlier attempt may have reached the network: look before sending again.
+  // An earlier attempt may have reached the network: look before anything else, late or not.
   if (target.outcomeUnknown || (target.sendAttempt !== null && target.sendAttempt < target.attempt)) {
     const found = await provider.verify(ctx, credentials, outgoingPost);
     if (found) {
@@ -174,6 +203,31 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
       await record(db, target, target.attempt, "verified", "Found on the network: an earlier attempt had published it.", now());
       if (settled) await postEvent(deps, "post.published", settled, post, account);
       return done();
+    }
+  }
+
+  // The network does not have it: past the window it is missed, never sent late (the claim
+  // holds the same rule; this catches a message that waited, or a slow step before it).
+  if (pastLateWindow(target, lateMinutes, now())) {
+    const settled = await settle(db, target, { state: "missed", outcomeUnknown: false, leaseUntil: null, errorMessage: MISSED_MESSAGE, errorHint: MISSED_HINT });
+    await record(db, target, target.attempt, "missed", MISSED_MESSAGE, now());
+    if (settled) await postEvent(deps, "post.missed", settled, post, account);
+    return done();
+  }
+
+  // The account's rolling quota holds at send time too (after an outage, a backlog must not burst).
+  if (limits.quota) {
+    const since = now() - limits.quota.windowMinutes * 60_000;
+    const sent = await db
+      .select({ at: postTargets.publishedAt })
+      .from(postTargets)
+      .where(and(eq(postTargets.accountId, account.id), eq(postTargets.state, "published"), gte(postTargets.publishedAt, since)));
+    const verdict = checkQuota(limits.quota, sent.map((s) => s.at!), now());
+    if (!verdict.ok) {
+      // Nothing was sent (and the network has none of it): give the send and the attempt back.
+      await settle(db, target, { state: "scheduled", leaseUntil: null, nextAttemptAt: verdict.nextFree, attempt: target.attempt - 1, sendAttempt: target.sendAttempt, outcomeUnknown: false });
+      await record(db, target, target.attempt, "quota", `${quotaRule(limits.label, limits.quota)}; waiting for the next free time.`, now());
+      return;
     }
   }
 
@@ -198,7 +252,6 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
     await postEvent(deps, null, { ...target, state: "publishing" }, post, account);
     return;
   }
-
   await record(db, target, target.attempt, outcome.errorClass, outcome.message, now());
   if (outcome.errorClass === "retry" && target.attempt - target.attemptFloor < MAX_ATTEMPTS) {
     const retryAt = now() + retryDelay(target.attempt, outcome.retryAfterMs);
@@ -249,5 +302,3 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
   if (settled) await postEvent(deps, "post.failed", settled, post, account);
   return done();
 }
-
-export const toMessage = (claimed: Pick<ClaimedTarget, "id" | "attempt">): PublishMessage => ({ kind: "publish", targetId: claimed.id, attempt: claimed.attempt });

@@ -1,12 +1,9 @@
 import { createDb } from "../../db/client";
 import { reportError } from "../../lib/reporter";
-import { claimDue, markMissed } from "./claim";
-import { postEvent } from "./events";
-import { publishTarget, toMessage, type PublishMessage, type PublisherDeps } from "./publisher";
+import { claimAndQueue } from "./claim";
+import { publishTarget, type PublishMessage, type PublisherDeps } from "./publisher";
 import { refreshExpiring } from "./refresh";
 import { deliverWebhook, dueWebhookDeliveries, type WebhookMessage } from "./webhooks";
-import { and, eq, inArray } from "drizzle-orm";
-import { postTargets, scheduledPosts, socialAccounts } from "../../db/schema";
 import type { Database } from "../../db/client";
 
 /**
@@ -39,29 +36,18 @@ export function publisherDeps(db: Database, env: Env, waitUntil?: (work: Promise
 export async function publishDue(db: Database, env: Env, now = Date.now()) {
   const started = Date.now();
   const deps = publisherDeps(db, env);
-  const missed = await markMissed(db, now);
-  if (missed.length) await announceMissed(deps, missed.map((target) => target.id));
+  let missed = 0;
   let claimed = 0;
   for (;;) {
-    const batch = await claimDue(db, now);
-    if (batch.length) await enqueue(env, batch.map(toMessage));
-    claimed += batch.length;
-    if (batch.length === 0 || Date.now() - started > TICK_BUDGET_MS) break;
+    const batch = await claimAndQueue(deps, now);
+    missed += batch.missed;
+    claimed += batch.claimed;
+    if (batch.claimed === 0 || Date.now() - started > TICK_BUDGET_MS) break;
   }
   const refreshed = await refreshExpiring({ db, env, now: () => Date.now(), fetch }, deps);
   const webhooks = await dueWebhookDeliveries(db, now);
   if (webhooks.length) await enqueue(env, webhooks);
-  return { missed: missed.length, claimed, refreshed, webhooks: webhooks.length };
-}
-
-async function announceMissed(deps: PublisherDeps, targetIds: number[]) {
-  const rows = await deps.db
-    .select({ target: postTargets, post: scheduledPosts, account: socialAccounts })
-    .from(postTargets)
-    .innerJoin(scheduledPosts, eq(scheduledPosts.id, postTargets.postId))
-    .innerJoin(socialAccounts, eq(socialAccounts.id, postTargets.accountId))
-    .where(and(inArray(postTargets.id, targetIds), eq(postTargets.state, "missed")));
-  for (const row of rows) await postEvent(deps, "post.missed", row.target, row.post, row.account);
+  return { missed, claimed, refreshed, webhooks: webhooks.length };
 }
 
 /** The Worker's `queue` handler. A message that throws (D1 unavailable) is retried, then dead-lettered. */
@@ -72,8 +58,12 @@ export async function handleQueue(batch: MessageBatch<QueueMessage>, env: Env, c
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        if (message.body.kind === "publish") await publishTarget(deps, message.body);
-        else if (message.body.kind === "webhook") await deliverWebhook(deps, message.body.deliveryId);
+        if (message.body.kind === "publish") {
+          // Its attempt is held by a live consumer (a duplicate delivery, or one whose owner may
+          // have died): come back when that lease would have run out, and take it over then.
+          const busy = await publishTarget(deps, message.body);
+          if (busy) return message.retry({ delaySeconds: Math.ceil(busy.retryInMs / 1000) });
+        } else if (message.body.kind === "webhook") await deliverWebhook(deps, message.body.deliveryId);
         message.ack();
       } catch (error) {
         reportError({ env, ctx }, error, { surface: "queue", kind: message.body.kind });

@@ -1,24 +1,22 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
+import { SANDBOX_SLOW_MS, sandboxFaultIn, sandboxSlow, type SandboxFault } from "../../../../core/publishing/sandbox";
 import { sandboxTimeline, sandboxTokens } from "../../../db/schema";
 import type { ConnectedAccount, Provider, ProviderContext } from "./types";
 
 /**
  * The Sandbox network: a real network that lives in this app's D1. It accepts posts onto
  * its own timeline (the sandbox page shows them), hands out ids and URLs like a network,
- * rotates refresh tokens, and fails on demand: a post containing `#sandbox-429`,
- * `#sandbox-500`, `#sandbox-timeout`, `#sandbox-reauth` or `#sandbox-400` fails that way the first time the
- * network sees it (it remembers, by the post's idempotency key), so every failure path can
- * be watched offline. A timeout is the nasty kind: the post IS published and the answer is
- * lost, so only `verify` can tell.
+ * rotates refresh tokens, and fails on demand (the tags in core/publishing/sandbox.ts): a post
+ * containing `#sandbox-429`, `#sandbox-500`, `#sandbox-timeout`, `#sandbox-reauth` or
+ * `#sandbox-400` fails that way the first time the network sees it, `#sandbox-500x3` the first
+ * three times (it remembers, by the post's idempotency key), and `#sandbox-slow` answers after
+ * 20 s, so every failure path can be watched offline. A timeout is the nasty kind: the post IS
+ * published and the answer is lost, so only `verify` can tell.
  */
-
-export const SANDBOX_FAULTS = ["400", "429", "500", "timeout", "reauth"] as const;
-export type SandboxFault = (typeof SANDBOX_FAULTS)[number];
 
 const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const RETRY_AFTER_MS = 2_000;
 
-const faultIn = (text: string): SandboxFault | null => SANDBOX_FAULTS.find((fault) => new RegExp(`#sandbox-${fault}(?![\\w-])`, "i").test(text)) ?? null;
 const newToken = (kind: string) => `sbx_${kind}_${crypto.randomUUID().replaceAll("-", "")}`;
 export const sandboxPostUrl = (handle: string, id: string) => `https://sandbox.brandwork.local/@${handle}/posts/${id}`;
 
@@ -45,16 +43,18 @@ export async function reconnectSandboxAccount(ctx: ProviderContext, externalId: 
   return { credentials: { accessToken, refreshToken }, expiresAt };
 }
 
-async function firstTime(ctx: ProviderContext, externalId: string, key: string, fault: SandboxFault) {
-  const seen = await ctx.db
-    .select({ id: sandboxTimeline.id })
+/** Whether this send is one of the post's first `times`: if so it is remembered, and fails. */
+async function failsThisTime(ctx: ProviderContext, externalId: string, key: string, fault: SandboxFault, times: number) {
+  const [seen] = await ctx.db
+    .select({ n: count() })
     .from(sandboxTimeline)
-    .where(and(eq(sandboxTimeline.accountExternalId, externalId), eq(sandboxTimeline.idempotencyKey, key), eq(sandboxTimeline.kind, "fault")))
-    .limit(1);
-  if (seen.length > 0) return false;
+    .where(and(eq(sandboxTimeline.accountExternalId, externalId), eq(sandboxTimeline.idempotencyKey, key), eq(sandboxTimeline.kind, "fault")));
+  if ((seen?.n ?? 0) >= times) return false;
   await ctx.db.insert(sandboxTimeline).values({ accountExternalId: externalId, kind: "fault", idempotencyKey: key, fault, at: ctx.now() });
   return true;
 }
+
+const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 export const sandboxProvider: Provider = {
   network: "sandbox",
@@ -66,8 +66,11 @@ export const sandboxProvider: Provider = {
     }
     if (token.expiresAt < ctx.now()) return { ok: false, errorClass: "refresh_token", message: "401 Unauthorized: the access token has expired" };
     const text = post.thread.join("\n\n");
-    const fault = faultIn(text);
-    const firstFault = fault !== null && (await firstTime(ctx, account.externalId, post.idempotencyKey, fault));
+    const asked = sandboxFaultIn(text);
+    const fault = asked?.fault ?? null;
+    const slow = sandboxSlow(text);
+    const firstFault = asked !== null && (await failsThisTime(ctx, account.externalId, post.idempotencyKey, asked.fault, asked.times));
+    if (firstFault && fault !== "timeout" && slow) await wait(ctx, SANDBOX_SLOW_MS);
     if (firstFault) {
       if (fault === "400") return { ok: false, errorClass: "bad_body", message: "400 Bad Request: the sandbox does not accept this text", hint: "Remove #sandbox-400 from the text and schedule it again." };
       if (fault === "429") return { ok: false, errorClass: "retry", message: "429 Too Many Requests: slow down", retryAfterMs: RETRY_AFTER_MS };
@@ -88,6 +91,8 @@ export const sandboxProvider: Provider = {
       media: post.media.map((item) => item.name),
       at: ctx.now(),
     });
+    // Slow: the post is on the timeline, the answer takes its time.
+    if (slow) await wait(ctx, SANDBOX_SLOW_MS);
     if (firstFault && fault === "timeout") {
       return { ok: false, unknown: true, message: "The sandbox did not answer within 30 seconds (the post may have been published)" };
     }

@@ -16,6 +16,8 @@ export interface ProviderContext {
   now: () => number;
   /** The outbound fetch (tests pass a mock). */
   fetch: typeof fetch;
+  /** Waits (the Sandbox's slow answer); tests pass one they control. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ProviderAccount {
