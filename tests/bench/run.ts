@@ -259,7 +259,7 @@ async function throughput(
       floor: FLOOR.d1,
       target: 0.5,
     },
-    { name: "GET / (home, signed in, SSR)", url: `${base}/`, headers: cookie, floor: FLOOR.d1 },
+    { name: "GET /workspaces/:ws/home (signed in, SSR)", url: `${base}/workspaces/${session.workspaceId}/home`, headers: cookie, floor: FLOOR.d1 },
     { name: "GET /p/:slug?bench=render (rendered)", url: page?.rendered ?? missing("page"), floor: FLOOR.d1 },
     { name: FLOOR.assets, url: asset ? `${bareBase}${asset}` : missing("asset"), floor: FLOOR.bare },
     { name: `GET ${asset ?? "/assets/*.css"} (static)`, url: asset ? `${base}${asset}` : missing("asset"), floor: FLOOR.assets, target: 0.9 },
