@@ -8,6 +8,7 @@ import { useGeneration } from "~/components/create/useGeneration";
 import documentStyles from "~/styles/document.css?url";
 import styles from "~/styles/create.css?url";
 import type { ShellHandle } from "./_shell";
+import { BrandKitField, WrittenBy } from "~/components/create/BrandKitField";
 
 export const handle: ShellHandle = { title: "New blog post" };
 export const links: LinksFunction = () => [
@@ -78,10 +79,7 @@ export default function CreateBlogPost() {
           </li>
         ))}
       </ol>
-      <p className="create-provider">
-        Written by <strong>{provider.label}</strong>
-        {provider.id === "offline" ? <span> · set an AI provider in the environment for model-written drafts</span> : null}
-      </p>
+      <WrittenBy provider={provider} what="drafts" />
 
       {step === "brief" ? (
         <form className="create-card" onSubmit={writeOutline} noValidate>
@@ -109,23 +107,7 @@ export default function CreateBlogPost() {
               </label>
             ))}
           </fieldset>
-          <label className="field">
-            <span className="field__label">Brand kit</span>
-            <select className="input" value={brief.brandKitId} onChange={(e) => setBrief({ ...brief, brandKitId: e.target.value })}>
-              <option value="">No brand kit</option>
-              {kits.map((kit) => (
-                <option key={kit.id} value={kit.id}>
-                  {kit.name}
-                  {kit.isDefault ? " (default)" : ""}
-                </option>
-              ))}
-            </select>
-            {kits.length === 0 ? (
-              <span className="field__hint">
-                <Link to={`/workspaces/${workspace.id}/brand-kits`}>Create a brand kit</Link> so posts use your voice.
-              </span>
-            ) : null}
-          </label>
+          <BrandKitField workspaceId={workspace.id} kits={kits} value={brief.brandKitId} onChange={(brandKitId) => setBrief({ ...brief, brandKitId })} uses="posts" />
           <div className="create-actions">
             <button type="submit" className="button button--primary" disabled={brief.topic.trim().length < 3}>
               Write the outline

@@ -4,6 +4,7 @@ import { createPage } from "~/components/create/create.server";
 import { EmailSequenceCreator } from "~/components/create/EmailSequenceCreator";
 import styles from "~/styles/create.css?url";
 import type { ShellHandle } from "./_shell";
+import { WrittenBy } from "~/components/create/BrandKitField";
 
 export const handle: ShellHandle = { title: "New promo email sequence" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -14,9 +15,7 @@ export default function CreatePromoEmailSequence() {
   const { workspace, kits, provider } = useLoaderData<typeof loader>();
   return (
     <div className="page create-page">
-      <p className="create-provider">
-        Written by <strong>{provider.label}</strong>
-      </p>
+      <WrittenBy provider={provider} what="emails" />
       <EmailSequenceCreator kind="promo" workspace={workspace} kits={kits} />
     </div>
   );

@@ -10,6 +10,7 @@ import { localInputValue } from "~/components/scheduling/types";
 import { api, ApiError } from "~/lib/api";
 import styles from "~/styles/create.css?url";
 import type { ShellHandle } from "./_shell";
+import { BrandKitField, WrittenBy } from "~/components/create/BrandKitField";
 
 export const handle: ShellHandle = { title: "New social post" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -83,10 +84,7 @@ export default function CreateSocialPost() {
 
   return (
     <div className="page create-page">
-      <p className="create-provider">
-        Written by <strong>{provider.label}</strong>
-        {provider.id === "offline" ? <span> · set an AI provider in the environment for model-written posts</span> : null}
-      </p>
+      <WrittenBy provider={provider} what="posts" />
 
       {step === "brief" ? (
         <form className="create-card" onSubmit={write} noValidate>
@@ -112,23 +110,7 @@ export default function CreateSocialPost() {
             <span className="field__label">Audience</span>
             <input className="input" value={brief.audience} onChange={(e) => setBrief({ ...brief, audience: e.target.value })} maxLength={300} placeholder="e.g. regulars who order on Fridays" />
           </label>
-          <label className="field">
-            <span className="field__label">Brand kit</span>
-            <select className="input" value={brief.brandKitId} onChange={(e) => setBrief({ ...brief, brandKitId: e.target.value })}>
-              <option value="">No brand kit</option>
-              {kits.map((kit) => (
-                <option key={kit.id} value={kit.id}>
-                  {kit.name}
-                  {kit.isDefault ? " (default)" : ""}
-                </option>
-              ))}
-            </select>
-            {kits.length === 0 ? (
-              <span className="field__hint">
-                <Link to={`${base}/brand-kits`}>Create a brand kit</Link> so posts use your voice.
-              </span>
-            ) : null}
-          </label>
+          <BrandKitField workspaceId={workspace.id} kits={kits} value={brief.brandKitId} onChange={(brandKitId) => setBrief({ ...brief, brandKitId })} uses="posts" />
           <div className="create-actions">
             <button type="submit" className="button button--primary" disabled={brief.topic.trim().length < 3}>
               Write the post

@@ -1,5 +1,4 @@
 import { count } from "../../../core/counting";
-import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { EmailDraft, EmailSequenceKind } from "../../../core/contracts/content";
 import { slugify } from "../../../core/slug";
@@ -7,6 +6,7 @@ import { api, ApiError } from "~/lib/api";
 import { downloadHtml, emailHtml } from "./emailExport";
 import { GenerationProgress } from "./GenerationProgress";
 import { useGeneration } from "./useGeneration";
+import { BrandKitField } from "./BrandKitField";
 
 interface Props {
   kind: EmailSequenceKind;
@@ -162,23 +162,7 @@ export function EmailSequenceCreator({ kind, workspace, kits }: Props) {
           <input className="input" type="number" min={1} max={30} value={brief.cadence} onChange={(e) => setBrief({ ...brief, cadence: Number(e.target.value) })} />
         </label>
       </div>
-      <label className="field">
-        <span className="field__label">Brand kit</span>
-        <select className="input" value={brief.kit} onChange={(e) => setBrief({ ...brief, kit: e.target.value })}>
-          <option value="">No brand kit</option>
-          {kits.map((kit) => (
-            <option key={kit.id} value={kit.id}>
-              {kit.name}
-              {kit.isDefault ? " (default)" : ""}
-            </option>
-          ))}
-        </select>
-        {kits.length === 0 ? (
-          <span className="field__hint">
-            <Link to={`/workspaces/${workspace.id}/brand-kits`}>Create a brand kit</Link> so emails use your voice.
-          </span>
-        ) : null}
-      </label>
+      <BrandKitField workspaceId={workspace.id} kits={kits} value={brief.kit} onChange={(kit) => setBrief({ ...brief, kit })} uses="emails" />
       {Object.keys(run.fields).length && !field("topic") && !field("goal") && !field("offer") && !field("deadline") ? <p className="field__error">{run.error}</p> : null}
       <div className="create-actions">
         <button type="submit" className="button button--primary" disabled={run.phase === "streaming" || brief.topic.trim().length < 3}>
