@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { inList } from "../../db/batching";
 import type { Database } from "../../db/client";
 import { postTargets, scheduledPosts, socialAccounts, type PostTarget } from "../../db/schema";
 import { postEvent, type EventDeps } from "./events";
@@ -85,7 +85,7 @@ export function pastLateWindow(target: Pick<PostTarget, "publishAt" | "nextAttem
 
 export async function claimDue(db: Database, now: number, options: ClaimOptions = {}): Promise<ClaimedTarget[]> {
   const accountFilter = options.accountId === undefined ? sql`` : sql`AND t.account_id = ${options.accountId}`;
-  const targetFilter = options.targetIds === undefined ? sql`` : sql`AND t.id IN (${sql.join([0, ...options.targetIds].map((id) => sql`${id}`), sql`, `)})`;
+  const targetFilter = options.targetIds === undefined ? sql`` : sql`AND ${inList(sql`t.id`, options.targetIds)}`;
   return db.all<ClaimedTarget>(sql`
     UPDATE post_targets
     SET state = 'publishing',
