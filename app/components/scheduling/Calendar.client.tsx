@@ -101,6 +101,8 @@ export default function Calendar({ posts, accounts, zone, editable, onRange, onO
       noEventsText="Nothing scheduled in this range."
       height="auto"
       nowIndicator
+      // A post is an instant, drawn an hour long: one at 23:30 belongs to its own day, not also the next.
+      nextDayThreshold="01:00"
       events={events}
       eventDisplay="block"
       datesSet={(info: { start: Date; end: Date }) => onRange(info.start, info.end)}
