@@ -147,12 +147,16 @@ test("on a phone the calendar comes first, as the week's list, with the accounts
   // A draft at the start of today (UTC, the test browser's zone): always in this week's list, never sent.
   const created = await request.post(`/v1/w/${workspace.id}/posts`, { headers: auth(owner, workspace.id), data: { text: "Thumb-sized news: oat flat whites all week", targets: [{ account_id: main.id }], publish_at: `${day(0)}T00:01:00Z`, draft: true } });
   expect(created.status(), await created.text()).toBe(201);
+  const late = await request.post(`/v1/w/${workspace.id}/posts`, { headers: auth(owner, workspace.id), data: { text: "Late-night roast notes", targets: [{ account_id: main.id }], publish_at: `${day(0)}T23:30:00Z`, draft: true } });
+  expect(late.status(), await late.text()).toBe(201);
 
   await page.setViewportSize(PHONE);
   await openAs(page, owner, `/workspaces/${workspace.id}/scheduled-posts`);
   await expect(page.getByRole("tab", { name: "List view" })).toHaveAttribute("aria-selected", "true");
   // The post, its words whole, on the first screen: not under the accounts and four filters.
   await expect(page.getByRole("button", { name: /Thumb-sized news: oat flat whites all week/ })).toBeInViewport({ ratio: 1 });
+  // Drawn an hour long, a post at 23:30 is listed on its own day only (unless that day ends the week).
+  await expect(page.getByRole("button", { name: /Late-night roast notes/ })).toHaveCount(1);
   expect(await layoutProblems(page)).toEqual([]);
 
   const filters = page.getByRole("group", { name: "Filters" });
