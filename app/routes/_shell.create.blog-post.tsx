@@ -88,7 +88,7 @@ export default function CreateBlogPost() {
           </h1>
           <label className="field">
             <span className="field__label">Topic</span>
-            <input className="input" value={brief.topic} onChange={(e) => setBrief({ ...brief, topic: e.target.value })} maxLength={300} required placeholder="e.g. How small shops can win back lapsed customers" aria-invalid={fieldError("topic") ? true : undefined} />
+            <input className="input" value={brief.topic} onChange={(e) => setBrief({ ...brief, topic: e.target.value })} maxLength={300} required placeholder="e.g. Win back lapsed customers" aria-invalid={fieldError("topic") ? true : undefined} />
             {fieldError("topic") ? <span className="field__error">Topic {fieldError("topic")}</span> : null}
           </label>
           <label className="field">

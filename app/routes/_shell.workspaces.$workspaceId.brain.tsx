@@ -93,7 +93,7 @@ export default function Brain() {
           <label className="visually-hidden" htmlFor="brain-q">
             A brief or question
           </label>
-          <input id="brain-q" className="input" name="q" defaultValue={q} placeholder="e.g. How does our loyalty programme work?" />
+          <input id="brain-q" className="input" name="q" defaultValue={q} placeholder="e.g. How does loyalty work?" />
           <button type="submit" className="button">
             Find passages
           </button>

@@ -38,6 +38,9 @@ export default function ScheduledPosts() {
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [filters, setFilters] = useState({ account: "", network: "", state: "", campaign: "" });
+  const activeFilters = Object.values(filters).filter(Boolean).length;
+  const [open, setOpen] = useState<"accounts" | "filters" | null>(null);
+  const toggleFold = (fold: "accounts" | "filters") => setOpen((current) => (current === fold ? null : fold));
   const range = useRef<{ from: Date; to: Date } | null>(null);
 
   useEffect(() => {
@@ -103,6 +106,11 @@ export default function ScheduledPosts() {
       setProblem(failure instanceof ApiError ? failure.problem.message : "The post could not be moved. Try again.");
     }
   }
+
+  const connected = (name: string) => {
+    setNotice(`${name} is connected.`);
+    revalidator.revalidate();
+  };
 
   async function reconnect(account: Account) {
     try {
@@ -179,19 +187,47 @@ export default function ScheduledPosts() {
         </div>
       ))}
 
-      <AccountsBar workspaceId={workspace.id} accounts={accounts} networks={data.networks} canConnect={policies.connect} onConnected={(name) => (setNotice(`${name} is connected.`), revalidator.revalidate())} />
+      {/* On a phone the accounts and filters fold behind these, so the calendar comes first. */}
+      {accounts.length > 0 ? (
+        <div className="scheduling-folds">
+          <button type="button" className="button" aria-expanded={open === "accounts"} aria-controls="scheduling-accounts" onClick={() => toggleFold("accounts")}>
+            Accounts ({accounts.length})
+          </button>
+          <button type="button" className="button" aria-expanded={open === "filters"} aria-controls="scheduling-filters" onClick={() => toggleFold("filters")}>
+            Filters{activeFilters ? ` (${activeFilters} on)` : ""}
+          </button>
+        </div>
+      ) : null}
+      {/* One section, empty or not, so the connect form (and what is typed in it) stays put when the first account arrives. */}
+      <section id="scheduling-accounts" className={accounts.length > 0 ? "accounts-bar scheduling-fold" : "empty-state"} data-open={open === "accounts"} aria-labelledby="accounts-heading">
+        {accounts.length > 0 ? (
+          <>
+            <h2 id="accounts-heading" className="visually-hidden">
+              Accounts
+            </h2>
+            <ul className="accounts-bar__list">
+              {accounts.map((account) => (
+                <li key={account.id} className={`account-chip account-chip--${account.state}`}>
+                  <strong>{account.display_name}</strong> <small>{account.network_label}{account.is_sandbox ? " (sandbox)" : ""} · {ACCOUNT_STATE_LABELS[account.state]}</small>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <>
+            <h2 id="accounts-heading">Connect an account to start scheduling</h2>
+            <p>The Sandbox network needs no keys: it publishes to a timeline inside Brandwork, so you can try every step (and every failure) safely.</p>
+          </>
+        )}
+        {policies.connect ? <ConnectSandbox workspaceId={workspace.id} networks={data.networks} onConnected={connected} /> : null}
+      </section>
 
-      {accounts.length === 0 ? (
-        <section className="empty-state">
-          <h2>Connect an account to start scheduling</h2>
-          <p>The Sandbox network needs no keys: it publishes to a timeline inside Brandwork, so you can try every step (and every failure) safely.</p>
-        </section>
-      ) : (
+      {accounts.length > 0 ? (
         <>
-          <div className="scheduling-filters" role="group" aria-label="Filters">
-            <label>
-              Account{" "}
-              <select className="input" value={filters.account} onChange={(e) => setFilters({ ...filters, account: e.target.value })}>
+          <div id="scheduling-filters" className="scheduling-filters scheduling-fold" data-open={open === "filters"} role="group" aria-label="Filters">
+            <label className="field">
+              <span className="field__label">Account</span>
+              <select className="input input--select" value={filters.account} onChange={(e) => setFilters({ ...filters, account: e.target.value })}>
                 <option value="">All</option>
                 {accounts.map((a) => (
                   <option key={a.id} value={a.id}>
@@ -200,9 +236,9 @@ export default function ScheduledPosts() {
                 ))}
               </select>
             </label>
-            <label>
-              Network{" "}
-              <select className="input" value={filters.network} onChange={(e) => setFilters({ ...filters, network: e.target.value })}>
+            <label className="field">
+              <span className="field__label">Network</span>
+              <select className="input input--select" value={filters.network} onChange={(e) => setFilters({ ...filters, network: e.target.value })}>
                 <option value="">All</option>
                 {[...new Set(accounts.map((a) => a.network))].map((network) => (
                   <option key={network} value={network}>
@@ -212,9 +248,9 @@ export default function ScheduledPosts() {
               </select>
             </label>
             {data.campaigns.length > 0 ? (
-              <label>
-                Campaign{" "}
-                <select className="input" value={filters.campaign} onChange={(e) => setFilters({ ...filters, campaign: e.target.value })}>
+              <label className="field">
+                <span className="field__label">Campaign</span>
+                <select className="input input--select" value={filters.campaign} onChange={(e) => setFilters({ ...filters, campaign: e.target.value })}>
                   <option value="">All</option>
                   {data.campaigns.map((campaign) => (
                     <option key={campaign.id} value={campaign.id}>
@@ -224,9 +260,9 @@ export default function ScheduledPosts() {
                 </select>
               </label>
             ) : null}
-            <label>
-              State{" "}
-              <select className="input" value={filters.state} onChange={(e) => setFilters({ ...filters, state: e.target.value })}>
+            <label className="field">
+              <span className="field__label">State</span>
+              <select className="input input--select" value={filters.state} onChange={(e) => setFilters({ ...filters, state: e.target.value })}>
                 <option value="">All</option>
                 {targetStates.map((state) => (
                   <option key={state} value={state}>
@@ -288,9 +324,9 @@ export default function ScheduledPosts() {
             </section>
           ) : null}
         </>
-      )}
+      ) : null}
 
-      <Dialog open={Boolean(composeAt) || Boolean(editId && opened)} closeTo={base} title={editId ? "Edit post" : "New post"}>
+      <Dialog open={Boolean(composeAt) || Boolean(editId && opened)} closeTo={base} title={editId ? "Edit post" : "New post"} size="wide">
         {composeAt || (editId && opened) ? (
           <Composer
             workspaceId={workspace.id}
@@ -307,7 +343,7 @@ export default function ScheduledPosts() {
           />
         ) : null}
       </Dialog>
-      <Dialog open={Boolean(openId && opened)} closeTo={base} title="Post">
+      <Dialog open={Boolean(openId && opened)} closeTo={base} title="Post" size="wide">
         {openId && opened ? (
           <PostDetails post={opened} accounts={accounts} zone={zone} canSchedule={policies.schedule} sandboxHref={`/workspaces/${workspace.id}/sandbox`} onEdit={() => navigate(`${base}?edit=${opened.id}`, { replace: true, preventScrollReset: true })} onChanged={saved} />
         ) : null}
@@ -316,7 +352,8 @@ export default function ScheduledPosts() {
   );
 }
 
-function AccountsBar({ workspaceId, accounts, networks, canConnect, onConnected }: { workspaceId: number; accounts: Account[]; networks: { network: string; label: string }[]; canConnect: boolean; onConnected: (name: string) => void }) {
+/** Connects a Sandbox account by name: the first step of scheduling, so its label and example stay whole at every width. */
+function ConnectSandbox({ workspaceId, networks, onConnected }: { workspaceId: number; networks: { network: string; label: string }[]; onConnected: (name: string) => void }) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -335,29 +372,15 @@ function AccountsBar({ workspaceId, accounts, networks, canConnect, onConnected 
     }
   }
   return (
-    <section className="accounts-bar" aria-labelledby="accounts-heading">
-      <h2 id="accounts-heading" className="visually-hidden">
-        Accounts
-      </h2>
-      <ul className="accounts-bar__list">
-        {accounts.map((account) => (
-          <li key={account.id} className={`account-chip account-chip--${account.state}`}>
-            <strong>{account.display_name}</strong> <small>{account.network_label}{account.is_sandbox ? " (sandbox)" : ""} · {ACCOUNT_STATE_LABELS[account.state]}</small>
-          </li>
-        ))}
-      </ul>
-      {canConnect ? (
-        <form id="connect-account" className="accounts-bar__connect" onSubmit={(event) => void connect(event)}>
-          <label>
-            <span className="visually-hidden">Sandbox account name</span>
-            <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Account name, e.g. Fernhill Coffee" maxLength={60} required />
-          </label>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-            Connect Sandbox
-          </button>
-          {error ? <span className="field__error">{error}</span> : null}
-        </form>
-      ) : null}
-    </section>
+    <form id="connect-account" className="connect-sandbox" onSubmit={(event) => void connect(event)}>
+      <label className="field">
+        <span className="field__label">Sandbox account name</span>
+        <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Fernhill Coffee" maxLength={60} required />
+      </label>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+        Connect Sandbox
+      </button>
+      {error ? <span className="field__error">{error}</span> : null}
+    </form>
   );
 }

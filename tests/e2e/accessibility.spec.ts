@@ -1,9 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { TestInfo } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
 import { DEMO_USER, openAs } from "./helpers";
+import { attachScreenshot, layoutProblems } from "./layout";
 
 // Every screen the navigation reaches, in the demo workspace (which has something on each), at
-// the desktop and phone widths, in both colour schemes: no WCAG 2 A/AA violation that axe finds.
+// the desktop and phone widths, in both colour schemes: no WCAG 2 A/AA violation that axe finds,
+// no page wider than the window and no field that cuts off its placeholder or chosen option
+// (tests/e2e/layout.ts); each screen that does not fit is attached to the report as a screenshot.
 const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
 const SECTIONS = ["home", "recent", "shared_with_me", "favorites", "all_docs", "all_files", "inbox", "todos", "campaigns", "scheduled-posts", "sandbox", "brand-kits", "brain", "article_style", "handbooks", "templates", "uploads", "import", "archive", "members", "groups", "settings"];
 
@@ -31,7 +35,7 @@ const PASSES = [
 // Each pass in two halves, so the two Playwright workers share the screens.
 for (const pass of PASSES) {
   for (const half of [0, 1]) {
-    test(`signed-in screens (part ${half + 1} of 2) pass axe at ${pass.name}`, async ({ page }) => {
+    test(`signed-in screens (part ${half + 1} of 2) pass axe and fit at ${pass.name}`, async ({ page }, testInfo) => {
       // About a dozen screens, each a render and an axe pass (2–3 s alone, twice that with the other worker busy).
       test.setTimeout(240_000);
       // The sidebar (where the workspace's links are read) is a closed drawer on a phone.
@@ -53,13 +57,22 @@ for (const pass of PASSES) {
         if (pass.rules === "structure") axe = axe.disableRules(["color-contrast"]);
         const { violations } = await axe.analyze();
         for (const violation of violations) found.push(`${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`);
+        await checkFit(page, testInfo, `${path} at ${pass.viewport.width}px`, found);
       }
       expect(found).toEqual([]);
     });
   }
 }
 
-test("the signed-out screens pass axe on a phone and a desktop", async ({ page }) => {
+/** Adds what does not fit on the screen now to `found`, with a screenshot in the report. */
+async function checkFit(page: Page, testInfo: TestInfo, where: string, found: string[]) {
+  const problems = await layoutProblems(page);
+  if (problems.length === 0) return;
+  found.push(...problems.map((problem) => `${where}: ${problem}`));
+  await attachScreenshot(page, testInfo, `${where} does not fit`);
+}
+
+test("the signed-out screens pass axe and fit on a phone and a desktop", async ({ page }, testInfo) => {
   // Ten screens, each a render and an axe pass.
   test.setTimeout(90_000);
   const found: string[] = [];
@@ -69,6 +82,7 @@ test("the signed-out screens pass axe on a phone and a desktop", async ({ page }
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
       for (const violation of violations) found.push(`${path} @${viewport.width}: ${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`);
+      await checkFit(page, testInfo, `${path} at ${viewport.width}px`, found);
     }
   }
   expect(found).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { auth, createOwner, expectNoHorizontalOverflow, openAs, PNG_1X1, uploadFile, type NewUser } from "./helpers";
+import { clippedInDialogs, layoutProblems } from "./layout";
 
 /** What the minute cron does (the local ticker runs it too); called here so tests need not wait for the minute. */
 const tick = (request: APIRequestContext) => request.get(`/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
@@ -134,6 +135,82 @@ test("a #sandbox-500 post shows its retry and then goes out; a post dragged to a
     .toBe("published");
   await expect(details.getByText("Published", { exact: true })).toBeVisible();
   await expect(details.getByText(/after 2 attempts/)).toBeVisible();
+});
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1440, height: 900 };
+
+test("on a phone the calendar comes first, as the week's list, with the accounts and filters folded away", async ({ page, request }) => {
+  const { owner, workspace } = await createOwner(request, "Phone");
+  const main = await connectSandbox(request, owner, workspace.id, "Fernhill Main");
+  await connectSandbox(request, owner, workspace.id, "Fernhill Deals");
+  // A draft at the start of today (UTC, the test browser's zone): always in this week's list, never sent.
+  const created = await request.post(`/v1/w/${workspace.id}/posts`, { headers: auth(owner, workspace.id), data: { text: "Thumb-sized news: oat flat whites all week", targets: [{ account_id: main.id }], publish_at: `${day(0)}T00:01:00Z`, draft: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const late = await request.post(`/v1/w/${workspace.id}/posts`, { headers: auth(owner, workspace.id), data: { text: "Late-night roast notes", targets: [{ account_id: main.id }], publish_at: `${day(0)}T23:30:00Z`, draft: true } });
+  expect(late.status(), await late.text()).toBe(201);
+
+  await page.setViewportSize(PHONE);
+  await openAs(page, owner, `/workspaces/${workspace.id}/scheduled-posts`);
+  await expect(page.getByRole("tab", { name: "List view" })).toHaveAttribute("aria-selected", "true");
+  // The post, its words whole, on the first screen: not under the accounts and four filters.
+  await expect(page.getByRole("button", { name: /Thumb-sized news: oat flat whites all week/ })).toBeInViewport({ ratio: 1 });
+  // Drawn an hour long, a post at 23:30 is listed on its own day only (unless that day ends the week).
+  await expect(page.getByRole("button", { name: /Late-night roast notes/ })).toHaveCount(1);
+  expect(await layoutProblems(page)).toEqual([]);
+
+  const filters = page.getByRole("group", { name: "Filters" });
+  await expect(filters).toBeHidden();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await filters.getByLabel("State").selectOption("draft");
+  await expect(page.getByRole("button", { name: "Filters (1 on)" })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: /Thumb-sized news/ })).toBeVisible();
+  await page.getByRole("button", { name: "Accounts (2)" }).click();
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole("region", { name: "Accounts" }).getByText("Fernhill Deals")).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+
+  // Widened past the phone breakpoint: the month, with the filters and accounts shown.
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByRole("tab", { name: "Month view" })).toHaveAttribute("aria-selected", "true");
+  await expect(filters).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filters (1 on)" })).toBeHidden();
+});
+
+test("the post and composer dialogs show all of a post's text, at 1440 px and on a phone", async ({ page, request }) => {
+  const { owner, workspace } = await createOwner(request, "Dialogs");
+  const account = await connectSandbox(request, owner, workspace.id, "Fernhill Main");
+  const text = "Our sourdough is now delivered warm to their door: order by nine, and the bakers put your loaf in the oven so it reaches you within the hour. Buns, focaccia and the seeded rye come too.";
+  const created = await request.post(`/v1/w/${workspace.id}/posts`, { headers: auth(owner, workspace.id), data: { text, targets: [{ account_id: account.id }], publish_at: `${day(3)}T10:00:00Z` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()).data as { id: number };
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await openAs(page, owner, `/workspaces/${workspace.id}/scheduled-posts?post=${post.id}`);
+    const details = page.getByRole("dialog", { name: "Post" });
+    await expect(details.getByText(text)).toBeVisible();
+    expect(await clippedInDialogs(page), `the post dialog at ${viewport.width}px`).toEqual([]);
+    await details.getByRole("button", { name: "Edit" }).click();
+    const composer = page.getByRole("dialog", { name: "Edit post" });
+    await expect(composer.getByRole("textbox", { name: "Text", exact: true })).toHaveValue(text);
+    expect(await clippedInDialogs(page), `the composer at ${viewport.width}px`).toEqual([]);
+    expect(await layoutProblems(page), `the composer at ${viewport.width}px`).toEqual([]);
+  }
+});
+
+test("an empty Scheduled posts page explains the Sandbox before it asks for an account name, whose example fits", async ({ page, request }) => {
+  const { owner, workspace } = await createOwner(request, "Empty");
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await openAs(page, owner, `/workspaces/${workspace.id}/scheduled-posts`);
+    const field = page.getByRole("textbox", { name: "Sandbox account name" });
+    await expect(field).toHaveAttribute("placeholder", /Fernhill Coffee/);
+    const explanation = page.getByText("The Sandbox network needs no keys");
+    const [explained, asked] = [(await explanation.boundingBox())!, (await field.boundingBox())!];
+    expect(explained.y + explained.height, `at ${viewport.width}px`).toBeLessThanOrEqual(asked.y);
+    expect(await layoutProblems(page), `at ${viewport.width}px`).toEqual([]);
+  }
 });
 
 test("a document becomes a post with an image from uploads, in the person's own time zone", async ({ page, request }) => {

@@ -20,7 +20,7 @@ export function NewGroupForm({ result, cancelTo }: { result?: GroupActionResult;
         required
         maxLength={80}
         autoComplete="off"
-        placeholder="e.g. Launch team, Acme account, Social media"
+        placeholder="e.g. Launch team, Social media"
         errors={fields.name}
         data-autofocus
       />

@@ -1,10 +1,12 @@
-import FullCalendar from "@fullcalendar/react";
+import FullCalendar, { type CalendarRef } from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import interactionPlugin from "@fullcalendar/react/interaction";
 import listPlugin from "@fullcalendar/react/list";
 import classicThemePlugin from "@fullcalendar/react/themes/classic";
 import timeGridPlugin from "@fullcalendar/react/timegrid";
+import { useEffect, useRef } from "react";
 import { overallState, TARGET_STATE_LABELS } from "../../../core/publishing/states";
+import { usePhoneLayout } from "../ui/usePhoneLayout";
 import type { Account, Post } from "./types";
 
 interface CalendarProps {
@@ -34,6 +36,28 @@ const STATE_COLORS: Record<string, string> = {
 };
 
 /**
+ * Each layout's views and toolbar. A month grid is seven columns of about 48 px on a phone, too
+ * narrow for a post's words: there the calendar opens on the week's list (every post, its
+ * time and its words, at full width), with the day and the month a tap away, and a two-row
+ * toolbar that fits 320 px.
+ */
+const LAYOUTS = {
+  desktop: {
+    initialView: "dayGridMonth",
+    headerToolbar: { start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" },
+    footerToolbar: false,
+    views: {},
+  },
+  phone: {
+    initialView: "listWeek",
+    headerToolbar: { start: "prev,next", end: "title" },
+    footerToolbar: { start: "today", end: "listWeek,timeGridDay,dayGridMonth" },
+    // "Nov 29 – Dec 5, 2026": the long week title is wider than a phone.
+    views: { listWeek: { titleFormat: { year: "numeric", month: "short", day: "numeric" } } },
+  },
+} as const;
+
+/**
  * FullCalendar 7 (month, week, day and list views) in the viewer's time zone. Client only:
  * the server renders the list beside it, and this file never reaches the Worker bundle.
  */
@@ -52,14 +76,33 @@ export default function Calendar({ posts, accounts, zone, editable, onRange, onO
       extendedProps: { post },
     };
   });
+  const phone = usePhoneLayout();
+  const layout = LAYOUTS[phone ? "phone" : "desktop"];
+  const calendar = useRef<CalendarRef>(null);
+  const shown = useRef(layout);
+  // Turning a tablet or resizing across the phone breakpoint opens that layout's own first view.
+  useEffect(() => {
+    if (shown.current === layout) return;
+    shown.current = layout;
+    calendar.current?.getApi().changeView(layout.initialView);
+  }, [layout]);
   return (
     <FullCalendar
+      ref={calendar}
       plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-      initialView="dayGridMonth"
+      initialView={layout.initialView}
       timeZone={zone}
-      headerToolbar={{ start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
+      headerToolbar={layout.headerToolbar}
+      footerToolbar={layout.footerToolbar}
+      views={layout.views}
+      toolbarTitleClass="cal-toolbar-title"
+      listItemEventTitleClass="cal-list-title"
+      listItemEventTimeClass="cal-list-time"
+      noEventsText="Nothing scheduled in this range."
       height="auto"
       nowIndicator
+      // A post is an instant, drawn an hour long: one at 23:30 belongs to its own day, not also the next.
+      nextDayThreshold="01:00"
       events={events}
       eventDisplay="block"
       datesSet={(info: { start: Date; end: Date }) => onRange(info.start, info.end)}

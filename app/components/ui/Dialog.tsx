@@ -10,6 +10,8 @@ interface DialogProps {
   title: string;
   description?: ReactNode;
   tone?: "default" | "danger";
+  /** "wide" (720 px) for dialogs that hold a form or a post's whole text, not one question. */
+  size?: "default" | "wide";
   children: ReactNode;
 }
 
@@ -18,7 +20,7 @@ interface DialogProps {
  * its form works without JavaScript; once the page is interactive it becomes a real modal
  * (focus kept inside, the page behind inert, Escape or a click outside closes it).
  */
-export function Dialog({ open, closeTo, title, description, tone = "default", children }: DialogProps) {
+export function Dialog({ open, closeTo, title, description, tone = "default", size = "default", children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const pointerDownOutside = useRef(false);
   const navigate = useNavigate();
@@ -41,7 +43,7 @@ export function Dialog({ open, closeTo, title, description, tone = "default", ch
     <dialog
       ref={ref}
       open
-      className={`dialog dialog--${tone}`}
+      className={`dialog dialog--${tone} dialog--${size}`}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       // Escape: the browser closes the dialog; the URL follows.

@@ -1,8 +1,8 @@
 import { $isCodeNode } from "@lexical/code";
 import { createDOMRange } from "@lexical/selection";
 import { $findMatchingParent, type LexicalEditor, type RangeSelection } from "lexical";
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { breakpoints } from "../../../core/breakpoints";
+import { useEffect, useState } from "react";
+import { usePhoneLayout } from "~/components/ui/usePhoneLayout";
 
 /**
  * What the floating mark toolbar and the link editor share: where a panel goes beside
@@ -105,25 +105,13 @@ export function markKeptSelection(boxes: readonly HTMLElement[]): void {
   for (const box of boxes) box.className = "floating-kept-selection";
 }
 
-const PHONE = `(max-width: ${breakpoints.mobileMax}px)`;
-
-function subscribeToPhone(onChange: () => void): () => void {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
 /**
  * On phones (≤720px) the panels dock to the bottom of the screen instead of floating by the
  * selection, where the system's own selection handles and menu sit. `keyboardInset` is how
  * much of the layout viewport the on-screen keyboard covers, so the dock sits above it.
  */
 export function useMobileDock(): { docked: boolean; keyboardInset: number } {
-  const docked = useSyncExternalStore(
-    subscribeToPhone,
-    () => window.matchMedia(PHONE).matches,
-    () => false,
-  );
+  const docked = usePhoneLayout();
   const [keyboardInset, setKeyboardInset] = useState(0);
   useEffect(() => {
     const viewport = window.visualViewport;
