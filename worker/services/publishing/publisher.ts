@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type NetworkLimits, withOverrides } from "../../../core/publishing/limits";
 import { splitThread } from "../../../core/publishing/rules";
 import { checkQuota } from "../../../core/publishing/quota";
@@ -98,11 +98,14 @@ async function providerAccount(env: Env, account: SocialAccount): Promise<Provid
   return { externalId: account.externalId, handle: account.handle, credentials: await decryptCredentials(env, account.credentials, credentialBinding(account)) };
 }
 
-/** Renews the attempt's lease until stopped; only while this attempt still holds the target. */
+/**
+ * Renews the attempt's lease until stopped; only while this attempt still holds the target, and
+ * never shortening it (an unknown outcome's longer recheck lease stands).
+ */
 function heartbeat(db: Database, target: Pick<PostTarget, "id" | "attempt">, now: () => number, everyMs: number) {
   const timer = setInterval(() => {
     db.update(postTargets)
-      .set({ leaseUntil: now() + LEASE_MS })
+      .set({ leaseUntil: sql`max(coalesce(${postTargets.leaseUntil}, 0), ${now() + LEASE_MS})` })
       .where(and(eq(postTargets.id, target.id), eq(postTargets.attempt, target.attempt), eq(postTargets.state, "publishing")))
       .catch((error: unknown) => console.warn("publishing: renewing a lease failed", error));
   }, everyMs);
