@@ -30,6 +30,18 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   partyUrl: string;
+  /** The Worker's processes, to crash and start again (the crash test, the bench's drain after a crash). */
+  worker: WorkerProcess;
+  stop(): Promise<void>;
+}
+
+/** `wrangler dev` and the workerd processes it starts, on one port and state directory. */
+export interface WorkerProcess {
+  url: string;
+  /** SIGKILL to the whole process group (wrangler and workerd): no clean stop, nothing flushed. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and state, and waits until it answers. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -98,9 +110,10 @@ export function freePort(): Promise<number> {
 
 const persistArgs = (persistTo?: string) => (persistTo ? ["--persist-to", persistTo] : []);
 
-/** Applies every migration to the local D1 and seeds the demo workspace (idempotent). */
-export async function prepareDatabase({ persistTo, logs = true }: Pick<StackOptions, "persistTo" | "logs">) {
+/** Applies every migration to the local D1 and seeds the demo workspace (idempotent); `seed: false` only migrates. */
+export async function prepareDatabase({ persistTo, logs = true, seed = true }: Pick<StackOptions, "persistTo" | "logs"> & { seed?: boolean }) {
   await run("db", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], logs);
+  if (!seed) return;
   const dir = await mkdtemp(path.join(tmpdir(), "brandwork-seed-"));
   const file = path.join(dir, "seed.sql");
   await writeFile(file, await buildSeedSql());
@@ -152,6 +165,15 @@ export function stopChild(child: ChildProcess) {
   });
 }
 
+/** SIGKILL to a CLI's whole process group (it and the workerd children it started), awaited. */
+function killGroup(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    process.kill(-child.pid!, "SIGKILL");
+  });
+}
+
 function spawnParty({ port, workerUrl, persistTo, collabSecret }: { port: number; workerUrl: string; persistTo?: string; collabSecret: string }) {
   return spawn(
     bin("partykit"),
@@ -176,12 +198,7 @@ export async function startParty(options: { port: number; workerUrl: string; per
   const child = spawnParty({ ...options, collabSecret: options.collabSecret ?? "local-collab-secret" });
   prefixed("party", child, options.logs ?? false);
   const url = `http://127.0.0.1:${options.port}`;
-  const kill = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      process.kill(-child.pid!, "SIGKILL");
-    });
+  const kill = () => killGroup(child);
   try {
     await waitFor(`${url}/parties/main/health`, child);
   } catch (error) {
@@ -191,10 +208,11 @@ export async function startParty(options: { port: number; workerUrl: string; per
   return { url, host: `127.0.0.1:${options.port}`, kill, stop: () => stopChild(child) };
 }
 
-export async function startStack(options: StackOptions): Promise<Stack> {
-  const { port, partyPort, persistTo, logs = true, collabSecret = "local-collab-secret", logLevel = "info" } = options;
+type WorkerOptions = Pick<StackOptions, "port" | "partyPort" | "persistTo" | "logs" | "collabSecret" | "logLevel">;
+
+async function spawnWorker({ port, partyPort, persistTo, collabSecret = "local-collab-secret", logLevel = "info" }: WorkerOptions) {
   const env = { ...process.env, NO_D1_WARNING: "true", WRANGLER_SEND_METRICS: "false" };
-  const worker = spawn(
+  return spawn(
     bin("wrangler"),
     [
       "dev",
@@ -212,19 +230,55 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
-  const party = spawnParty({ port: partyPort, workerUrl: `http://127.0.0.1:${port}`, persistTo, collabSecret });
-  prefixed("worker", worker, logs);
+}
+
+/** The Worker alone, started now; `started` settles when it answers. */
+async function workerProcess(options: WorkerOptions) {
+  let child = await spawnWorker(options);
+  prefixed("worker", child, options.logs ?? true);
+  const url = `http://127.0.0.1:${options.port}`;
+  const ready = async () => {
+    try {
+      await waitFor(`${url}/v1/health`, child);
+    } catch (error) {
+      await stopChild(child);
+      throw error;
+    }
+  };
+  const handle: WorkerProcess = {
+    url,
+    kill: () => killGroup(child),
+    restart: async () => {
+      await killGroup(child);
+      child = await spawnWorker(options);
+      prefixed("worker", child, options.logs ?? true);
+      await ready();
+    },
+    stop: () => stopChild(child),
+  };
+  return { handle, started: ready() };
+}
+
+/** The Worker without PartyKit (publishing, the API): for tests that crash it and start it again. */
+export async function startWorker(options: WorkerOptions): Promise<WorkerProcess> {
+  const { handle, started } = await workerProcess(options);
+  await started;
+  return handle;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { partyPort, persistTo, logs = true, collabSecret = "local-collab-secret" } = options;
+  const { handle: worker, started } = await workerProcess(options);
+  const party = spawnParty({ port: partyPort, workerUrl: worker.url, persistTo, collabSecret });
   prefixed("party", party, logs);
   const stack: Stack = {
-    url: `http://127.0.0.1:${port}`,
+    url: worker.url,
     partyUrl: `http://127.0.0.1:${partyPort}`,
-    stop: async () => void (await Promise.all([stopChild(worker), stopChild(party)])),
+    worker,
+    stop: async () => void (await Promise.all([worker.stop(), stopChild(party)])),
   };
   try {
-    await Promise.all([
-      waitFor(`${stack.url}/v1/health`, worker),
-      waitFor(`${stack.partyUrl}/parties/main/health`, party),
-    ]);
+    await Promise.all([started, waitFor(`${stack.partyUrl}/parties/main/health`, party)]);
   } catch (error) {
     await stack.stop();
     throw error;
