@@ -2,7 +2,7 @@ import { $isCodeNode } from "@lexical/code";
 import { createDOMRange } from "@lexical/selection";
 import { $findMatchingParent, type LexicalEditor, type RangeSelection } from "lexical";
 import { useEffect, useState } from "react";
-import { usePhoneLayout } from "~/components/ui/usePhoneLayout";
+import { usePhoneLayout } from "../../components/ui/usePhoneLayout";
 
 /**
  * What the floating mark toolbar and the link editor share: where a panel goes beside
