@@ -101,9 +101,11 @@ export function serializeAuthCookies(state: AuthState, options: { secure: boolea
   return sessionCookies(state).map((cookie) => serialize(cookie, options.secure, AUTH_COOKIE_MAX_AGE));
 }
 
-/** Set-Cookie values that end it (sign-out, a session that no longer works). */
-export function serializeClearedAuthCookies(options: { secure: boolean }): string[] {
-  return sessionCookies(authStateFor("")).map((cookie) => serialize({ ...cookie, value: "" }, options.secure, 0));
+/** Set-Cookie values that end it (sign-out, a session that no longer works); `only` names one of the pair. */
+export function serializeClearedAuthCookies(options: { secure: boolean; only?: string }): string[] {
+  return sessionCookies(authStateFor(""))
+    .filter((cookie) => !options.only || cookie.name === options.only)
+    .map((cookie) => serialize({ ...cookie, value: "" }, options.secure, 0));
 }
 
 /** Reads one cookie's raw value out of a `Cookie` request header or `document.cookie`. */
@@ -135,5 +137,5 @@ export function readClientAuth(): ClientAuthState | null {
 export function clearClientAuth() {
   if (typeof document === "undefined") return;
   const secure = typeof location !== "undefined" && location.protocol === "https:";
-  document.cookie = serializeClearedAuthCookies({ secure })[1]!;
+  for (const cookie of serializeClearedAuthCookies({ secure, only: CLIENT_AUTH_COOKIE_NAME })) document.cookie = cookie;
 }

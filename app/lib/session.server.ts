@@ -89,8 +89,8 @@ export function getSession(request: Request, context: AppLoadContext): Promise<S
 }
 
 async function lookUpSession(request: Request, context: AppLoadContext): Promise<SessionLookup> {
-  const auth = authStateFromCookieHeader(request.headers.get("Cookie"));
   const cookieHeader = request.headers.get("Cookie");
+  const auth = authStateFromCookieHeader(cookieHeader);
   if (!auth) {
     const hadCookie = readCookie(cookieHeader, AUTH_COOKIE_NAME) !== null || readCookie(cookieHeader, CLIENT_AUTH_COOKIE_NAME) !== null;
     return { status: "signed_out", clearCookie: hadCookie ? clearedAuthCookies(request) : null };
