@@ -8,7 +8,7 @@ import * as z from "zod";
  * without code (NETWORK_LIMITS, see `withOverrides`).
  */
 
-export const networks = ["sandbox", "x", "bluesky", "threads", "instagram", "facebook", "linkedin", "tiktok", "youtube"] as const;
+export const networks = ["sandbox", "x", "bluesky", "mastodon", "threads", "instagram", "facebook", "linkedin", "tiktok", "youtube", "pinterest"] as const;
 export type Network = (typeof networks)[number];
 
 /** How a network counts characters. */
@@ -90,6 +90,19 @@ export const NETWORK_LIMITS: Record<Network, NetworkLimits> = {
     quota: { posts: 1_666, windowMinutes: 60 },
     source: "docs.bsky.app: app.bsky.feed.post (300 graphemes, 4 images of 1 MB); rate limits 5,000 points/hour, 3 per create.",
   },
+  mastodon: {
+    label: "Mastodon",
+    // The default instance limit; an instance may configure more (read from /api/v2/instance on connect).
+    characters: 500,
+    count: "utf16",
+    threadPosts: 25,
+    hashtags: null,
+    mentions: null,
+    media: { images: 4, videos: 1, maxImageBytes: 16 * MB, maxVideoBytes: 99 * MB, aspectRatio: null, videoSeconds: null, mixed: false },
+    // 300 requests per 5 minutes per account; posting is a small share of it.
+    quota: { posts: 100, windowMinutes: 5 },
+    source: "docs.joinmastodon.org: statuses 500 characters (instance default), 4 attachments; rate limit 300 per 5 minutes.",
+  },
   threads: {
     label: "Threads",
     characters: 500,
@@ -159,6 +172,18 @@ export const NETWORK_LIMITS: Record<Network, NetworkLimits> = {
     // 10,000 quota units a day, 1,600 per upload.
     quota: { posts: 6, windowMinutes: 24 * 60 },
     source: "developers.google.com/youtube/v3: 5,000-character description, 60 hashtags, 10,000 units/day at 1,600 per upload.",
+  },
+  pinterest: {
+    label: "Pinterest",
+    characters: 500,
+    count: "utf16",
+    threadPosts: 0,
+    hashtags: 20,
+    mentions: null,
+    media: { images: 5, videos: 1, maxImageBytes: 20 * MB, maxVideoBytes: 2048 * MB, aspectRatio: null, videoSeconds: [4, 900], mixed: false },
+    // 1,000 calls per minute per user for writes; pins are bounded by spam rules, not a count.
+    quota: null,
+    source: "developers.pinterest.com v5 pins: description 500 characters, title 100, carousels of up to 5 images.",
   },
 };
 

@@ -12,3 +12,4 @@ export * from "./inbox";
 export * from "./comments";
 export * from "./todos";
 export * from "./suggestions";
+export * from "./integrations";

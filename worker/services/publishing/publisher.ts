@@ -69,19 +69,23 @@ async function outgoing(db: Database, target: PostTarget, post: typeof scheduled
   const text = target.text ?? post.text;
   const media = post.media.length
     ? await db
-        .select({ id: uploads.id, name: uploads.filename, contentType: uploads.contentType })
+        .select({ id: uploads.id, name: uploads.filename, contentType: uploads.contentType, bytes: uploads.size })
         .from(uploads)
         .where(and(inArray(uploads.id, post.media), eq(uploads.workspaceId, post.workspaceId)))
     : [];
   return {
     thread: limits.threadPosts > 0 ? splitThread(text, limits) : [text.trim()],
     media: media.map((item) => ({
+      uploadId: item.id,
+      bytes: item.bytes,
       url: `/files/${item.id}`,
       name: item.name,
       contentType: item.contentType,
       kind: item.contentType.startsWith("video/") ? ("video" as const) : ("image" as const),
     })),
     idempotencyKey: target.idempotencyKey,
+    // No attempt of this target went out before its time or its "publish now" (a minute's slack for clocks).
+    notBefore: Math.min(target.publishAt, target.nextAttemptAt ?? target.publishAt) - 60_000,
   };
 }
 

@@ -42,7 +42,7 @@ export async function refreshAccount(ctx: ProviderContext, accountId: number, de
       .where(eq(socialAccounts.id, accountId));
     return true;
   }
-  if ("transient" in outcome) {
+  if (outcome.transient) {
     // The network could not be reached: keep the tokens, let a later pass try again.
     await db.update(socialAccounts).set({ refreshLeaseUntil: null }).where(eq(socialAccounts.id, accountId));
     return false;

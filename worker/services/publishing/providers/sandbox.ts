@@ -58,6 +58,7 @@ const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : 
 
 export const sandboxProvider: Provider = {
   network: "sandbox",
+  connectors: [{ kind: "local", id: "sandbox", label: "Sandbox" }],
 
   async publish(ctx, account, post) {
     const [token] = await ctx.db.select().from(sandboxTokens).where(eq(sandboxTokens.accountExternalId, account.externalId));

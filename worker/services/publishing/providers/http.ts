@@ -1,0 +1,130 @@
+import type { OAuthApp, PublishOutcome, ProviderContext } from "./types";
+
+/**
+ * What every network's provider shares: reading its app and base URLs from the environment
+ * (every base URL is configurable, so tests and the local fakes point elsewhere), calling the
+ * network with a time limit, the OAuth 2.0 token request, and mapping an HTTP failure onto our
+ * four error classes. A provider adds only what its network says differently.
+ */
+
+const read = (env: Env, name: string) => (env as unknown as Record<string, string | undefined>)[name]?.trim() || undefined;
+
+/** `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET`, or null when this deployment has no app for the network. */
+export function oauthApp(env: Env, prefix: string): OAuthApp | null {
+  const clientId = read(env, `${prefix}_CLIENT_ID`);
+  const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+/** A base URL, from `name` in the environment or the network's own; never with a trailing slash. */
+export function baseUrl(env: Env, name: string, fallback: string): string {
+  return (read(env, name) ?? fallback).replace(/\/+$/, "");
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface NetworkAnswer<T = unknown> {
+  response: Response;
+  /** The parsed JSON body, or null when it was not JSON. */
+  body: T | null;
+  text: string;
+}
+
+/**
+ * One call to the network with a time limit. It throws when no answer came (timeout, connection
+ * lost): for a publish that is an unknown outcome (the publisher verifies before any resend),
+ * for the steps before it (a media upload) the provider turns it into `retry`.
+ */
+export async function call<T = unknown>(ctx: ProviderContext, url: string, init: RequestInit = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<NetworkAnswer<T>> {
+  const response = await ctx.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const text = await response.text();
+  let body: T | null = null;
+  try {
+    body = text ? (JSON.parse(text) as T) : null;
+  } catch {
+    body = null;
+  }
+  return { response, body, text };
+}
+
+/** Retry-After in ms, as seconds or an HTTP date; `x-rate-limit-reset` (epoch seconds) as X sends it. */
+export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
+  const header = response.headers.get("retry-after");
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const at = Date.parse(header);
+    if (Number.isFinite(at)) return Math.max(0, at - now);
+  }
+  const reset = Number(response.headers.get("x-rate-limit-reset"));
+  if (reset > 0) return Math.max(0, reset * 1000 - now);
+  return undefined;
+}
+
+/**
+ * A failed answer as one of our classes: 401 asks for a refresh, 429 and 5xx retry (after
+ * Retry-After), anything else is refused with the network's own words. Providers map their
+ * network's special cases (an expired token sent as 400, a revoked app as 403) before this.
+ */
+export function classifyFailure(answer: NetworkAnswer, message: string, hint?: string): Extract<PublishOutcome, { errorClass: unknown }> {
+  const { status } = answer.response;
+  const words = `${status} ${message}`.trim();
+  if (status === 401) return { ok: false, errorClass: "refresh_token", message: words };
+  if (status === 429 || status === 408 || status >= 500) return { ok: false, errorClass: "retry", message: words, retryAfterMs: retryAfterMs(answer.response) };
+  return { ok: false, errorClass: "bad_body", message: words, ...(hint ? { hint } : {}) };
+}
+
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+  token_type?: string;
+  [key: string]: unknown;
+}
+
+export class TokenRequestFailed extends Error {
+  constructor(
+    message: string,
+    /** True when the network never answered: a refresh keeps its tokens and tries again later. */
+    readonly transient: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The OAuth 2.0 token request (RFC 6749 4.1.3 and 6), form-encoded. `auth: "basic"` sends the
+ * client in an Authorization header (X, Pinterest); "body" puts client_id and client_secret in
+ * the form (Meta, LinkedIn, Google, TikTok name theirs in `clientFields`).
+ */
+export async function tokenRequest(
+  ctx: ProviderContext,
+  url: string,
+  params: Record<string, string>,
+  options: { app: OAuthApp; auth: "basic" | "body"; clientFields?: { id: string; secret: string } },
+): Promise<TokenAnswer> {
+  const form = new URLSearchParams(params);
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
+  if (options.auth === "basic") {
+    headers.Authorization = `Basic ${btoa(`${encodeURIComponent(options.app.clientId)}:${encodeURIComponent(options.app.clientSecret)}`)}`;
+  } else {
+    form.set(options.clientFields?.id ?? "client_id", options.app.clientId);
+    form.set(options.clientFields?.secret ?? "client_secret", options.app.clientSecret);
+  }
+  let answer: NetworkAnswer<TokenAnswer & { error?: string; error_description?: string; message?: string }>;
+  try {
+    answer = await call(ctx, url, { method: "POST", headers, body: form.toString() });
+  } catch (error) {
+    throw new TokenRequestFailed(`the network did not answer (${error instanceof Error ? error.message : String(error)})`, true);
+  }
+  const body = answer.body;
+  if (!answer.response.ok || !body?.access_token) {
+    const words = body?.error_description ?? body?.message ?? body?.error ?? (answer.text.slice(0, 200) || answer.response.statusText);
+    throw new TokenRequestFailed(`${body?.error && body.error !== words ? `${body.error}: ` : ""}${words}`, answer.response.status >= 500);
+  }
+  return body;
+}
+
+/** Epoch ms at which a token answered now expires, or null when the network gave no lifetime. */
+export const expiresAt = (ctx: ProviderContext, expiresIn: number | undefined) => (expiresIn ? ctx.now() + expiresIn * 1000 : null);
