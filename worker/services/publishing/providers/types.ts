@@ -95,6 +95,15 @@ export interface ConnectedAccount {
   expiresAt: number | null;
   /** Another network reached through the same sign-in (Facebook Login brings Instagram business accounts). */
   network?: Network;
+  /**
+   * The network's id for the person who connected it (Meta's app-scoped user id), so a
+   * deauthorize callback naming that person finds every account they brought.
+   */
+  ownerExternalId?: string;
+  /** Where it lives, for integrations shown with a link (a site, a portal). */
+  url?: string | null;
+  /** What an integration needs remembered besides credentials (a collection id, an audience id). */
+  settings?: Record<string, string>;
 }
 
 /** Figures for one published post, whatever the network calls them; absent when it has none. */
