@@ -192,11 +192,12 @@ export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 *
 /**
  * Sends a request to a URL someone configured (a webhook endpoint): the same address checks
  * as pages, redirects are not followed (a 3xx is the answer), and the time is capped. Answers
- * the response; a refused address is the same 400 naming the field.
+ * the response; a refused address is the same 400 naming the field. A GET has no body; a
+ * multipart upload (a Mastodon instance's media) sends FormData.
  */
 export async function safeRequest(
   raw: string,
-  init: { method: string; headers: Record<string, string>; body: string },
+  init: { method: string; headers: Record<string, string>; body?: BodyInit },
   { field = "url", timeoutMs = 10_000, fetch: fetcher = fetch, resolve = (hostname) => resolveOverHttps(hostname, fetcher) }: Omit<SafeFetchOptions, "maxBytes"> = {},
 ): Promise<Response> {
   const url = await checkUrl(raw, field, resolve);

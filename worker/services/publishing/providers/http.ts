@@ -1,3 +1,4 @@
+import { safeRequest } from "../../safe-fetch";
 import type { OAuthApp, PublishOutcome, ProviderContext } from "./types";
 
 /**
@@ -22,6 +23,22 @@ export function baseUrl(env: Env, name: string, fallback: string): string {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The context for calling a host a person named (a Mastodon instance, a self-hosted Bluesky
+ * PDS): the same `call` and `tokenRequest`, but every request goes through safe-fetch (public
+ * addresses only, checked after DNS; no redirects followed), still out through `ctx.fetch`, so
+ * tests see it. A refused address throws safe-fetch's 400 naming `field`, before anything is sent.
+ */
+export function userHostContext(ctx: ProviderContext, field: string): ProviderContext {
+  const viaSafeFetch = (input: RequestInfo | URL, init: RequestInit = {}) =>
+    safeRequest(
+      input instanceof Request ? input.url : String(input),
+      { method: init.method ?? "GET", headers: Object.fromEntries(new Headers(init.headers)), ...(init.body != null ? { body: init.body } : {}) },
+      { field, fetch: ctx.fetch, timeoutMs: DEFAULT_TIMEOUT_MS },
+    );
+  return { ...ctx, fetch: viaSafeFetch as typeof fetch };
+}
 
 export interface NetworkAnswer<T = unknown> {
   response: Response;
