@@ -34,6 +34,10 @@ describe("Bluesky facets", () => {
     expect(findRichText(text).map((span) => span.value)).toEqual(["https://a.example/post", "https://b.example/x"]);
   });
 
+  it("ends a tag at an invisible character and skips a keycap emoji", () => {
+    expect(findRichText("#launch\u200Bday #\ufe0f\u20e3").map((span) => span.value)).toEqual(["launch"]);
+  });
+
   it("does not take an e-mail address or a word without a dot for a mention", () => {
     expect(findRichText("write to team@brandwork.example or @support")).toEqual([]);
   });

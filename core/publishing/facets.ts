@@ -29,8 +29,10 @@ export interface RichTextSpan {
 
 const MENTION = /(^|\s|\()@([a-zA-Z0-9.-]+)\b/g;
 const LINK = /(^|\s|\()(https?:\/\/\S+)/gi;
-// A tag: no leading variation selector, not only digits and punctuation, no invisible spaces.
-const TAG = /(^|\s)[#＃]((?!\ufe0f)[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*)?/gu;
+const TAG = /(^|\s)[#＃](\S*)/gu;
+/** Invisible characters end a tag (soft hyphen, word joiner, zero-width spaces and joiners, keycap). */
+const INVISIBLE = new Set(["\u00AD", "\u2060", "\u200A", "\u200B", "\u200C", "\u200D", "\u20E2"]);
+const NOT_ONLY_DIGITS = /[^\d\p{P}]/u;
 const TRAILING_PUNCTUATION = /\p{P}+$/u;
 const MAX_TAG_LENGTH = 64;
 
@@ -62,10 +64,13 @@ export function findRichText(text: string): RichTextSpan[] {
     span("link", uri, start, start + uri.length);
   }
   for (const match of text.matchAll(TAG)) {
-    const raw = match[2];
-    if (!raw) continue;
-    const tag = raw.trim().replace(TRAILING_PUNCTUATION, "");
-    if (!tag || tag.length > MAX_TAG_LENGTH) continue;
+    const characters = [...match[2]!];
+    const end = characters.findIndex((character) => INVISIBLE.has(character));
+    const raw = (end === -1 ? characters : characters.slice(0, end)).join("");
+    // "#️⃣" (a keycap emoji) is not a tag; nor are digits and punctuation alone.
+    if (raw.startsWith("\ufe0f")) continue;
+    const tag = raw.replace(TRAILING_PUNCTUATION, "");
+    if (!tag || !NOT_ONLY_DIGITS.test(tag) || tag.length > MAX_TAG_LENGTH) continue;
     const start = match.index + match[1]!.length;
     span("tag", tag, start, start + 1 + tag.length);
   }
