@@ -258,6 +258,12 @@ describe("Bluesky's failures, as the publisher's four classes", () => {
     expect(await attempt(reply(502, { error: "UpstreamFailure", message: "Upstream Failure" }))).toMatchObject({ ok: false, errorClass: "retry", message: "502 UpstreamFailure: Upstream Failure" });
   });
 
+  it("refuses, sending nothing, when a self-hosted PDS now resolves to a private address", async () => {
+    const outcome = await blueskyProvider.publish(context(), account(ACCESS, "https://pds.internal-example.net"), post(["Hello"]));
+    expect(outcome).toMatchObject({ ok: false, errorClass: "bad_body", message: "The account's Bluesky server was refused: That address is on a private network" });
+    expect(net.requests).toEqual([]);
+  });
+
   it("reports an unknown outcome when the create gets no answer", async () => {
     net.on("POST", `${XRPC}/com.atproto.repo.createRecord`, () => {
       throw new DOMException("The operation was aborted due to timeout", "TimeoutError");

@@ -82,6 +82,13 @@ describe("connecting a Mastodon account", () => {
     expect(net.requests).toEqual([]);
   });
 
+  it("names the instance field when the server does not answer", async () => {
+    net.on("POST", `${INSTANCE}/api/v1/apps`, () => {
+      throw new TypeError("Network connection lost.");
+    });
+    await expect(oauth().registerApp!(context(), "mastodon.social", REDIRECT)).rejects.toMatchObject({ status: 400, details: { fields: { instance: ["did not answer"] } } });
+  });
+
   it("refuses a literal private address as the instance", async () => {
     await expect(oauth().registerApp!(context(), "https://10.0.0.5", REDIRECT)).rejects.toMatchObject({ status: 400, details: { fields: { instance: ["points to a private network address"] } } });
     expect(net.requests).toEqual([]);

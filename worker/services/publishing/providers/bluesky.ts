@@ -1,5 +1,5 @@
 import { findRichText, HANDLE_PATTERN, mentionedHandles, toFacets } from "../../../../core/publishing/facets";
-import { Invalid } from "../../../lib/errors";
+import { HttpError, Invalid } from "../../../lib/errors";
 import { baseUrl, call, classifyFailure, userHostContext, type NetworkAnswer } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published, RefreshOutcome } from "./types";
 
@@ -90,9 +90,20 @@ function isBlueskyHost(env: Env, url: string) {
 /** The context for calling a PDS: plain for Bluesky's own, through safe-fetch for a self-hosted one. */
 const pdsContext = (ctx: ProviderContext, pds: string) => (isBlueskyHost(ctx.env, pds) ? ctx : userHostContext(ctx, "handle"));
 
+/** The DID of a handle; null when Bluesky does not know it (a 400), an error when it could not say. */
 async function resolveHandle(ctx: ProviderContext, handle: string): Promise<string | null> {
   const answer = await call<{ did?: string }>(ctx, `${serviceBase(ctx.env)}/xrpc/com.atproto.identity.resolveHandle?handle=${encodeURIComponent(handle)}`);
-  return answer.response.ok && answer.body?.did ? answer.body.did : null;
+  if (answer.response.ok && answer.body?.did) return answer.body.did;
+  if (answer.response.status === 400 || answer.response.status === 404) return null;
+  throw new Error(`Bluesky could not resolve ${handle}: ${answer.response.status} ${xrpcWords(answer)}`);
+}
+
+/** A call to a self-hosted PDS that safe-fetch stopped (a private address: definite) or that never answered. */
+function unreachable(error: unknown, what: string): Failure {
+  if (error instanceof HttpError && /private network/i.test(error.message)) {
+    return { ok: false, errorClass: "bad_body", message: `The account's Bluesky server was refused: ${error.message}`, hint: "Check the account's server, and reconnect it." };
+  }
+  return { ok: false, errorClass: "retry", message: `Bluesky could not be reached while ${what} (${reason(error)})` };
 }
 
 /**
@@ -219,8 +230,7 @@ async function uploadBlob(ctx: ProviderContext, account: ProviderAccount, item: 
       body: bytes,
     });
   } catch (error) {
-    if (error instanceof Invalid) return { ok: false, errorClass: "bad_body", message: `The account's Bluesky server was refused: ${error.message}`, hint: "Reconnect the account." };
-    return { ok: false, errorClass: "retry", message: `Bluesky did not answer while uploading ${item.name} (${reason(error)})` };
+    return unreachable(error, `uploading ${item.name}`);
   }
   if (!answer.response.ok || !answer.body?.blob) return blueskyFailure(ctx, answer);
   return { ok: true, blob: answer.body.blob };
@@ -299,7 +309,8 @@ async function publish(ctx: ProviderContext, account: ProviderAccount, post: Out
         body: JSON.stringify({ repo: did, collection: POST_COLLECTION, rkey, record }),
       });
     } catch (error) {
-      if (error instanceof Invalid) return { ok: false, errorClass: "bad_body", message: `The account's Bluesky server was refused: ${error.message}`, hint: "Reconnect the account." };
+      // safe-fetch refused the address: nothing was sent.
+      if (error instanceof HttpError) return unreachable(error, "publishing");
       // Unknown: `verify` reads these record keys back; a resend writes the same keys, never a copy.
       return { ok: false, unknown: true, message: `Bluesky did not answer (${reason(error)}); ${index === 0 ? "the post" : `part ${index + 1} of the thread`} may have been published` };
     }
@@ -339,7 +350,7 @@ async function refresh(ctx: ProviderContext, account: ProviderAccount): Promise<
   try {
     answer = await call(pdsContext(ctx, pds), `${pds}/xrpc/com.atproto.server.refreshSession`, { method: "POST", headers: { Authorization: `Bearer ${account.credentials.refreshToken}` } });
   } catch (error) {
-    return { ok: false, message: `Bluesky did not answer (${reason(error)})`, transient: !(error instanceof Invalid) };
+    return { ok: false, message: `Bluesky did not answer (${reason(error)})`, transient: !(error instanceof HttpError && /private network/i.test(error.message)) };
   }
   const session = answer.body;
   if (!answer.response.ok || !session?.accessJwt || !session.refreshJwt) {

@@ -98,6 +98,10 @@ async function registerApp(ctx: ProviderContext, instance: string, redirectUri: 
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ client_name: "Brandwork", redirect_uris: redirectUri, scopes: MASTODON_SCOPES, website: new URL(redirectUri).origin }),
+  }).catch((error: unknown) => {
+    // A refused address is already a 400 naming the field; a server that never answered becomes one.
+    if (error instanceof HttpError) throw error;
+    throw new Invalid(`${new URL(origin).host} did not answer (${reason(error)})`, { [FIELD]: ["did not answer"] });
   });
   const app = answer.body;
   if (!answer.response.ok || !app?.client_id || !app.client_secret) {
