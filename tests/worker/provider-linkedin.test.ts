@@ -154,6 +154,7 @@ describe("connecting LinkedIn", () => {
     await expect(connector.exchangeCode(ctx, { app: { clientId: "li-client", clientSecret: "li-secret" }, code: "old", codeVerifier: "v", redirectUri: "https://app.example/cb" })).rejects.toThrow(
       "appid/redirect uri/code verifier does not match",
     );
+    network.done();
   });
 });
 
@@ -425,6 +426,7 @@ describe("finding a LinkedIn post after an unknown outcome", () => {
     network.expect({ ...listing([]), answer: json({ status: 500, message: "Internal Server Error" }, 500) });
     const { ctx } = context(network);
     await expect(linkedinProvider.verify(ctx, page, post("Open today"))).rejects.toThrow("500 Internal Server Error");
+    network.done();
   });
 });
 

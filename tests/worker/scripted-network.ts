@@ -17,17 +17,24 @@ export interface Expected {
 
 export function scriptedNetwork() {
   const script: Expected[] = [];
+  const mismatches: unknown[] = [];
   const seen: { method: string; url: string; body: string; headers: Headers }[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const body = request.body ? new TextDecoder().decode(await request.clone().arrayBuffer()) : "";
     seen.push({ method: request.method, url: request.url, body, headers: request.headers });
-    const next = script.shift();
-    if (!next) throw new Error(`Unexpected call: ${request.method} ${request.url}`);
-    expect(`${request.method} ${request.url}`).toBe(`${next.method} ${next.url}`);
-    await next.check?.(request, body);
-    if (next.answer === "drop") throw new TypeError("Network connection lost.");
-    return next.answer;
+    try {
+      const next = script.shift();
+      if (!next) throw new Error(`Unexpected call: ${request.method} ${request.url}`);
+      expect(`${request.method} ${request.url}`).toBe(`${next.method} ${next.url}`);
+      await next.check?.(request, body);
+      if (next.answer === "drop") throw new TypeError("Network connection lost.");
+      return next.answer;
+    } catch (error) {
+      // The provider may turn a thrown call into an outcome (unknown, retry): `done` reports it anyway.
+      if (!(error instanceof TypeError && error.message === "Network connection lost.")) mismatches.push(error);
+      throw error;
+    }
   }) as typeof globalThis.fetch;
   return {
     fetch,
@@ -35,8 +42,9 @@ export function scriptedNetwork() {
     expect(...calls: Expected[]) {
       script.push(...calls);
     },
-    /** Every expected call came. */
+    /** Every call was as expected, and every expected call came. */
     done() {
+      if (mismatches.length) throw mismatches[0];
       expect(script.map((call) => `${call.method} ${call.url}`)).toEqual([]);
     },
   };

@@ -133,6 +133,11 @@ async function mediaSource(ctx: ProviderContext, token: string, media: OutgoingM
   return { source_type: "multiple_image_urls", items };
 }
 
+interface BoardPage {
+  items?: { id: string; name: string }[];
+  bookmark?: string | null;
+}
+
 /** The account's board: its external id is `<user id>:<board id>`. */
 const boardOf = (externalId: string) => externalId.slice(externalId.indexOf(":") + 1);
 
@@ -170,8 +175,8 @@ export const pinterestProvider: Provider = {
         const boards: { id: string; name: string }[] = [];
         let bookmark: string | null = null;
         for (let page = 0; page < BOARD_PAGES_MAX; page++) {
-          const query = new URLSearchParams({ page_size: "250", ...(bookmark ? { bookmark } : {}) });
-          const list = await call<{ items?: { id: string; name: string }[]; bookmark?: string | null }>(ctx, `${api}/boards?${query}`, { headers: bearer(answer.access_token) });
+          const query: URLSearchParams = new URLSearchParams({ page_size: "250", ...(bookmark ? { bookmark } : {}) });
+          const list: NetworkAnswer<BoardPage> = await call<BoardPage>(ctx, `${api}/boards?${query}`, { headers: bearer(answer.access_token) });
           if (!list.response.ok) throw new Error(`Pinterest refused to list your boards: ${list.response.status} ${words(list)}`);
           boards.push(...(list.body?.items ?? []));
           bookmark = list.body?.bookmark ?? null;
@@ -249,7 +254,8 @@ export const pinterestProvider: Provider = {
 
   async metrics(ctx, account, ids) {
     const figures: Record<string, PostMetrics> = {};
-    const query = new URLSearchParams({ ...analyticsDates(ctx.now()), metric_types: "IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK" });
+    const { start_date, end_date } = analyticsDates(ctx.now());
+    const query = `start_date=${start_date}&end_date=${end_date}&metric_types=IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK`;
     for (const id of ids) {
       const answer = await call<{ all?: { summary_metrics?: Record<string, number> } }>(ctx, `${apiBase(ctx.env)}/pins/${encodeURIComponent(id)}/analytics?${query}`, {
         headers: bearer(account.credentials.accessToken),
