@@ -421,6 +421,18 @@ describe("finding a LinkedIn post after an unknown outcome", () => {
     network.done();
   });
 
+  it("says not found when LinkedIn will not show a member their own posts (403), as LinkedIn refuses a duplicate resend anyway", async () => {
+    const network = scriptedNetwork();
+    network.expect({
+      method: "GET",
+      url: `${API}/rest/posts?author=urn%3Ali%3Aperson%3AaBc123&q=author&count=20&sortBy=LAST_MODIFIED`,
+      answer: json({ status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message: "Not enough permissions to access: partnerApiPostsExternal.FINDER-author.20260501" }, 403),
+    });
+    const { ctx } = context(network);
+    expect(await linkedinProvider.verify(ctx, person, post("Open today"))).toBeNull();
+    network.done();
+  });
+
   it("throws when LinkedIn cannot be asked, instead of saying the post is not there", async () => {
     const network = scriptedNetwork();
     network.expect({ ...listing([]), answer: json({ status: 500, message: "Internal Server Error" }, 500) });
