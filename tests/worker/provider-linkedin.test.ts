@@ -66,6 +66,10 @@ describe("LinkedIn's little text", () => {
     );
   });
 
+  it("escapes the bracket that closes a sentence around a link, not the link", () => {
+    expect(escapeLittleText("Menu (see https://fernhill.example/menu) today")).toBe(String.raw`Menu \(see https://fernhill.example/menu\) today`);
+  });
+
   it("reads an escaped commentary back as the text that was written", () => {
     const text = "Mail me @ work (or not) #hiring <3 ~ *bold* [x] {y} a|b back\\slash";
     expect(unescapeLittleText(escapeLittleText(text))).toBe(text);

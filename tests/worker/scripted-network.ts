@@ -23,18 +23,18 @@ export function scriptedNetwork() {
     const request = new Request(input, init);
     const body = request.body ? new TextDecoder().decode(await request.clone().arrayBuffer()) : "";
     seen.push({ method: request.method, url: request.url, body, headers: request.headers });
+    const next = script.shift();
     try {
-      const next = script.shift();
       if (!next) throw new Error(`Unexpected call: ${request.method} ${request.url}`);
       expect(`${request.method} ${request.url}`).toBe(`${next.method} ${next.url}`);
       await next.check?.(request, body);
-      if (next.answer === "drop") throw new TypeError("Network connection lost.");
-      return next.answer;
-    } catch (error) {
-      // The provider may turn a thrown call into an outcome (unknown, retry): `done` reports it anyway.
-      if (!(error instanceof TypeError && error.message === "Network connection lost.")) mismatches.push(error);
-      throw error;
+    } catch (mismatch) {
+      // The provider may turn a failed call into an outcome (unknown, retry): `done` reports it anyway.
+      mismatches.push(mismatch);
+      throw mismatch;
     }
+    if (next.answer === "drop") throw new TypeError("Network connection lost.");
+    return next.answer;
   }) as typeof globalThis.fetch;
   return {
     fetch,

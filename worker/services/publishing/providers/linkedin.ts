@@ -31,13 +31,26 @@ const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 // (a `#` not inside a word, followed by a word with at least one letter).
 const KEPT = /https?:\/\/[^\s<>]+|(?<![\p{L}\p{N}_&#/\\])#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*/gu;
 
+/** A link without what closes the sentence around it: "(see https://x.example/a)" ends at "a", "https://x.example/a_(b)" does not. */
+function linkEnd(link: string) {
+  let end = link.length;
+  for (;;) {
+    const last = link[end - 1]!;
+    const head = link.slice(0, end);
+    const unbalanced = last === ")" && head.split("(").length < head.split(")").length;
+    if (unbalanced || "]}>*_~|".includes(last)) end--;
+    else return link.slice(0, end);
+  }
+}
+
 /** A post's text as LinkedIn's commentary: reserved characters escaped, except in links and hashtags. */
 export function escapeLittleText(text: string): string {
   let out = "";
   let from = 0;
   for (const match of text.matchAll(KEPT)) {
-    out += text.slice(from, match.index).replace(RESERVED, "\\$&") + match[0];
-    from = match.index + match[0].length;
+    const kept = match[0].startsWith("http") ? linkEnd(match[0]) : match[0];
+    out += text.slice(from, match.index).replace(RESERVED, "\\$&") + kept;
+    from = match.index + kept.length;
   }
   return out + text.slice(from).replace(RESERVED, "\\$&");
 }

@@ -229,7 +229,7 @@ export const pinterestProvider: Provider = {
     if (!answer.response.ok) throw new Error(`Pinterest could not list the board's pins: ${answer.response.status} ${words(answer)}`);
     const { description } = pinText(post);
     const since = post.notBefore ?? 0;
-    const found = (answer.body?.items ?? []).find((pin) => parseTime(pin.created_at) >= since && (pin.description ?? "").trim() === description);
+    const found = (answer.body?.items ?? []).find((pin) => parseTime(pin.created_at) >= since && (pin.description ?? "").trim() === description.trim());
     return found ? { id: found.id, url: pinterestPinUrl(found.id) } : null;
   },
 
