@@ -40,7 +40,7 @@ interface Seen {
 function fakeTikTok(routes: Record<string, Handler | Handler[]>) {
   const seen: Seen[] = [];
   const counts = new Map<string, number>();
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch: typeof globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const key = `${request.method} ${url.origin === new URL(UPLOAD_URL).origin ? "upload" : url.pathname}`;
@@ -54,7 +54,7 @@ function fakeTikTok(routes: Record<string, Handler | Handler[]>) {
     const answer = await handler(request, url);
     if (answer === "lost") throw new TypeError("Network connection lost.");
     return answer;
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { fetch, seen, calls: (key: string) => counts.get(key) ?? 0 };
 }
 

@@ -32,7 +32,7 @@ type Handler = (request: Request, url: URL) => Answer | Promise<Answer>;
 
 function fakeGoogle(routes: Record<string, Handler | Handler[]>) {
   const counts = new Map<string, number>();
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch: typeof globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const key = `${request.method} ${url.origin}${url.pathname}`.replace(API, "").replace("https://oauth2.googleapis.test", "oauth2");
@@ -44,7 +44,7 @@ function fakeGoogle(routes: Record<string, Handler | Handler[]>) {
     const answer = await handler(request, url);
     if (answer === "lost") throw new TypeError("Network connection lost.");
     return answer;
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { fetch, calls: (key: string) => counts.get(key) ?? 0 };
 }
 
@@ -118,7 +118,7 @@ const filled = (size: number) => {
 };
 
 /** Compares big byte arrays by their SHA-256 (a deep equality over megabytes exhausts the test runtime). */
-const digest = async (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+const digest = async (bytes: ArrayBuffer | Uint8Array<ArrayBuffer>) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 const account: ProviderAccount = {
   externalId: "UC_x5XG1OV2P6uZZ5FSM9Ttw",
