@@ -8,7 +8,8 @@ import type { OAuthApp, PublishOutcome, ProviderContext } from "./types";
  * four error classes. A provider adds only what its network says differently.
  */
 
-const read = (env: Env, name: string) => (env as unknown as Record<string, string | undefined>)[name]?.trim() || undefined;
+/** A setting from the environment, trimmed; undefined when unset or blank. */
+export const read = (env: Env, name: string) => (env as unknown as Record<string, string | undefined>)[name]?.trim() || undefined;
 
 /** `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET`, or null when this deployment has no app for the network. */
 export function oauthApp(env: Env, prefix: string): OAuthApp | null {
