@@ -68,11 +68,11 @@ export const REDIRECT = "https://brandwork.test/integrations/facebook/callback";
 
 export const mediaUrlOf = (item: OutgoingMedia) => `https://cdn.brandwork.test/media/${item.uploadId}?sig=signed`;
 
-export function contextWith(fetch: typeof globalThis.fetch, overrides: Partial<Env> = {}) {
+export function contextWith(fetch: typeof globalThis.fetch, overrides: Record<string, string> = {}) {
   const slept: number[] = [];
   const ctx: ProviderContext = {
     db,
-    env: { ...env, ...overrides } as Env,
+    env: { ...env, ...overrides } as unknown as Env,
     now: () => NOW,
     fetch,
     sleep: async (ms) => void slept.push(ms),

@@ -172,7 +172,7 @@ export const instagramProvider: Provider = {
           if (error instanceof GraphFailed) throw new TokenRequestFailed(`Instagram refused: ${error.outcome.message}`, error.outcome.errorClass === "retry");
           throw error;
         });
-        const externalId = me.user_id ?? me.id ?? short.userId;
+        const externalId = me.user_id ?? me.id;
         if (!externalId) throw new TokenRequestFailed("Instagram did not say which account this is", false);
         return [
           {
@@ -183,8 +183,9 @@ export const instagramProvider: Provider = {
             credentials: { accessToken: long.accessToken, extra: { graph: "instagram" } },
             expiresAt: expiresAt(ctx, long.expiresIn),
             network: "instagram",
-            // The Instagram-scoped user the code exchange names: what its deauthorize callback sends.
-            ownerExternalId: short.userId ?? me.id,
+            // The app-scoped user (what the deauthorize callback sends): /me's `id` since v21.0, the
+            // code exchange's `user_id` too, which may come as a JSON number too long to keep exact.
+            ownerExternalId: me.id ?? short.userId,
           },
         ];
       },

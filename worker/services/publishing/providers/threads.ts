@@ -108,8 +108,9 @@ export const threadsProvider: Provider = {
             avatarUrl: me.threads_profile_picture_url ?? null,
             credentials: { accessToken: long.accessToken },
             expiresAt: expiresAt(ctx, long.expiresIn),
-            // The Threads user the code exchange names: what its deauthorize callback sends.
-            ownerExternalId: short.userId ?? me.id,
+            // The Threads user (what its deauthorize callback sends). The code exchange names it too,
+            // but as a JSON number past 2^53 that loses its last digits; /me gives it as a string.
+            ownerExternalId: me.id ?? short.userId,
           },
         ];
       },
