@@ -18,7 +18,9 @@ export interface Step {
   form?: Record<string, string>;
   status?: number;
   body?: unknown;
-  headers?: Record<string, string>;
+  /** The answer's text as sent, where JSON.stringify cannot write it (a number past 2^53). */
+  raw?: string;
+  headers?: Record<string, string | undefined>;
   /** No answer: the connection times out. */
   lost?: boolean;
 }
@@ -48,7 +50,10 @@ export function fakeGraph(steps: Step[]) {
       throw new Error(mismatch.join("; "));
     }
     if (step.lost) throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
-    return new Response(step.body === undefined ? "" : JSON.stringify(step.body), { status: step.status ?? 200, headers: { "Content-Type": "application/json", ...step.headers } });
+    return new Response(step.raw ?? (step.body === undefined ? "" : JSON.stringify(step.body)), {
+      status: step.status ?? 200,
+      headers: Object.fromEntries(Object.entries({ "Content-Type": "application/json", ...step.headers }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    });
   }) as typeof globalThis.fetch;
   return {
     fetch,

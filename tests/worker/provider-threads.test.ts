@@ -47,7 +47,8 @@ describe("Threads: connecting", () => {
       {
         request: "POST https://graph.threads.net/oauth/access_token",
         form: { client_id: "meta-app-id", client_secret: "meta-app-secret", code: "th-code", grant_type: "authorization_code", redirect_uri: REDIRECT },
-        body: { access_token: "THAAShortToken", user_id: 25811200000000001 },
+        // As documented: the user id a bare JSON number (this one past 2^53, so it cannot be kept exactly).
+        raw: '{"access_token":"THAAShortToken","user_id":25811200000000001}',
       },
       {
         request: "GET https://graph.threads.net/access_token",
