@@ -86,25 +86,23 @@ const THROTTLED_WAIT_MS = 10 * 60_000;
 const IG_PUBLISH_LIMIT_SUBCODE = 2207042;
 
 /**
- * The wait Meta announces for a throttled app: `X-Business-Use-Case-Usage` (and `X-App-Usage`'s
- * sibling headers) carry `estimated_time_to_regain_access` in minutes (docs/graph-api/overview/rate-limiting).
+ * The wait Meta announces for a throttled Page or business: `X-Business-Use-Case-Usage` carries,
+ * per business id, `estimated_time_to_regain_access` in minutes (docs/graph-api/overview/rate-limiting).
  */
 function regainAccessMs(response: Response): number | undefined {
-  for (const name of ["x-business-use-case-usage", "x-ad-account-usage"]) {
-    const header = response.headers.get(name);
-    if (!header) continue;
-    try {
-      const usage = JSON.parse(header) as Record<string, { estimated_time_to_regain_access?: number }[] | { estimated_time_to_regain_access?: number }>;
-      const minutes = Object.values(usage)
-        .flatMap((entry) => (Array.isArray(entry) ? entry : [entry]))
-        .map((entry) => entry.estimated_time_to_regain_access ?? 0);
-      const longest = Math.max(0, ...minutes);
-      if (longest > 0) return longest * 60_000;
-    } catch {
-      // A header we cannot read says nothing.
-    }
+  const header = response.headers.get("x-business-use-case-usage");
+  if (!header) return undefined;
+  try {
+    const usage = JSON.parse(header) as Record<string, { estimated_time_to_regain_access?: number }[]>;
+    const minutes = Object.values(usage)
+      .flat()
+      .map((entry) => entry.estimated_time_to_regain_access ?? 0);
+    const longest = Math.max(0, ...minutes);
+    return longest > 0 ? longest * 60_000 : undefined;
+  } catch {
+    // A header we cannot read says nothing.
+    return undefined;
   }
-  return undefined;
 }
 
 /**
