@@ -124,6 +124,9 @@ export const NETWORK_LIMITS: Record<Network, NetworkLimits> = {
     mentions: 20,
     media: { images: 10, videos: 10, maxImageBytes: 8 * MB, maxVideoBytes: 1024 * MB, aspectRatio: [0.8, 1.91], videoSeconds: [3, 900], mixed: true },
     // Documented as 25, then 50, now 100 API-published posts per 24 h; the current Graph API figure.
+    // It is the default scheduling counts against: at send time the Instagram provider reads the
+    // account's content_publishing_limit (quota_total, quota_duration) and that figure wins, so a
+    // changed limit is obeyed before this table catches up (NETWORK_LIMITS overrides it meanwhile).
     quota: { posts: 100, windowMinutes: 24 * 60 },
     source: "developers.facebook.com/docs/instagram-platform content publishing: 2,200 characters, 30 hashtags, 20 mentions, 100 posts per 24 h.",
   },

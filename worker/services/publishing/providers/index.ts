@@ -1,9 +1,12 @@
 import type { Network } from "../../../../core/publishing/limits";
 import { blueskyProvider } from "./bluesky";
+import { facebookProvider } from "./facebook";
+import { instagramProvider } from "./instagram";
 import { linkedinProvider } from "./linkedin";
 import { mastodonProvider } from "./mastodon";
 import { pinterestProvider } from "./pinterest";
 import { sandboxProvider } from "./sandbox";
+import { threadsProvider } from "./threads";
 import { tiktokProvider } from "./tiktok";
 import { xProvider } from "./x";
 import { youtubeProvider } from "./youtube";
@@ -15,6 +18,9 @@ const PROVIDERS: Partial<Record<Network, Provider>> = {
   x: xProvider,
   bluesky: blueskyProvider,
   mastodon: mastodonProvider,
+  threads: threadsProvider,
+  instagram: instagramProvider,
+  facebook: facebookProvider,
   linkedin: linkedinProvider,
   tiktok: tiktokProvider,
   youtube: youtubeProvider,
