@@ -8,7 +8,7 @@ import { postAttempts, postTargets, scheduledPosts, socialAccounts, uploads, wor
 import { claimAndQueue, HEARTBEAT_MS, LEASE_MS, MISSED_HINT, MISSED_MESSAGE, pastLateWindow, type PublishMessage } from "./claim";
 import { credentialBinding, decryptCredentials } from "./credentials";
 import { accountEvent, postEvent, type EventDeps } from "./events";
-import { refreshAccount } from "./refresh";
+import { freshCredentials, refreshAccount } from "./refresh";
 import { providerFor } from "./providers";
 import type { OutgoingPost, ProviderAccount, ProviderContext } from "./providers/types";
 
@@ -182,6 +182,27 @@ async function work(
   if (!provider) {
     await settle(db, target, { state: "failed", leaseUntil: null, errorClass: "bad_body", errorMessage: `Publishing to ${limits.label} is not available on this deployment.` });
     return done();
+  }
+
+  // An expired token is refreshed before the send rather than found out by a refused one.
+  if (!(await freshCredentials(ctx, account, deps))) {
+    const [current] = await db.select({ state: socialAccounts.state }).from(socialAccounts).where(eq(socialAccounts.id, account.id));
+    const reconnect = current?.state !== "active";
+    await settle(db, target, {
+      state: "scheduled",
+      leaseUntil: null,
+      // Needing a reconnect holds it (claims take active accounts only); a network that did not answer is asked again later.
+      nextAttemptAt: reconnect ? now() : now() + retryDelay(target.attempt),
+      errorClass: "refresh_token",
+      errorMessage: reconnect ? `${account.displayName} needs to be reconnected before this can be published.` : `${limits.label} did not answer a token refresh; trying again shortly.`,
+      errorHint: reconnect ? "Reconnect the account; the post goes out as soon as it is." : null,
+    });
+    await record(db, target, target.attempt, "refresh_token", reconnect ? "The account's token could not be refreshed." : "The token refresh got no answer.", now());
+    return reconnect ? done() : undefined;
+  }
+  if (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now() + 60_000) {
+    const [refreshed] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, account.id));
+    if (refreshed) account = refreshed;
   }
 
   // Take the send: exactly one consumer per attempt gets past this line.

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { networks } from "../../../core/publishing/limits";
 import type { Database } from "../../db/client";
 import { socialAccounts } from "../../db/schema";
 import { credentialBinding, decryptCredentials, encryptCredentials } from "./credentials";
@@ -66,14 +67,27 @@ async function waitForRefresh(db: Database, accountId: number): Promise<boolean>
   return false;
 }
 
-/** The cron pass: accounts whose tokens expire within a day are refreshed ahead of time. */
+/**
+ * The cron pass: accounts of networks that keep tokens alive (`refreshAheadMs`) are refreshed
+ * that long before their tokens expire; the rest wait for a send to need it (`freshCredentials`).
+ */
 export async function refreshExpiring(ctx: ProviderContext, deps: EventDeps, limit = 20) {
-  const soon = ctx.now() + 24 * 60 * 60 * 1000;
-  const due = await ctx.db
-    .select({ id: socialAccounts.id })
+  const ahead = new Map(networks.map((network) => [network, providerFor(network)?.refreshAheadMs ?? 0] as const));
+  const widest = Math.max(0, ...ahead.values());
+  if (widest === 0) return 0;
+  const candidates = await ctx.db
+    .select({ id: socialAccounts.id, network: socialAccounts.network, expiresAt: socialAccounts.tokenExpiresAt })
     .from(socialAccounts)
-    .where(and(eq(socialAccounts.state, "active"), lt(socialAccounts.tokenExpiresAt, soon), or(isNull(socialAccounts.refreshLeaseUntil), lt(socialAccounts.refreshLeaseUntil, ctx.now()))))
-    .limit(limit);
+    .where(and(eq(socialAccounts.state, "active"), lt(socialAccounts.tokenExpiresAt, ctx.now() + widest), or(isNull(socialAccounts.refreshLeaseUntil), lt(socialAccounts.refreshLeaseUntil, ctx.now()))))
+    .orderBy(asc(socialAccounts.tokenExpiresAt))
+    .limit(limit * 5);
+  const due = candidates.filter((account) => account.expiresAt! < ctx.now() + (ahead.get(account.network) ?? 0)).slice(0, limit);
   for (const account of due) await refreshAccount(ctx, account.id, deps);
   return due.length;
+}
+
+/** Refreshes before a send whose token has expired (or will within a minute); false when it could not be. */
+export async function freshCredentials(ctx: ProviderContext, account: { id: number; tokenExpiresAt: number | null }, deps: EventDeps): Promise<boolean> {
+  if (account.tokenExpiresAt === null || account.tokenExpiresAt > ctx.now() + 60_000) return true;
+  return refreshAccount(ctx, account.id, deps);
 }

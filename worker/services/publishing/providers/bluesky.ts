@@ -394,6 +394,8 @@ async function revoke(ctx: ProviderContext, account: ProviderAccount) {
 
 export const blueskyProvider: Provider = {
   network: "bluesky",
+  // The refresh JWT (about 90 days) only works while it is valid: renewed a week ahead.
+  refreshAheadMs: 7 * 24 * 60 * 60 * 1000,
   connectors: [
     {
       kind: "form",

@@ -105,6 +105,8 @@ const containerStatus = (graph: GraphClient, id: string) => async () => {
 
 export const instagramProvider: Provider = {
   network: "instagram",
+  // Long-lived tokens (60 days) can be refreshed only while they still work: a week ahead.
+  refreshAheadMs: 7 * 24 * 60 * 60 * 1000,
   connectors: [
     {
       kind: "oauth",

@@ -58,6 +58,8 @@ const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : 
 
 export const sandboxProvider: Provider = {
   network: "sandbox",
+  // Week-long tokens, refreshed a day ahead.
+  refreshAheadMs: 24 * 60 * 60 * 1000,
   connectors: [{ kind: "local", id: "sandbox", label: "Sandbox" }],
 
   async publish(ctx, account, post) {

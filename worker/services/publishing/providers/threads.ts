@@ -66,6 +66,8 @@ async function createContainer(ctx: ProviderContext, graph: GraphClient, userId:
 
 export const threadsProvider: Provider = {
   network: "threads",
+  // Long-lived tokens (60 days) can be refreshed only while they still work: a week ahead.
+  refreshAheadMs: 7 * 24 * 60 * 60 * 1000,
   connectors: [
     {
       kind: "oauth",

@@ -177,6 +177,13 @@ export type Connector =
 export interface Provider {
   network: Network;
   connectors: Connector[];
+  /**
+   * How long before its expiry the cron refreshes an account's token, for networks whose tokens
+   * must be kept alive (a long-lived token that can only be refreshed while it still works).
+   * Absent: short-lived tokens (X's two hours, YouTube's one) are refreshed only when a send
+   * finds them expired, not on every minute's tick.
+   */
+  refreshAheadMs?: number;
   publish(ctx: ProviderContext, account: ProviderAccount, post: OutgoingPost): Promise<PublishOutcome>;
   /** Looks the post up on the network (by its idempotency key, or by its text since the attempt): was it published after all? */
   verify(ctx: ProviderContext, account: ProviderAccount, post: OutgoingPost): Promise<Published | null>;
