@@ -196,7 +196,7 @@ export async function fetchPageText(raw: string, { field = "url", maxBytes = 2 *
  */
 export async function safeRequest(
   raw: string,
-  init: { method: string; headers: Record<string, string>; body: string },
+  init: { method: string; headers: Record<string, string>; body?: string },
   { field = "url", timeoutMs = 10_000, fetch: fetcher = fetch, resolve = (hostname) => resolveOverHttps(hostname, fetcher) }: Omit<SafeFetchOptions, "maxBytes"> = {},
 ): Promise<Response> {
   const url = await checkUrl(raw, field, resolve);
