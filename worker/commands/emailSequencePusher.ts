@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { renderSequenceEmail } from "../../core/email/sequence-email";
 import type { Database } from "../db/client";
-import { emailCampaignDrafts, emailSequences, type ThirdPartyIntegration } from "../db/schema";
+import { emailCampaignDrafts, type emailSequences, type ThirdPartyIntegration } from "../db/schema";
 import { IntegrationFailed } from "../services/integrations/failures";
 import { markNeedsReconnect, openIntegration } from "../services/integrations";
 import { pushCampaignDraft } from "../services/integrations/mailchimp";
