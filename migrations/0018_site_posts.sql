@@ -26,6 +26,7 @@ CREATE TABLE `site_posts` (
 	`published_at` integer,
 	`published_by_id` integer,
 	`last_error` text,
+	`unknown_since` integer,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,

@@ -18,6 +18,7 @@ const REDIRECT = "https://app.test/integrations/webflow/callback";
  * patched and published, with Bearer auth and Webflow's error bodies ({code, message, details}).
  */
 function fakeWebflow() {
+  const options = { loseCreateAnswer: false };
   const requests: SeenRequest[] = [];
   const items = new Map<string, { id: string; isDraft: boolean; fieldData: Record<string, string> }>();
   const published: string[] = [];
@@ -68,11 +69,20 @@ function fakeWebflow() {
     if (pathname === "/v2/collections/col-team") {
       return Response.json({ id: "col-team", displayName: "Team", slug: "team", fields: [{ id: "t1", type: "PlainText", slug: "name", displayName: "Name" }, { id: "t2", type: "Image", slug: "photo", displayName: "Photo" }] });
     }
+    if (pathname === "/v2/collections/col-blog/items" && request.method === "GET") {
+      const slug = request.url.searchParams.get("slug");
+      const found = [...items.values()].filter((item) => item.fieldData.slug === slug);
+      return Response.json({ items: found, pagination: { limit: 100, offset: 0, total: found.length } });
+    }
     if (pathname === "/v2/collections/col-blog/items" && request.method === "POST") {
       expect(request.headers.get("content-type")).toBe("application/json");
       const body = JSON.parse(request.body);
       const item = { id: `item-${nextId++}`, isDraft: body.isDraft, fieldData: body.fieldData };
       items.set(item.id, item);
+      if (options.loseCreateAnswer) {
+        options.loseCreateAnswer = false;
+        throw new TypeError("Network connection lost.");
+      }
       return Response.json({ id: item.id, cmsLocaleId: "loc", lastPublished: null, isArchived: false, isDraft: item.isDraft, fieldData: item.fieldData }, { status: 202 });
     }
     if (pathname === "/v2/collections/col-blog/items/publish" && request.method === "POST") {
@@ -90,7 +100,7 @@ function fakeWebflow() {
     }
     return wfError(404, "route_not_found", "Route not found");
   });
-  return { fetch, requests, items, published, answerNext: (answer: () => Response) => void queued.push(answer), wfError };
+  return { fetch, requests, items, published, options, answerNext: (answer: () => Response) => void queued.push(answer), wfError };
 }
 
 const connector = () => integrationService("webflow")!.connectors[0] as Extract<Connector, { kind: "oauth" }>;
@@ -199,6 +209,21 @@ describe("publishing a document to a Webflow collection", () => {
     const again = await json(await publish(article.id, token, { integration_id: integration.id }));
     expect(again.recreated).toBe(true);
     expect(again.data.post.remote_id).toBe("item-2");
+  });
+
+  it("after a create that got no answer, finds the item by its slug instead of making a second one", async () => {
+    const { token, integration, article } = await connected();
+    fake.options.loseCreateAnswer = true;
+    expect((await publish(article.id, token, { integration_id: integration.id })).status).toBe(504);
+    const again = await json(await publish(article.id, token, { integration_id: integration.id }));
+    expect(again.data.post.remote_id).toBe("item-1");
+    expect(fake.items.size).toBe(1);
+    expect(fake.requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
+      "POST /v2/collections/col-blog/items",
+      `GET /v2/collections/col-blog/items?slug=spring-menu-${article.id}`,
+      "PATCH /v2/collections/col-blog/items/item-1",
+      "POST /v2/collections/col-blog/items/publish",
+    ]);
   });
 
   it("asks to connect Webflow again when it answers 401", async () => {

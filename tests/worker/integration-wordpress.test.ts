@@ -16,6 +16,7 @@ interface FakePost {
   title: string;
   content: string;
   status: string;
+  slug: string;
 }
 
 /**
@@ -24,6 +25,7 @@ interface FakePost {
  * its error bodies ({code, message, data: {status}}). DNS-over-HTTPS answers for safe-fetch.
  */
 function fakeWordPress({ prettyPermalinks = true, canPublish = true } = {}) {
+  const options = { loseCreateAnswer: false };
   const requests: SeenRequest[] = [];
   const posts = new Map<number, FakePost>();
   let nextId = 100;
@@ -54,10 +56,15 @@ function fakeWordPress({ prettyPermalinks = true, canPublish = true } = {}) {
       expect(request.url.searchParams.get("context")).toBe("edit");
       return Response.json({ id: 7, name: "Ed Itor", slug: "editor", roles: [canPublish ? "editor" : "contributor"], capabilities: { edit_posts: true, publish_posts: canPublish } });
     }
+    if (route === "/wp/v2/posts" && request.method === "GET") {
+      expect(request.url.searchParams.get("context")).toBe("edit");
+      const slug = request.url.searchParams.get("slug");
+      return Response.json([...posts.values()].filter((post) => post.slug === slug).map((post) => ({ id: post.id, link: `https://blog.example.com/?p=${post.id}`, slug: post.slug, status: post.status })));
+    }
     const match = /^\/wp\/v2\/posts(?:\/(\d+))?$/.exec(route ?? "");
     if (match && request.method === "POST") {
       expect(request.headers.get("content-type")).toBe("application/json");
-      const body = JSON.parse(request.body) as { title: string; content: string; status: string };
+      const body = JSON.parse(request.body) as { title: string; content: string; status: string; slug: string };
       if (match[1]) {
         const post = posts.get(Number(match[1]));
         if (!post) return wpError(404, "rest_post_invalid_id", "Invalid post ID.");
@@ -66,11 +73,16 @@ function fakeWordPress({ prettyPermalinks = true, canPublish = true } = {}) {
       }
       const post = { id: nextId++, ...body };
       posts.set(post.id, post);
+      // The post is made, but the answer is lost on the way back.
+      if (options.loseCreateAnswer) {
+        options.loseCreateAnswer = false;
+        throw new TypeError("Network connection lost.");
+      }
       return Response.json({ id: post.id, link: `https://blog.example.com/?p=${post.id}`, status: post.status }, { status: 201 });
     }
     return wpError(404, "rest_no_route", "No route was found matching the URL and request method.");
   });
-  return { fetch, requests, posts, answerNext: (response: () => Response) => void queued.push(response), wpError };
+  return { fetch, requests, posts, options, answerNext: (response: () => Response) => void queued.push(response), wpError };
 }
 
 const wordpressForm = () => integrationService("wordpress")!.connectors[0] as Extract<Connector, { kind: "form" }>;
@@ -182,6 +194,23 @@ describe("publishing a document to WordPress", () => {
     const again = await json(await publish(article.id, token, { integration_id: integration.id }));
     expect(again.recreated).toBe(true);
     expect(again.data.post).toMatchObject({ remote_id: "101", url: "https://blog.example.com/?p=101" });
+  });
+
+  it("after a create that got no answer, finds the post by its slug instead of making a second one", async () => {
+    const { token, integration, article } = await connected();
+    fake.options.loseCreateAnswer = true;
+    const lost = await publish(article.id, token, { integration_id: integration.id });
+    expect(lost.status).toBe(504);
+    expect((await json(lost)).message).toContain("look on WordPress before trying again");
+    expect(fake.posts.size).toBe(1);
+
+    const again = await publish(article.id, token, { integration_id: integration.id });
+    expect(again.status).toBe(200);
+    expect((await json(again)).data.post).toMatchObject({ remote_id: "100", last_error: null });
+    expect(fake.posts.size).toBe(1);
+    const lookup = fake.requests.find((r) => r.method === "GET" && r.url.pathname === "/wp-json/wp/v2/posts")!;
+    expect(lookup.url.searchParams.get("slug")).toBe(`spring-menu-${article.id}`);
+    expect(fake.requests.filter((r) => r.method === "POST").map((r) => r.url.pathname)).toEqual(["/wp-json/wp/v2/posts", "/wp-json/wp/v2/posts/100"]);
   });
 
   it("asks to connect the site again when WordPress no longer accepts the application password (401)", async () => {

@@ -40,14 +40,13 @@ export async function sitePostPublisher(db: Database, { context, provider, artic
 
   try {
     const connected = await openIntegration(provider.env, integration);
-    const published = await site.publish(
-      provider,
-      connected,
-      { title: article.title || "Untitled", html: documentHtml(article.body as SerializedDocument, origin), slug: articleSlug(article.title, article.id), status },
-      existing?.remoteId ?? null,
-    );
+    const document = { title: article.title || "Untitled", html: documentHtml(article.body as SerializedDocument, origin), slug: articleSlug(article.title, article.id), status };
+    let remoteId = existing?.remoteId ?? null;
+    // The last create got no answer: it may have made the post. Look before making another.
+    if (!remoteId && existing?.unknownSince) remoteId = (await site.find(provider, connected, document))?.id ?? null;
+    const published = await site.publish(provider, connected, document, remoteId);
     const [[post]] = await runBatch(db, [
-      keep({ remoteId: published.id, url: published.url, publishedAt: provider.now(), publishedById: context.actor.userId, lastError: null }),
+      keep({ remoteId: published.id, url: published.url, publishedAt: provider.now(), publishedById: context.actor.userId, lastError: null, unknownSince: null }),
       eventStatement(db, context, "site_posts.publish", {
         articleId: article.id,
         properties: { integration_id: integration.id, provider: integration.provider, remote_id: published.id, status, recreated: published.recreated, update: Boolean(existing?.remoteId) },
@@ -57,7 +56,11 @@ export async function sitePostPublisher(db: Database, { context, provider, artic
   } catch (error) {
     if (!(error instanceof IntegrationFailed)) throw error;
     if (error.kind === "reconnect") await markNeedsReconnect(db, integration, error.message);
-    await keep({ lastError: error.message, ...(error.remote ? { remoteId: error.remote.id, url: error.remote.url } : {}) });
+    await keep({
+      lastError: error.message,
+      ...(error.kind === "no_answer" && !existing?.remoteId ? { unknownSince: provider.now() } : {}),
+      ...(error.remote ? { remoteId: error.remote.id, url: error.remote.url } : {}),
+    });
     throw error;
   }
 }

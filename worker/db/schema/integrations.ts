@@ -112,6 +112,11 @@ export const sitePosts = sqliteTable(
     publishedById: integer("published_by_id").references(() => users.id, { onDelete: "set null" }),
     /** The last attempt's failure in words; cleared by the next success. */
     lastError: text("last_error"),
+    /**
+     * A create got no answer at this time (epoch ms): the post may exist, so the next publish
+     * looks for it on the site (by the document's slug) before creating, never blindly again.
+     */
+    unknownSince: integer("unknown_since", { mode: "number" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("site_posts_article_integration").on(t.articleId, t.integrationId), index("site_posts_integration").on(t.integrationId)],

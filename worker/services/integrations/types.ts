@@ -54,5 +54,10 @@ export interface SitePublished {
  * before (`remoteId`). Failures are thrown as IntegrationFailed (./failures.ts).
  */
 export interface SitePublisher {
+  /**
+   * Looks on the site for the document's post by its slug, after a create that got no answer;
+   * never creates. Null: it is not there.
+   */
+  find(ctx: ProviderContext, integration: ConnectedIntegration, document: SiteDocument): Promise<{ id: string; url: string | null } | null>;
   publish(ctx: ProviderContext, integration: ConnectedIntegration, document: SiteDocument, remoteId: string | null): Promise<SitePublished>;
 }

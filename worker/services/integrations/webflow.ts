@@ -186,6 +186,15 @@ async function publishItem(ctx: ProviderContext, integration: ConnectedIntegrati
   return { id: item.id, url, recreated };
 }
 
+/** After a create that got no answer: the collection's item with the document's slug (`GET /v2/collections/:id/items?slug=…`). */
+async function findItem(ctx: ProviderContext, integration: ConnectedIntegration, document: SiteDocument) {
+  const { collectionId, collectionSlug, siteUrl: site } = integration.settings;
+  if (!collectionId) return null;
+  const { items = [] } = await get<{ items?: WebflowItem[] }>(ctx, integration.credentials.accessToken, `/v2/collections/${encodeURIComponent(collectionId)}/items?slug=${encodeURIComponent(document.slug)}`);
+  const item = items[0];
+  return item ? { id: item.id, url: site && collectionSlug ? `${site}/${collectionSlug}/${document.slug}` : null } : null;
+}
+
 export const webflowService: IntegrationService = {
   id: "webflow",
   kind: "site_builder",
@@ -205,5 +214,5 @@ export const webflowService: IntegrationService = {
       note: "Each CMS collection with a rich-text field (a blog) becomes a place to publish documents.",
     },
   ],
-  site: { publish: publishItem },
+  site: { find: findItem, publish: publishItem },
 };

@@ -193,7 +193,8 @@ async function publishPost(ctx: ProviderContext, integration: ConnectedIntegrati
   const root = integration.settings.restRoot;
   if (!root) throw new IntegrationFailed("reconnect", "This WordPress connection is incomplete. Connect the site again.");
   const headers = { Authorization: basicAuth(integration.credentials.extra?.username ?? "", integration.credentials.accessToken) };
-  const body = { title: document.title, content: document.html, status: document.status };
+  // The slug (the document's words and id) is what `find` looks the post up by after a create without an answer.
+  const body = { title: document.title, content: document.html, status: document.status, slug: document.slug };
 
   if (remoteId) {
     let updated: NetworkAnswer<WpPost & WpError>;
@@ -217,6 +218,26 @@ async function publishPost(ctx: ProviderContext, integration: ConnectedIntegrati
   }
   if (!created.response.ok || !created.body?.id) throw failureFrom(created, SERVICE, words(created));
   return { id: String(created.body.id), url: created.body.link ?? null, recreated: remoteId !== null };
+}
+
+/**
+ * After a create that got no answer: the post with the document's slug, in any state
+ * (`GET /wp/v2/posts?slug=…&status=…&context=edit`, which needs the edit context to see drafts).
+ */
+async function findPost(ctx: ProviderContext, integration: ConnectedIntegration, document: SiteDocument) {
+  const root = integration.settings.restRoot;
+  if (!root) return null;
+  const headers = { Authorization: basicAuth(integration.credentials.extra?.username ?? "", integration.credentials.accessToken) };
+  let answer: NetworkAnswer<WpPost[] & WpError>;
+  try {
+    answer = await request<WpPost[] & WpError>(ctx, wpRoute(root, "wp/v2/posts", { slug: document.slug, status: "publish,future,draft,pending,private", context: "edit" }), { method: "GET", headers });
+  } catch (error) {
+    if (error instanceof Invalid) throw error;
+    throw unreachable(SERVICE, error);
+  }
+  if (!answer.response.ok || !Array.isArray(answer.body)) throw failureFrom(answer, SERVICE, words(answer));
+  const post = answer.body[0];
+  return post ? { id: String(post.id), url: post.link ?? null } : null;
 }
 
 export const wordpressService: IntegrationService = {
@@ -243,5 +264,5 @@ export const wordpressService: IntegrationService = {
       note: "Needs WordPress 5.6 or later, served over https.",
     },
   ],
-  site: { publish: publishPost },
+  site: { find: findPost, publish: publishPost },
 };
