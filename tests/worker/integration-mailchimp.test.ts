@@ -20,6 +20,7 @@ const API = "https://us21.api.mailchimp.com";
  * as RFC 7807 problem documents.
  */
 function fakeMailchimp() {
+  const options = { loseCreateAnswer: false };
   const requests: SeenRequest[] = [];
   const campaigns = new Map<string, { id: string; web_id: number; settings: Record<string, string>; recipients: { list_id: string }; html?: string }>();
   let nextId = 1;
@@ -56,11 +57,23 @@ function fakeMailchimp() {
         total_items: 2,
       });
     }
+    if (pathname === "/3.0/campaigns" && request.method === "GET") {
+      const query = request.url.searchParams;
+      expect(query.get("status")).toBe("save");
+      expect(query.get("since_create_time")).toMatch(/^\d{4}-\d\d-\d\dT/);
+      const found = [...campaigns.values()].filter((c) => c.recipients.list_id === query.get("list_id"));
+      return Response.json({ campaigns: found.map((c) => ({ id: c.id, web_id: c.web_id, settings: { title: c.settings.title } })), total_items: found.length });
+    }
     if (pathname === "/3.0/campaigns" && request.method === "POST") {
       const body = JSON.parse(request.body);
       expect(body.type).toBe("regular");
       const campaign = { id: `camp-${nextId}`, web_id: 500 + nextId++, settings: body.settings, recipients: body.recipients };
       campaigns.set(campaign.id, campaign);
+      // The campaign is made, but the answer is lost on the way back.
+      if (options.loseCreateAnswer) {
+        options.loseCreateAnswer = false;
+        throw new TypeError("Network connection lost.");
+      }
       return Response.json({ id: campaign.id, web_id: campaign.web_id, type: "regular", status: "save", recipients: campaign.recipients, settings: campaign.settings });
     }
     const match = /^\/3\.0\/campaigns\/([^/]+)(\/content)?$/.exec(pathname);
@@ -79,7 +92,7 @@ function fakeMailchimp() {
     }
     return problem(404, "Resource Not Found", "The requested resource could not be found.");
   });
-  return { fetch, requests, campaigns, answerNext: (answer: () => Response) => void queued.push(answer), problem };
+  return { fetch, requests, campaigns, options, answerNext: (answer: () => Response) => void queued.push(answer), problem };
 }
 
 const connector = () => integrationService("mailchimp")!.connectors[0] as Extract<Connector, { kind: "oauth" }>;
@@ -197,6 +210,21 @@ describe("sending an email sequence to Mailchimp", () => {
     fake.campaigns.delete("camp-2");
     const { data } = await json(await push(sequence.id, token, { integration_id: integration.id }));
     expect(data.results[1]).toMatchObject({ ok: true, campaign_id: "camp-3", recreated: true });
+  });
+
+  it("after a create that got no answer, finds that draft instead of making a second one", async () => {
+    const { token, integration, sequence } = await connected();
+    fake.options.loseCreateAnswer = true;
+    const first = await json(await push(sequence.id, token, { integration_id: integration.id }));
+    expect(first.data.results[0]).toMatchObject({ ok: false, error: expect.stringContaining("did not answer") });
+    expect(first.data.results[1]).toMatchObject({ ok: false, error: expect.stringContaining("Not sent") });
+    expect(fake.campaigns.size).toBe(1);
+
+    const second = await json(await push(sequence.id, token, { integration_id: integration.id }));
+    expect(second.data.results.map((r: { campaign_id: string }) => r.campaign_id)).toEqual(["camp-1", "camp-2"]);
+    expect(fake.campaigns.size).toBe(2);
+    expect(fake.requests.filter((r) => r.url.pathname === "/3.0/campaigns").map((r) => r.method)).toEqual(["POST", "GET", "POST"]);
+    expect(fake.requests.filter((r) => r.method === "PATCH").map((r) => r.url.pathname)).toEqual(["/3.0/campaigns/camp-1"]);
   });
 
   it("asks to connect Mailchimp again when it answers 401", async () => {

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { emailCampaignDrafts, type emailSequences, type ThirdPartyIntegration } from "../db/schema";
 import { IntegrationFailed } from "../services/integrations/failures";
 import { markNeedsReconnect, openIntegration } from "../services/integrations";
-import { pushCampaignDraft } from "../services/integrations/mailchimp";
+import { findCampaignDraft, pushCampaignDraft } from "../services/integrations/mailchimp";
 import type { ProviderContext } from "../services/publishing/providers/types";
 import { eventStatement, type CommandContext } from "./events";
 
@@ -32,14 +32,17 @@ export async function emailSequencePusher(
 ): Promise<PushResult[]> {
   const connected = await openIntegration(provider.env, integration);
   const drafts = await db.select().from(emailCampaignDrafts).where(and(eq(emailCampaignDrafts.sequenceId, sequence.id), eq(emailCampaignDrafts.integrationId, integration.id)));
-  const keep = (position: number, remote: { id: string; url: string | null }) =>
-    db
+  const keep = (position: number, remote: { id: string; url: string | null } | null) => {
+    // Null: the create got no answer, the campaign may exist; the next push looks for it first.
+    const values = remote ? { remoteId: remote.id, url: remote.url, unknownSince: null } : { unknownSince: provider.now() };
+    return db
       .insert(emailCampaignDrafts)
-      .values({ workspaceId: sequence.workspaceId, sequenceId: sequence.id, integrationId: integration.id, position, remoteId: remote.id, url: remote.url, pushedAt: provider.now() })
+      .values({ workspaceId: sequence.workspaceId, sequenceId: sequence.id, integrationId: integration.id, position, pushedAt: provider.now(), ...values })
       .onConflictDoUpdate({
         target: [emailCampaignDrafts.sequenceId, emailCampaignDrafts.integrationId, emailCampaignDrafts.position],
-        set: { remoteId: remote.id, url: remote.url, pushedAt: provider.now(), updatedAt: new Date() },
+        set: { pushedAt: provider.now(), updatedAt: new Date(), ...values },
       });
+  };
 
   const results: PushResult[] = [];
   let stopped: string | null = null;
@@ -49,19 +52,18 @@ export async function emailSequencePusher(
       results.push({ ...base, ok: false, error: `Not sent: ${stopped}` });
       continue;
     }
-    const remoteId = drafts.find((draft) => draft.position === position)?.remoteId ?? null;
+    const previous = drafts.find((draft) => draft.position === position);
+    const title = `${sequence.title} · ${position + 1}. ${email.subject}`.slice(0, 100);
     try {
-      const draft = await pushCampaignDraft(
-        provider,
-        connected,
-        { subject: email.subject, preview: email.preview, title: `${sequence.title} · ${position + 1}. ${email.subject}`.slice(0, 100), html: renderSequenceEmail(email, origin).html },
-        remoteId,
-      );
+      let remoteId = previous?.remoteId ?? null;
+      if (!remoteId && previous?.unknownSince) remoteId = (await findCampaignDraft(provider, connected, title, previous.unknownSince))?.id ?? null;
+      const draft = await pushCampaignDraft(provider, connected, { subject: email.subject, preview: email.preview, title, html: renderSequenceEmail(email, origin).html }, remoteId);
       await keep(position, draft);
       results.push({ ...base, ok: true, campaign_id: draft.id, url: draft.url, recreated: draft.recreated, error: null });
     } catch (error) {
       if (!(error instanceof IntegrationFailed)) throw error;
       if (error.remote) await keep(position, error.remote);
+      else if (error.kind === "no_answer" && !previous?.remoteId) await keep(position, null);
       if (error.kind === "reconnect") {
         await markNeedsReconnect(db, integration, error.message);
         throw error;

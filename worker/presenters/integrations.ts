@@ -29,5 +29,5 @@ export function presentSitePost(post: SitePost) {
 }
 
 export function presentCampaignDraft(draft: EmailCampaignDraft) {
-  return { position: draft.position, campaign_id: draft.remoteId, url: draft.url, pushed_at: iso(draft.pushedAt) };
+  return { position: draft.position, campaign_id: draft.remoteId, url: draft.url, pushed_at: iso(draft.pushedAt), unknown: draft.remoteId === null };
 }

@@ -24,7 +24,9 @@ export interface SitePostJson {
 
 export interface CampaignDraftJson {
   position: number;
-  campaign_id: string;
+  campaign_id: string | null;
   url: string | null;
   pushed_at: string | null;
+  /** The last create got no answer; the next send looks for it in Mailchimp first. */
+  unknown: boolean;
 }

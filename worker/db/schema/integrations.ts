@@ -141,9 +141,12 @@ export const emailCampaignDrafts = sqliteTable(
       .references(() => thirdPartyIntegrations.id, { onDelete: "cascade" }),
     /** The email's place in the sequence (0-based). */
     position: integer("position").notNull(),
-    remoteId: text("remote_id").notNull(),
+    /** Null while a create that got no answer is unresolved (see unknownSince). */
+    remoteId: text("remote_id"),
     url: text("url"),
     pushedAt: integer("pushed_at", { mode: "number" }).notNull(),
+    /** A create got no answer at this time (epoch ms): the next push looks for the campaign before making one. */
+    unknownSince: integer("unknown_since", { mode: "number" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("email_campaign_drafts_email").on(t.sequenceId, t.integrationId, t.position)],

@@ -178,6 +178,31 @@ export async function pushCampaignDraft(ctx: ProviderContext, integration: Conne
   return { id: campaign.id, url: link(campaign), recreated };
 }
 
+/**
+ * After a create that got no answer: the audience's unsent campaign with this title made
+ * since then (`GET /3.0/campaigns?list_id&status=save&since_create_time`), or null. Never creates.
+ */
+export async function findCampaignDraft(ctx: ProviderContext, integration: ConnectedIntegration, title: string, since: number): Promise<{ id: string; url: string | null } | null> {
+  const { apiEndpoint: api, listId, dc } = integration.settings;
+  if (!api || !listId) return null;
+  const query = new URLSearchParams({
+    list_id: listId,
+    status: "save",
+    since_create_time: new Date(since - 5 * 60_000).toISOString(),
+    count: "1000",
+    fields: "campaigns.id,campaigns.web_id,campaigns.settings.title",
+  });
+  let answer: NetworkAnswer<{ campaigns?: (Campaign & { settings?: { title?: string } })[] } & MailchimpProblem>;
+  try {
+    answer = await call(ctx, `${api}/3.0/campaigns?${query}`, { headers: { Authorization: `Bearer ${integration.credentials.accessToken}`, Accept: "application/json" } });
+  } catch (error) {
+    throw unreachable(SERVICE, error);
+  }
+  if (!answer.response.ok || !answer.body) throw failureFrom(answer, SERVICE, words(answer));
+  const campaign = (answer.body.campaigns ?? []).find((c) => c.settings?.title === title);
+  return campaign ? { id: campaign.id, url: dc && campaign.web_id ? `${adminBase(dc)}/campaigns/edit?id=${campaign.web_id}` : null } : null;
+}
+
 export const mailchimpService: IntegrationService = {
   id: "mailchimp",
   kind: "email_marketing",
