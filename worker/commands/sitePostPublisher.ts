@@ -55,7 +55,8 @@ export async function sitePostPublisher(db: Database, { context, provider, artic
     return { post: post!, recreated: published.recreated };
   } catch (error) {
     if (!(error instanceof IntegrationFailed)) throw error;
-    if (error.kind === "reconnect") await markNeedsReconnect(db, integration, error.message);
+    // Only a refusal by the service marks it; one already waiting to be connected again keeps its reason.
+    if (error.kind === "reconnect" && integration.state === "active") await markNeedsReconnect(db, integration, error.message);
     await keep({
       lastError: error.message,
       ...(error.kind === "no_answer" && !existing?.remoteId ? { unknownSince: provider.now() } : {}),

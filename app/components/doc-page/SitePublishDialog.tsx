@@ -68,6 +68,14 @@ function SiteList({ article, password }: Omit<SitePublishDialogProps, "open" | "
   );
 }
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
 function SiteRow({ site, articleId, workspaceId, options, onChange }: { site: Site; articleId: number; workspaceId: number; options: { articlePassword: string | null }; onChange: (site: Site) => void }) {
   const { integration, post } = site;
   const [status, setStatus] = useState<"publish" | "draft">(post?.status ?? "publish");
@@ -101,7 +109,7 @@ function SiteRow({ site, articleId, workspaceId, options, onChange }: { site: Si
           <>
             {" "}
             <a href={integration.url} target="_blank" rel="noreferrer" className="muted">
-              {new URL(integration.url).host}
+              {hostOf(integration.url)}
             </a>
           </>
         ) : null}
