@@ -79,6 +79,10 @@ const expected: Record<Action, UserRole[]> = {
   "posts.publish_now": ["super_admin", "admin", "member"],
   "social_accounts.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
+  // A connected site needs the document (read to see it there, edit to publish); members only.
+  "site_posts.read": [],
+  "site_posts.publish": [],
+  "email_sequences.push": ["super_admin", "admin", "member"],
   "inbox.read": ["super_admin", "admin", "member", "guest"],
   // Review rules hang on the document and on being the requester or a reviewer.
   "reviews.read": [],

@@ -9,6 +9,8 @@ import { collabApi } from "./collab";
 import { articleStyleApi } from "./article-style";
 import { campaignsApi } from "./campaigns";
 import { emailSequencesApi } from "./email-sequences";
+import { emailSequenceSendsApi } from "./email-sequence-sends";
+import { sitePostsApi } from "./site-posts";
 import { generationsApi } from "./generations";
 import { knowledgeApi } from "./knowledge";
 import { auth } from "./auth";
@@ -81,6 +83,8 @@ export const api = createApp()
   .route("/", knowledgeApi)
   .route("/", generationsApi)
   .route("/", emailSequencesApi)
+  .route("/", emailSequenceSendsApi)
+  .route("/", sitePostsApi)
   .route("/", articleStyleApi)
   .route("/", campaignsApi)
   .route("/", foldersApi)

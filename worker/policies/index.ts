@@ -238,6 +238,12 @@ export const rules = {
   "posts.publish_now": { roles: MEMBERS },
   "social_accounts.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
+  // A document on the workspace's connected sites: members who may read it see where it is;
+  // members who may edit it publish it there (guests never use the workspace's integrations).
+  "site_posts.read": { roles: MEMBERS, when: holds("read") },
+  "site_posts.publish": { roles: MEMBERS, when: holds("edit") },
+  // An email sequence sent to the workspace's email-marketing service, or to oneself as a test.
+  "email_sequences.push": { roles: MEMBERS },
   "inbox.read": { roles: SIGNED_IN },
   "reviews.read": { roles: SIGNED_IN, when: holds("read") },
   "reviews.create": { roles: SIGNED_IN, when: holds("edit") },

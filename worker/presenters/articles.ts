@@ -17,6 +17,8 @@ const ARTICLE_ACTIONS: Action[] = [
   "articles.transfer",
   // "Schedule a post" from the document (members; the composer checks the document again).
   "posts.schedule",
+  // "Publish to website" (a connected WordPress or Webflow site).
+  "site_posts.publish",
   // "Rewrite in brand voice" in the editor (members who may suggest).
   "ai_revisions.create",
 ];

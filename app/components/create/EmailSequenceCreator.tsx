@@ -4,6 +4,7 @@ import type { EmailDraft, EmailSequenceKind } from "../../../core/contracts/cont
 import { slugify } from "../../../core/slug";
 import { api, ApiError } from "~/lib/api";
 import { downloadHtml, emailHtml } from "./emailExport";
+import { SendTestButton, SendToMailchimp } from "./EmailSequenceSend";
 import { GenerationProgress } from "./GenerationProgress";
 import { useGeneration } from "./useGeneration";
 import { BrandKitField } from "./BrandKitField";
@@ -61,6 +62,8 @@ export function EmailSequenceCreator({ kind, workspace, kits }: Props) {
   const title = kind === "nurture" ? "Nurture email sequence" : "Promo email sequence";
 
   if (emails && run.result) {
+    // What was generated is saved; an edit is not until "Save changes".
+    const unsaved = save.state !== "saved" && emails !== run.result.result.emails;
     return (
       <section className="create-card" aria-labelledby="sequence-title">
         <h1 id="sequence-title" ref={heading} tabIndex={-1} className="create-card__title">
@@ -95,11 +98,13 @@ export function EmailSequenceCreator({ kind, workspace, kits }: Props) {
                   <button type="button" className="button button--small" onClick={() => downloadHtml(`${slugify(email.subject) || `email-${index + 1}`}.html`, emailHtml(email, location.origin))}>
                     Export HTML
                   </button>
+                  <SendTestButton sequenceId={run.result!.sequence.id} position={index} unsaved={unsaved} />
                 </div>
               </li>
             );
           })}
         </ol>
+        <SendToMailchimp sequenceId={run.result.sequence.id} workspaceId={workspace.id} unsaved={unsaved} />
         <div className="create-actions">
           <p className="create-save" role="status">
             {save.state === "saving" ? "Saving…" : save.state === "saved" ? "Saved." : save.state === "failed" ? save.message : ""}

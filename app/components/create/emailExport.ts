@@ -1,14 +1,10 @@
 import type { EmailDraft } from "../../../core/contracts/content";
-import { markdownToDocument } from "../../../core/document/markdown";
-import { renderDocumentEmail } from "../../../core/email/render";
+import { renderSequenceEmail } from "../../../core/email/sequence-email";
 
 /** An email of a sequence as a complete HTML email (SPEC section 9's layout), ready for any sending tool. */
 export function emailHtml(email: Pick<EmailDraft, "subject" | "preview" | "body">, baseUrl?: string): string {
-  const { document } = markdownToDocument(email.body);
-  return renderDocumentEmail(document, { preheader: email.preview, baseUrl }).html.replace(/<title>[^<]*<\/title>/, `<title>${escape(email.subject)}</title>`);
+  return renderSequenceEmail(email, baseUrl).html;
 }
-
-const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** Offers `html` as a file download in the browser. */
 export function downloadHtml(filename: string, html: string) {

@@ -59,10 +59,15 @@ export function DocMenu({ article, inWorkspace, password, dialogHref }: DocMenuP
         <a href={`/docs/${article.slug}/pdf`} className="menu__item">
           <DocIcon aria-hidden="true" /> Export PDF
         </a>
-        {can("articles.publish") || can("articles.protect") || can("articles.transfer") ? <MenuSeparator /> : null}
+        {can("articles.publish") || can("articles.protect") || can("articles.transfer") || can("site_posts.publish") ? <MenuSeparator /> : null}
         {can("articles.publish") ? (
           <Link to={dialogHref("publish")} replace preventScrollReset className="menu__item">
             <GlobeIcon aria-hidden="true" /> {article.is_public ? "Public link / Make private…" : "Publish to web…"}
+          </Link>
+        ) : null}
+        {inWorkspace && can("site_posts.publish") ? (
+          <Link to={dialogHref("website")} replace preventScrollReset className="menu__item">
+            <GlobeIcon aria-hidden="true" /> Publish to website…
           </Link>
         ) : null}
         {can("articles.protect") ? (

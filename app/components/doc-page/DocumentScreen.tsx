@@ -22,6 +22,7 @@ import { MoveDialog } from "./MoveDialog";
 import { ProtectDialog } from "./ProtectDialog";
 import { PublishDialog } from "./PublishDialog";
 import { SeoDialog } from "./SeoDialog";
+import { SitePublishDialog } from "./SitePublishDialog";
 import { TabPasswordBanner } from "./TabPasswordBanner";
 import { TitleInput } from "./TitleInput";
 import { TransferDialog } from "./TransferDialog";
@@ -152,6 +153,9 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
       ) : null}
       {article.policies["articles.publish"] ? (
         <PublishDialog open={dialog === "publish"} closeTo={closeTo} article={article} password={password} origin={origin} />
+      ) : null}
+      {article.policies["site_posts.publish"] && inWorkspace ? (
+        <SitePublishDialog open={dialog === "website"} closeTo={closeTo} article={article} password={password} />
       ) : null}
       {article.policies["articles.protect"] ? <ProtectDialog open={dialog === "password"} closeTo={closeTo} article={article} /> : null}
       {article.policies["articles.transfer"] ? (

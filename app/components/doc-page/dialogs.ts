@@ -1,5 +1,5 @@
 /** The dialogs the document screen opens by URL (`?share`, `?move`, …), so Back closes them. */
-export const DOC_DIALOGS = ["share", "move", "publish", "password", "transfer", "archive", "seo"] as const;
+export const DOC_DIALOGS = ["share", "move", "publish", "website", "password", "transfer", "archive", "seo"] as const;
 export type DocDialog = (typeof DOC_DIALOGS)[number];
 
 /** The page's address with one dialog open (and no other). */

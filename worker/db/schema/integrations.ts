@@ -1,5 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./columns";
+import { articles } from "./documents";
+import { emailSequences } from "./content";
 import { users } from "./identity";
 import { workspaces } from "./workspaces";
 
@@ -85,4 +87,71 @@ export const pendingConnections = sqliteTable(
   (t) => [index("pending_connections_expiry").on(t.expiresAt)],
 );
 
+/**
+ * A document published to a connected site (a WordPress post, a Webflow CMS item): the remote
+ * id republishing updates, its link, and when it last went out. One per document and site.
+ */
+export const sitePosts = sqliteTable(
+  "site_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    integrationId: integer("integration_id")
+      .notNull()
+      .references(() => thirdPartyIntegrations.id, { onDelete: "cascade" }),
+    remoteId: text("remote_id"),
+    url: text("url"),
+    /** What the person chose: published, or kept as a draft on the site. */
+    status: text("status", { enum: ["publish", "draft"] }).notNull().default("publish"),
+    publishedAt: integer("published_at", { mode: "number" }),
+    publishedById: integer("published_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** The last attempt's failure in words; cleared by the next success. */
+    lastError: text("last_error"),
+    /**
+     * A create got no answer at this time (epoch ms): the post may exist, so the next publish
+     * looks for it on the site (by the document's slug) before creating, never blindly again.
+     */
+    unknownSince: integer("unknown_since", { mode: "number" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("site_posts_article_integration").on(t.articleId, t.integrationId), index("site_posts_integration").on(t.integrationId)],
+);
+
+/**
+ * An email of a sequence pushed to an email-marketing service as a campaign draft (one
+ * Mailchimp campaign per email): the campaign id a second push updates, and its link.
+ */
+export const emailCampaignDrafts = sqliteTable(
+  "email_campaign_drafts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    sequenceId: integer("sequence_id")
+      .notNull()
+      .references(() => emailSequences.id, { onDelete: "cascade" }),
+    integrationId: integer("integration_id")
+      .notNull()
+      .references(() => thirdPartyIntegrations.id, { onDelete: "cascade" }),
+    /** The email's place in the sequence (0-based). */
+    position: integer("position").notNull(),
+    /** Null while a create that got no answer is unresolved (see unknownSince). */
+    remoteId: text("remote_id"),
+    url: text("url"),
+    pushedAt: integer("pushed_at", { mode: "number" }).notNull(),
+    /** A create got no answer at this time (epoch ms): the next push looks for the campaign before making one. */
+    unknownSince: integer("unknown_since", { mode: "number" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("email_campaign_drafts_email").on(t.sequenceId, t.integrationId, t.position)],
+);
+
 export type ThirdPartyIntegration = typeof thirdPartyIntegrations.$inferSelect;
+export type SitePost = typeof sitePosts.$inferSelect;
+export type EmailCampaignDraft = typeof emailCampaignDrafts.$inferSelect;
