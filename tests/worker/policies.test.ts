@@ -79,6 +79,9 @@ const expected: Record<Action, UserRole[]> = {
   "posts.publish_now": ["super_admin", "admin", "member"],
   "social_accounts.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
+  "contacts.read": ["super_admin", "admin", "member"],
+  "contacts.manage": ["super_admin", "admin", "member"],
+  "search_console.read": ["super_admin", "admin", "member"],
   "inbox.read": ["super_admin", "admin", "member", "guest"],
   // Review rules hang on the document and on being the requester or a reviewer.
   "reviews.read": [],

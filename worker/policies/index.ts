@@ -238,6 +238,10 @@ export const rules = {
   "posts.publish_now": { roles: MEMBERS },
   "social_accounts.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
+  // Contacts (imported from a CRM) and a search console's figures are the members' working data.
+  "contacts.read": { roles: MEMBERS },
+  "contacts.manage": { roles: MEMBERS },
+  "search_console.read": { roles: MEMBERS },
   "inbox.read": { roles: SIGNED_IN },
   "reviews.read": { roles: SIGNED_IN, when: holds("read") },
   "reviews.create": { roles: SIGNED_IN, when: holds("edit") },
