@@ -189,10 +189,12 @@ describe("importing contacts from HubSpot", () => {
 
   it("refreshes an access token about to expire before importing, and keeps the new one sealed", async () => {
     const { workspace, integration, token } = await connectedWorkspace({ accessToken: "hs-at-old", tokenExpiresAt: NOW + 10_000 });
-    const hub = fakeHubSpot({ people: people(3), accessToken: "hs-at-old" });
+    const hub = fakeHubSpot({ people: people(230), accessToken: "hs-at-old" });
     const response = await callWorker(configured, `/w/${workspace.id}/contacts/import`, { method: "POST", token, body: { integration_id: integration.id } });
-    expect((await json(response)).data).toMatchObject({ created: 3 });
+    expect((await json(response)).data).toMatchObject({ created: 230 });
+    // Once, not once a page: the next pages use the new token.
     expect(hub.refreshes).toBe(1);
+    expect(hub.contactCalls).toBe(3);
     const { row, credentials } = await reloadIntegration(integration.id, configured);
     expect(credentials).toMatchObject({ accessToken: "hs-at-2", refreshToken: "hs-rt" });
     expect(row.tokenExpiresAt).toBeGreaterThan(Date.now() + 29 * 60_000);

@@ -39,11 +39,10 @@ async function refreshTokens(ctx: ProviderContext, row: ThirdPartyIntegration, c
   if (!service?.refresh) throw new IntegrationNeedsReconnect(label, "its access expired");
   const outcome = await service.refresh(ctx, credentials).catch((error: unknown) => ({ ok: false as const, message: error instanceof Error ? error.message : String(error), transient: true }));
   if (outcome.ok) {
-    await ctx.db
-      .update(thirdPartyIntegrations)
-      .set({ credentials: await encryptCredentials(ctx.env, outcome.credentials, integrationBinding(row)), tokenExpiresAt: outcome.expiresAt, stateReason: null })
-      .where(eq(thirdPartyIntegrations.id, row.id));
-    row.tokenExpiresAt = outcome.expiresAt;
+    const sealed = await encryptCredentials(ctx.env, outcome.credentials, integrationBinding(row));
+    await ctx.db.update(thirdPartyIntegrations).set({ credentials: sealed, tokenExpiresAt: outcome.expiresAt, stateReason: null }).where(eq(thirdPartyIntegrations.id, row.id));
+    // The caller's row follows, so its next call (the next page) uses the new token instead of refreshing again.
+    Object.assign(row, { credentials: sealed, tokenExpiresAt: outcome.expiresAt, stateReason: null });
     return outcome.credentials;
   }
   if (outcome.transient) throw new HttpError(503, `${label} could not be reached. Try again in a minute.`, "integration_unreachable", {}, { "Retry-After": "60" });
