@@ -25,11 +25,11 @@ interface FakeContact {
  * 401 to any token but the current one.
  */
 function fakeHubSpot(options: { people?: FakeContact[]; accessToken?: string; refreshToken?: string; contactsFailure?: () => Response } = {}) {
-  const state = { accessToken: options.accessToken ?? "hs-at-1", refreshToken: options.refreshToken ?? "hs-rt", contactCalls: 0, refreshes: 0, requests: [] as Request[] };
+  const state = { accessToken: options.accessToken ?? "hs-at-1", refreshToken: options.refreshToken ?? "hs-rt", contactCalls: 0, refreshes: 0, requests: [] as { method: string; url: string }[] };
   const people = options.people ?? [];
   const fake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    state.requests.push(request.clone());
+    state.requests.push({ method: request.method, url: request.url });
     const url = new URL(request.url);
     if (request.method === "POST" && url.href === `${API}/oauth/v1/token`) {
       expect(request.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
