@@ -1,6 +1,7 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { contacts } from "../../worker/db/schema";
 import { hubspot } from "../../worker/services/integrations/hubspot";
 import type { Connector } from "../../worker/services/publishing/providers/types";
@@ -266,5 +267,31 @@ describe("workspace contacts", () => {
     expect((await callWorker(configured, `/contacts/${contact!.id}`, { method: "DELETE", token: stranger })).status).toBe(404);
     expect((await callWorker(configured, `/contacts/${contact!.id}`, { method: "DELETE", token: await tokenFor(owner) })).status).toBe(204);
     expect(await db.select().from(contacts).where(eq(contacts.id, contact!.id))).toEqual([]);
+  });
+});
+
+describe("the Contacts page", () => {
+  const page = (path: string, token: string) =>
+    exports.default.fetch(`https://app.test${path}`, { headers: { Cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}` }, redirect: "manual" });
+
+  it("lists the workspace's contacts with the Import button, says so when there are none, and is not for guests", async () => {
+    const { workspace, owner } = await buildWorkspace();
+    const token = await tokenFor(owner);
+    const empty = await page(`/workspaces/${workspace.id}/contacts`, token);
+    expect(empty.status).toBe(200);
+    const emptyHtml = await empty.text();
+    expect(emptyHtml).toContain("No contacts yet");
+    expect(emptyHtml).toContain("Import contacts");
+
+    await db.insert(contacts).values({ workspaceId: workspace.id, email: "amara@acme.test", name: "Amara Okafor", company: "Greenleaf", source: "hubspot" });
+    const listed = await (await page(`/workspaces/${workspace.id}/contacts?q=amara`, token)).text();
+    expect(listed).toContain("Amara Okafor");
+    expect(listed).toContain("amara@acme.test");
+
+    const dialog = await (await page(`/workspaces/${workspace.id}/contacts?dialog=import`, token)).text();
+    expect(dialog).toContain("No HubSpot account is connected to this workspace yet.");
+
+    const guest = await buildMember(workspace, "guest");
+    expect((await page(`/workspaces/${workspace.id}/contacts`, guest.token)).status).toBe(403);
   });
 });
