@@ -41,8 +41,22 @@ export async function buildSeedStatements(): Promise<string[]> {
   ON CONFLICT (workspace_id, user_id) DO NOTHING`,
     );
   }
+  // A few contacts, as a HubSpot import would leave them, so the Contacts page has people on it.
+  for (const [email, name, company] of DEMO_CONTACTS) {
+    statements.push(
+      `INSERT INTO contacts (workspace_id, email, name, company, source)
+  SELECT w.id, ${quote(email)}, ${quote(name)}, ${quote(company)}, 'manual' FROM workspaces w WHERE w.key = ${quote(DEMO.workspaceKey)}
+  ON CONFLICT (workspace_id, email) DO NOTHING`,
+    );
+  }
   return statements;
 }
+
+const DEMO_CONTACTS = [
+  ["amara.okafor@example.com", "Amara Okafor", "Greenleaf Grocers"],
+  ["jonas.weber@example.com", "Jonas Weber", "Weber & Söhne"],
+  ["li.na@example.com", "Li Na", "Harbour Café"],
+] as const;
 
 export async function buildSeedSql(): Promise<string> {
   return (await buildSeedStatements()).map((statement) => `${statement};\n`).join("");

@@ -22,7 +22,7 @@ export function devWorker(): Plugin {
           getRequestListener(async (request) => {
             const executionCtx = ctx as unknown as ExecutionContext;
             // The same door as the Worker's: the session cookie is honoured only from this site.
-            const { crossSiteRefusal, serveApiWithCookie } = await server.ssrLoadModule("/worker/middleware/cookie-session.ts");
+            const { crossSiteRefusal, pageRequestForRemix, serveApiWithCookie } = await server.ssrLoadModule("/worker/middleware/cookie-session.ts");
             if (new URL(request.url).pathname.startsWith("/v1")) {
               const { api } = await server.ssrLoadModule("/worker/api/index.ts");
               return serveApiWithCookie(request, (req: Request) => api.fetch(req, env, executionCtx));
@@ -33,7 +33,7 @@ export function devWorker(): Plugin {
               return renderCrossSitePage(refusal);
             }
             const build = (await server.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
-            return createRequestHandler(build, "development")(request, {
+            return createRequestHandler(build, "development")(pageRequestForRemix(request), {
               cloudflare: { env, ctx: executionCtx },
             });
           }),

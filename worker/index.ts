@@ -8,7 +8,7 @@ import { PAGE_BODY_LIMIT, pageRequestWithinLimit } from "./lib/page-body-limit";
 import { newNonce, withPageSecurity } from "./lib/page-security";
 import { discardUnreadBody } from "./lib/refused-body";
 import { reportError } from "./lib/reporter";
-import { crossSiteRefusal, serveApiWithCookie } from "./middleware/cookie-session";
+import { crossSiteRefusal, pageRequestForRemix, serveApiWithCookie } from "./middleware/cookie-session";
 import { isPublicPagePath, servePublicPage } from "./services/public-cache";
 import { handleQueue, type QueueMessage } from "./services/publishing/queue";
 
@@ -23,7 +23,7 @@ async function renderPage(incoming: Request, env: Env, ctx: ExecutionContext) {
   const refusal = crossSiteRefusal(incoming, "page");
   if (refusal) return withPageSecurity(renderCrossSitePage(refusal, nonce), env, incoming, { nonce });
   // Actions buffer their forms (`request.formData()`): the body is capped before Remix sees it.
-  const request = await pageRequestWithinLimit(incoming);
+  const request = await pageRequestWithinLimit(pageRequestForRemix(incoming));
   if (!request) return withPageSecurity(renderTooLargePage(PAGE_BODY_LIMIT, nonce), env, incoming, { nonce });
   let response: Response;
   try {

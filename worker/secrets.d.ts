@@ -44,6 +44,13 @@ declare namespace Cloudflare {
     LINKEDIN_CLIENT_SECRET?: string;
     MICROSOFT_CLIENT_ID?: string;
     MICROSOFT_CLIENT_SECRET?: string;
+    /** Sign in with Apple: the Services ID (the client id), the team id, and the Sign in with Apple key's id and .p8 contents (PKCS#8 PEM). All four enable the button. */
+    APPLE_CLIENT_ID?: string;
+    APPLE_TEAM_ID?: string;
+    APPLE_KEY_ID?: string;
+    APPLE_PRIVATE_KEY?: string;
+    /** Apple's authorization server, default https://appleid.apple.com (tests and local fakes point elsewhere). */
+    APPLE_AUTH_BASE?: string;
     /** The Cloudflare zone the app is served on; with CF_PURGE_TOKEN, public page changes are purged in every data centre. */
     CF_ZONE_ID?: string;
     /** An API token with the zone's "Cache Purge" permission. Without both, only the local data centre is purged. */

@@ -12,7 +12,7 @@ export interface ClientEnv {
   OAUTH: Record<SocialProvider, boolean>;
 }
 
-export const socialProviders = ["google", "linkedin", "microsoft"] as const;
+export const socialProviders = ["google", "linkedin", "microsoft", "apple"] as const;
 export type SocialProvider = (typeof socialProviders)[number];
 
 declare global {

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { isOAuthProvider, oauthConfigured, type OAuthProvider } from "../../worker/auth/oauth";
+import { isOAuthProvider, oauthConfigured, oauthProviders, type OAuthProvider } from "../../worker/auth/oauth";
 import { readCookie } from "./auth-cookie";
 import { LOGIN_PATH, safeRedirectPath } from "./redirects";
 
@@ -17,9 +17,18 @@ export function configuredProvider(context: AppLoadContext, value: string | unde
 const cookieAttributes = (request: Request, maxAge: number) =>
   `Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${new URL(request.url).protocol === "https:" ? "; Secure" : ""}`;
 
+/**
+ * A form_post provider (Apple) comes back with a POST from its own site, on which a Lax cookie
+ * is not sent: its state cookie is SameSite=None, which browsers accept only with Secure (and
+ * keep on http://localhost too). What stops a forged POST is still that its state must match
+ * this cookie, which no other site can read or set.
+ */
+const stateCookieAttributes = (request: Request, provider: OAuthProvider, maxAge: number) =>
+  oauthProviders[provider].callback === "form_post" ? `Path=/auth; HttpOnly; SameSite=None; Secure; Max-Age=${maxAge}` : cookieAttributes(request, maxAge);
+
 export function oauthStateCookie(request: Request, provider: OAuthProvider, state: string, redirectTo: string) {
   const value = encodeURIComponent(JSON.stringify({ provider, state, redirectTo }));
-  return `${OAUTH_COOKIE}=${value}; ${cookieAttributes(request, OAUTH_COOKIE_MAX_AGE)}`;
+  return `${OAUTH_COOKIE}=${value}; ${stateCookieAttributes(request, provider, OAUTH_COOKIE_MAX_AGE)}`;
 }
 
 export const clearedOAuthCookie = (request: Request) => `${OAUTH_COOKIE}=; ${cookieAttributes(request, 0)}`;

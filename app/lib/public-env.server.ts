@@ -11,6 +11,7 @@ export function publicEnv(env: Env): ClientEnv {
       google: oauthConfigured(env, "google"),
       linkedin: oauthConfigured(env, "linkedin"),
       microsoft: oauthConfigured(env, "microsoft"),
+      apple: oauthConfigured(env, "apple"),
     },
   };
 }

@@ -161,7 +161,7 @@ function ContinueStep({ redirectTo, email, expired, oauthError }: Loaded) {
       </StepHeader>
       {expired ? <FormAlert tone="info" message={EXPIRED_NOTICE} /> : null}
       <FormAlert message={oauthError} />
-      <SocialButtons configured={root?.ENV.OAUTH ?? { google: false, linkedin: false, microsoft: false }} redirectTo={redirectTo} />
+      <SocialButtons configured={root?.ENV.OAUTH ?? { google: false, linkedin: false, microsoft: false, apple: false }} redirectTo={redirectTo} />
       <div className="divider" role="separator">
         <span>or</span>
       </div>

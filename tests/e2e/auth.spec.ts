@@ -163,7 +163,7 @@ test("a password is reset through the emailed link, and the new one signs in", a
 test("the sign-in page: steps, testimonials and unconfigured social sign-in", async ({ page }) => {
   await page.goto("/login_or_signup");
   await expect(page.getByRole("heading", { name: "Welcome to Brandwork" })).toBeVisible();
-  for (const provider of ["Google", "LinkedIn", "Microsoft"]) {
+  for (const provider of ["Google", "LinkedIn", "Microsoft", "Apple"]) {
     const button = page.getByRole("button", { name: new RegExp(`Continue with ${provider}`) });
     await expect(button).toBeDisabled();
     await expect(button).toContainText("Not configured on this server");

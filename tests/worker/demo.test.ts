@@ -47,6 +47,7 @@ const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   "All docs": async (ws) => itemsOf(await get(`/w/${ws}/articles`)),
   "All files": async (ws) => itemsOf(await get(`/w/${ws}/all_files`)),
   Campaigns: async (ws) => itemsOf(await get(`/w/${ws}/campaigns`)),
+  Contacts: async (ws) => itemsOf(await get(`/w/${ws}/contacts`)),
   "Scheduled posts": async (ws) => itemsOf(await get(`/w/${ws}/posts?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`)),
   "Brand kits": async (ws) => itemsOf(await get(`/w/${ws}/brand_kits`)),
   Brain: async (ws) => itemsOf(await get(`/w/${ws}/knowledge_sources`)),

@@ -83,6 +83,9 @@ const expected: Record<Action, UserRole[]> = {
   "site_posts.read": [],
   "site_posts.publish": [],
   "email_sequences.push": ["super_admin", "admin", "member"],
+  "contacts.read": ["super_admin", "admin", "member"],
+  "contacts.manage": ["super_admin", "admin", "member"],
+  "search_console.read": ["super_admin", "admin", "member"],
   "inbox.read": ["super_admin", "admin", "member", "guest"],
   // Review rules hang on the document and on being the requester or a reviewer.
   "reviews.read": [],

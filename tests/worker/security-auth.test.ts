@@ -28,7 +28,7 @@ const idToken = (claims: Record<string, unknown>) =>
   new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("provider-key"));
 
 /** The provider's token and userinfo endpoints, answered locally. */
-function mockProvider(provider: OAuthProvider, userinfo: Record<string, unknown>, idTokenClaims?: Record<string, unknown>) {
+function mockProvider(provider: Exclude<OAuthProvider, "apple">, userinfo: Record<string, unknown>, idTokenClaims?: Record<string, unknown>) {
   const urls = {
     google: ["https://oauth2.googleapis.com/token", "https://openidconnect.googleapis.com/v1/userinfo"],
     microsoft: ["https://login.microsoftonline.com/common/oauth2/v2.0/token", "https://graph.microsoft.com/oidc/userinfo"],
@@ -49,7 +49,7 @@ function mockProvider(provider: OAuthProvider, userinfo: Record<string, unknown>
   });
 }
 
-const signIn = (provider: OAuthProvider) => completeOAuth(db, oauthEnv, provider, "code", "https://app.test");
+const signIn = (provider: Exclude<OAuthProvider, "apple">) => completeOAuth(db, oauthEnv, provider, "code", "https://app.test");
 
 const microsoftClaims = (sub: string, email: string, extra: Record<string, unknown> = {}) => ({
   iss: `https://login.microsoftonline.com/${TENANT}/v2.0`,

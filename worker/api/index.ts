@@ -40,6 +40,8 @@ import { postsApi } from "./posts";
 import { schedulesApi } from "./schedules";
 import { socialAccountsApi } from "./social-accounts";
 import { webhooksApi } from "./webhooks";
+import { contactsApi } from "./contacts";
+import { searchConsoleApi } from "./search-console";
 
 /** The JSON API, mounted at /v1 by the Worker. One sub-app per resource. */
 export const api = createApp()
@@ -109,6 +111,8 @@ export const api = createApp()
   .route("/", postsApi)
   .route("/", socialAccountsApi)
   .route("/", schedulesApi)
-  .route("/", webhooksApi);
+  .route("/", webhooksApi)
+  .route("/", contactsApi)
+  .route("/", searchConsoleApi);
 
 export type ApiType = typeof api;

@@ -3,12 +3,14 @@ import { decodeJwt, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { Database } from "../db/client";
 import { oauthIdentities, users, type User } from "../db/schema";
 import { HttpError } from "../lib/errors";
+import { APPLE_ISSUER, appleAuthBase, appleClientSecret, appleConfigured, verifyAppleIdToken } from "./apple";
 import { authSecret } from "./secrets";
 
 /**
- * "Continue with Google / LinkedIn / Microsoft": the OAuth 2.0 authorization-code flow with
- * each provider's OpenID Connect userinfo endpoint. A provider is offered only when both its
- * client id and secret are set. An identity is its issuer + subject (`oauth_identities`); the
+ * "Continue with Google / LinkedIn / Microsoft / Apple": the OAuth 2.0 authorization-code flow
+ * with each provider's OpenID Connect userinfo endpoint (Apple has none: its ID token, checked
+ * against Apple's keys, says who signed in; see apple.ts). A provider is offered only when its
+ * client id and secret (Apple: the four settings its secret is built from) are set. An identity is its issuer + subject (`oauth_identities`); the
  * first sign-in links it to the account with the same email only when the provider vouches
  * for that email (`emailVerified`), otherwise the person proves the account with its password.
  */
@@ -24,6 +26,7 @@ export const oauthProviders = {
     issuerPattern: /^(https:\/\/)?accounts\.google\.com$/,
     // Google asserts ownership of the address it returns only with `email_verified: true`.
     emailVerified: (claims: Claims) => claims.email_verified === true,
+    callback: "query",
   },
   linkedin: {
     label: "LinkedIn",
@@ -35,6 +38,7 @@ export const oauthProviders = {
     issuer: "https://www.linkedin.com/oauth",
     issuerPattern: /^https:\/\/www\.linkedin\.com\/oauth$/,
     emailVerified: (claims: Claims) => claims.email_verified === true,
+    callback: "query",
   },
   microsoft: {
     label: "Microsoft",
@@ -49,6 +53,23 @@ export const oauthProviders = {
     // claim ("email domain owner verified") says the tenant owns that domain. Without it,
     // never link by email.
     emailVerified: (claims: Claims) => claims.xms_edov === true || claims.xms_edov === 1 || claims.xms_edov === "1" || claims.xms_edov === "true",
+    callback: "query",
+  },
+  apple: {
+    label: "Apple",
+    // Paths under APPLE_AUTH_BASE (default https://appleid.apple.com): /auth/authorize, /auth/token, /auth/keys.
+    authorizeUrl: "/auth/authorize",
+    tokenUrl: "/auth/token",
+    userinfoUrl: null,
+    // Asking for the name or email obliges response_mode=form_post (Apple's authorize reference).
+    scope: "name email",
+    secretsPrefix: "APPLE",
+    issuer: APPLE_ISSUER,
+    issuerPattern: /^https:\/\/appleid\.apple\.com$/,
+    // Apple vouches with `email_verified` ("true" as a string in its ID tokens). A private relay
+    // address (…@privaterelay.appleid.com) is verified too: it delivers to the person's inbox.
+    emailVerified: (claims: Claims) => claims.email_verified === true || claims.email_verified === "true",
+    callback: "form_post",
   },
 } as const;
 
@@ -56,6 +77,8 @@ export type OAuthProvider = keyof typeof oauthProviders;
 
 /** The provider's client id and secret, from `<PREFIX>_CLIENT_ID` and `<PREFIX>_CLIENT_SECRET`. */
 function credentials(env: Env, provider: OAuthProvider) {
+  // Apple's secret is not a setting: appleClientSecret builds it for each token request.
+  if (provider === "apple") return { clientId: env.APPLE_CLIENT_ID?.trim() ?? "", clientSecret: "" };
   const prefix = oauthProviders[provider].secretsPrefix;
   return { clientId: env[`${prefix}_CLIENT_ID`] ?? "", clientSecret: env[`${prefix}_CLIENT_SECRET`] ?? "" };
 }
@@ -64,23 +87,36 @@ export const isOAuthProvider = (value: string | undefined): value is OAuthProvid
   value !== undefined && Object.hasOwn(oauthProviders, value);
 
 export function oauthConfigured(env: Env, provider: OAuthProvider) {
+  if (provider === "apple") return appleConfigured(env);
   const { clientId, clientSecret } = credentials(env, provider);
   return Boolean(clientId && clientSecret);
 }
 
 export const oauthCallbackUrl = (origin: string, provider: OAuthProvider) => `${origin}/auth/${provider}/callback`;
 
-/** Where to send the browser to ask the provider; `state` binds the answer to this browser. */
+/** Apple's endpoints live under APPLE_AUTH_BASE; the others' are absolute. */
+const endpoint = (env: Env, provider: OAuthProvider, path: string) => (provider === "apple" ? `${appleAuthBase(env)}${path}` : path);
+
+/**
+ * Where to send the browser to ask the provider; `state` binds the answer to this browser.
+ * A form_post provider (Apple) answers with a POST to the callback, and is also given the
+ * state as `nonce`, which comes back inside the signed ID token.
+ */
 export function oauthAuthorizationUrl(env: Env, provider: OAuthProvider, origin: string, state: string) {
   const config = oauthProviders[provider];
-  const url = new URL(config.authorizeUrl);
-  url.search = new URLSearchParams({
+  const url = new URL(endpoint(env, provider, config.authorizeUrl));
+  const params = new URLSearchParams({
     response_type: "code",
     client_id: credentials(env, provider).clientId,
     redirect_uri: oauthCallbackUrl(origin, provider),
     scope: config.scope,
     state,
-  }).toString();
+  });
+  if (config.callback === "form_post") {
+    params.set("response_mode", "form_post");
+    params.set("nonce", state);
+  }
+  url.search = params.toString();
   return url.toString();
 }
 
@@ -129,10 +165,21 @@ interface VerifiedIdentity {
  * Who signed in, from the token response's ID token (when the provider sends one) and the
  * userinfo endpoint. The ID token comes straight from the provider's token endpoint over
  * TLS, so its signature need not be checked (OpenID Connect Core 3.1.3.7, 6); its issuer
- * and audience still are.
+ * and audience still are. Apple, with no userinfo endpoint and a flow that also hands the ID
+ * token to the browser, has its token's signature checked against its keys, with the nonce.
  */
-async function identify(env: Env, provider: OAuthProvider, idToken: string | undefined, accessToken: string): Promise<VerifiedIdentity> {
+async function identify(env: Env, provider: OAuthProvider, idToken: string | undefined, accessToken: string, nonce?: string): Promise<VerifiedIdentity> {
   const config = oauthProviders[provider];
+  if (config.userinfoUrl === null) {
+    if (!idToken) throw new OAuthFailed(`${config.label} did not say who signed in. Try again.`);
+    const claims: Claims = await verifyAppleIdToken(env, idToken, nonce).catch(() => {
+      throw new OAuthFailed(`${config.label} sent a sign-in that could not be verified. Try again.`);
+    });
+    const email = claims.email?.trim().toLowerCase();
+    if (!claims.sub) throw new OAuthFailed(`${config.label} did not say who signed in. Try again.`);
+    if (!email) throw new OAuthFailed(`${config.label} did not share an email address.`);
+    return { issuer: config.issuer, subject: claims.sub, email, claims };
+  }
   let fromIdToken: Claims = {};
   if (idToken) {
     try {
@@ -195,16 +242,31 @@ export async function linkOAuthIdentity(db: Database, env: Env, token: string, u
   }
 }
 
+export interface OAuthCompletion {
+  /** The round trip's state, which a form_post provider also signed into the ID token as its nonce. */
+  state?: string;
+  /** A name the provider sent beside the token (Apple's `user`, first sign-in only), for a new account. */
+  name?: { firstName: string; lastName: string } | null;
+}
+
 /**
  * Exchanges the code, reads who signed in, and returns their account: the one this identity
  * is linked to; else the one with this email, linked now, if the provider vouches for the
  * email; else a new account (only for a vouched-for email). An existing account reached by an
  * unvouched email throws `OAuthLinkRequired`.
  */
-export async function completeOAuth(db: Database, env: Env, provider: OAuthProvider, code: string, origin: string): Promise<User> {
+export async function completeOAuth(db: Database, env: Env, provider: OAuthProvider, code: string, origin: string, completion: OAuthCompletion = {}): Promise<User> {
   const config = oauthProviders[provider];
-  const { clientId, clientSecret } = credentials(env, provider);
-  const tokenResponse = await fetch(config.tokenUrl, {
+  const { clientId } = credentials(env, provider);
+  let clientSecret = credentials(env, provider).clientSecret;
+  if (provider === "apple") {
+    try {
+      clientSecret = await appleClientSecret(env);
+    } catch {
+      throw new HttpError(503, "Sign in with Apple is misconfigured on this server: APPLE_PRIVATE_KEY is not a PKCS#8 P-256 key.", "not_configured");
+    }
+  }
+  const tokenResponse = await fetch(endpoint(env, provider, config.tokenUrl), {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
     body: new URLSearchParams({
@@ -219,7 +281,7 @@ export async function completeOAuth(db: Database, env: Env, provider: OAuthProvi
   if (!tokenResponse.ok || !token.access_token) {
     throw new OAuthFailed(`${config.label} did not accept the sign-in. Try again.`);
   }
-  const identity = await identify(env, provider, token.id_token, token.access_token);
+  const identity = await identify(env, provider, token.id_token, token.access_token, config.callback === "form_post" ? completion.state : undefined);
   const { issuer, subject, email, claims } = identity;
 
   const [linked] = await db
@@ -252,8 +314,8 @@ export async function completeOAuth(db: Database, env: Env, provider: OAuthProvi
       .insert(users)
       .values({
         email,
-        firstName: claims.given_name ?? first,
-        lastName: claims.family_name ?? rest.join(" "),
+        firstName: completion.name?.firstName ?? claims.given_name ?? first,
+        lastName: completion.name?.lastName ?? claims.family_name ?? rest.join(" "),
         passwordHash: null,
       })
       .onConflictDoNothing()

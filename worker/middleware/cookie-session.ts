@@ -44,6 +44,27 @@ function provenance(request: Request): Provenance {
   return "unknown";
 }
 
+/**
+ * OAuth callbacks that a provider answers with a form POST from its own site (Apple's
+ * `response_mode=form_post`): the one cross-site write a page takes. It changes nothing on the
+ * strength of a cookie session (the route reads none); what it must match is the round trip's
+ * state cookie, which no other site can read or set.
+ */
+const FORM_POST_CALLBACKS = new Set(["/auth/apple/callback"]);
+
+export const isFormPostCallback = (request: Request) => request.method === "POST" && FORM_POST_CALLBACKS.has(new URL(request.url).pathname);
+
+/**
+ * The page request as Remix gets it: a form_post callback without its foreign `Origin`, which
+ * Remix's own action check would answer with a 500; the door above has already judged it.
+ */
+export function pageRequestForRemix(request: Request): Request {
+  if (!isFormPostCallback(request) || !request.headers.has("Origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
+}
+
 /** The session this request rides on by its cookie alone; on /v1 a bearer token wins (an API client). */
 export function cookieSessionOf(request: Request, door: Door): AuthState | null {
   if (door === "api" && request.headers.has("Authorization")) return null;
@@ -58,6 +79,7 @@ export function cookieSessionOf(request: Request, door: Door): AuthState | null 
 export function crossSiteRefusal(request: Request, door: Door): string | null {
   const socket = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
   if (SAFE_METHODS.has(request.method) && !socket) return null;
+  if (door === "page" && isFormPostCallback(request)) return null;
   const from = provenance(request);
   if (from === "same-origin") return null;
   const onCookie = cookieSessionOf(request, door) !== null;

@@ -244,6 +244,10 @@ export const rules = {
   "site_posts.publish": { roles: MEMBERS, when: holds("edit") },
   // An email sequence sent to the workspace's email-marketing service, or to oneself as a test.
   "email_sequences.push": { roles: MEMBERS },
+  // Contacts (imported from a CRM) and a search console's figures are the members' working data.
+  "contacts.read": { roles: MEMBERS },
+  "contacts.manage": { roles: MEMBERS },
+  "search_console.read": { roles: MEMBERS },
   "inbox.read": { roles: SIGNED_IN },
   "reviews.read": { roles: SIGNED_IN, when: holds("read") },
   "reviews.create": { roles: SIGNED_IN, when: holds("edit") },

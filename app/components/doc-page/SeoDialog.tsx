@@ -4,6 +4,7 @@ import { documentToPlainText } from "../../../core/document/text";
 import type { SerializedDocument } from "../../../core/document/types";
 import { Dialog } from "~/components/ui/Dialog";
 import { api } from "~/lib/api";
+import { SearchPerformance } from "./SearchPerformance";
 import type { Article } from "./types";
 
 interface LooseNode {
@@ -129,6 +130,7 @@ export function SeoDialog({ open, closeTo, article, password }: { open: boolean;
             )}
           </>
         )}
+        {open ? <SearchPerformance workspaceId={article.workspace_id} publicPath={article.public_path} /> : null}
       </div>
     </Dialog>
   );

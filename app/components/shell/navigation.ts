@@ -70,6 +70,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
       ? []
       : [
           { to: `${base}/campaigns`, label: "Campaigns", icon: MegaphoneIcon },
+          { to: `${base}/contacts`, label: "Contacts", icon: PeopleIcon },
           { to: `${base}/scheduled-posts`, label: "Scheduled posts", icon: ClockIcon },
           { to: `${base}/brand-kits`, label: "Brand kits", icon: PaletteIcon },
           { to: `${base}/brain`, label: "Brain", icon: BulbIcon },

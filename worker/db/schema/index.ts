@@ -13,3 +13,4 @@ export * from "./comments";
 export * from "./todos";
 export * from "./suggestions";
 export * from "./integrations";
+export * from "./contacts";

@@ -4,13 +4,15 @@ import { thirdPartyIntegrations, type IntegrationKind, type ThirdPartyIntegratio
 import { NotFound } from "../../lib/errors";
 import { decryptCredentials } from "../publishing/credentials";
 import { IntegrationFailed } from "./failures";
+import { googleSearchConsole } from "./google-search-console";
+import { hubspot } from "./hubspot";
 import { mailchimpService } from "./mailchimp";
 import type { ConnectedIntegration, IntegrationService } from "./types";
 import { webflowService } from "./webflow";
 import { wordpressService } from "./wordpress";
 
 /** The services this deployment can connect besides the social networks. Each joins here with its file. */
-export const INTEGRATION_SERVICES: IntegrationService[] = [wordpressService, webflowService, mailchimpService];
+export const INTEGRATION_SERVICES: IntegrationService[] = [wordpressService, webflowService, mailchimpService, hubspot, googleSearchConsole];
 
 export function integrationService(id: string): IntegrationService | null {
   return INTEGRATION_SERVICES.find((service) => service.id === id) ?? null;

@@ -1,6 +1,6 @@
 import type { IntegrationKind } from "../../db/schema";
 import type { Credentials } from "../publishing/credentials";
-import type { Connector, ProviderContext } from "../publishing/providers/types";
+import type { Connector, ProviderContext, RefreshOutcome } from "../publishing/providers/types";
 
 /**
  * A service other than a social network that a workspace connects (a site builder, an
@@ -15,6 +15,8 @@ export interface IntegrationService {
   kind: IntegrationKind;
   label: string;
   connectors: Connector[];
+  /** New tokens from the refresh token, for services whose access tokens expire (HubSpot, Google). */
+  refresh?(ctx: ProviderContext, credentials: Credentials): Promise<RefreshOutcome>;
   /** Revokes this app's access at the service, where it can (disconnect). Best effort. */
   revoke?(ctx: ProviderContext, credentials: Credentials): Promise<void>;
   /** Present on site builders: publishing a document as a post. */
