@@ -169,6 +169,21 @@ describe("Threads: publishing", () => {
     graph.done();
   });
 
+  it("says which parts are live when a reply fails after the first post went out, and is not retried", async () => {
+    const graph = fakeGraph([
+      containerStep({ media_type: "TEXT", text: "1/2 Why we proof overnight" }, "c-a"),
+      statusStep("c-a", "FINISHED"),
+      publishStep("c-a", "t-a"),
+      { request: `POST ${GRAPH}/${USER}/threads`, form: { media_type: "TEXT", text: "2/2 Flavour", reply_to_id: "t-a", access_token: TOKEN }, status: 400, body: { error: { message: "Invalid parameter", type: "OAuthException", code: 100 } } },
+      permalinkStep("t-a"),
+    ]);
+    const { ctx } = contextWith(graph.fetch);
+    const outcome = await threadsProvider.publish(ctx, account, postOf(["1/2 Why we proof overnight", "2/2 Flavour"]));
+    expect(outcome).toMatchObject({ ok: false, errorClass: "bad_body", hint: expect.stringContaining("Finish the thread on Threads") });
+    expect(outcome.ok === false && outcome.message).toMatch(/^only 1 of the 2 parts of the thread were published \(https:\/\/www\.threads\.net\/@fernhillbakery\/post\/Ct-a\); part 2 failed: .*Invalid parameter/);
+    graph.done();
+  });
+
   it("fails with Threads' error message when the container ends in ERROR, and publishes nothing", async () => {
     const clip = video(83);
     const graph = fakeGraph([

@@ -1,6 +1,6 @@
 import { findRichText, HANDLE_PATTERN, mentionedHandles, toFacets } from "../../../../core/publishing/facets";
 import { HttpError, Invalid } from "../../../lib/errors";
-import { baseUrl, call, classifyFailure, userHostContext, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, userHostContext, type Failure, type NetworkAnswer } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published, RefreshOutcome } from "./types";
 
 /**
@@ -33,7 +33,6 @@ const POSTS_BATCH = 25;
 const EXPIRY_MARGIN_MS = 60_000;
 const APP_PASSWORD = /^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/i;
 
-type Failure = Extract<PublishOutcome, { errorClass: unknown }>;
 interface StrongRef {
   uri: string;
   cid: string;

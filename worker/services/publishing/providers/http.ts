@@ -65,6 +65,24 @@ export async function call<T = unknown>(ctx: ProviderContext, url: string, init:
   return { response, body, text };
 }
 
+/** A definite failure: the network answered, and the post (or this part of it) does not exist. */
+export type Failure = Extract<PublishOutcome, { errorClass: unknown }>;
+
+/**
+ * A thread that failed after its first part went out, on a network with no idempotency key
+ * (X, Threads): resending would repeat the parts that are live, so it is a definite failure that
+ * says which parts are out and where, never retried by itself. Networks that can resume a
+ * thread by key (Bluesky's record keys, Mastodon's Idempotency-Key) retry instead.
+ */
+export function partialThread(network: string, firstUrl: string, published: number, total: number, why: string): Failure {
+  return {
+    ok: false,
+    errorClass: "bad_body",
+    message: `only ${published} of the ${total} parts of the thread were published (${firstUrl}); part ${published + 1} failed: ${why}`,
+    hint: `Finish the thread on ${network} by replying to its last part, or delete it there and publish again.`,
+  };
+}
+
 /** Retry-After in ms, as seconds or an HTTP date; `x-rate-limit-reset` (epoch seconds) as X sends it. */
 export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
   const header = response.headers.get("retry-after");
@@ -84,7 +102,7 @@ export function retryAfterMs(response: Response, now = Date.now()): number | und
  * Retry-After), anything else is refused with the network's own words. Providers map their
  * network's special cases (an expired token sent as 400, a revoked app as 403) before this.
  */
-export function classifyFailure(answer: NetworkAnswer, message: string, hint?: string): Extract<PublishOutcome, { errorClass: unknown }> {
+export function classifyFailure(answer: NetworkAnswer, message: string, hint?: string): Failure {
   const { status } = answer.response;
   const words = `${status} ${message}`.trim();
   if (status === 401) return { ok: false, errorClass: "refresh_token", message: words };

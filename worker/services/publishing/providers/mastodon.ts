@@ -1,6 +1,6 @@
 import { htmlToPlainText, sameText } from "../../../../core/publishing/text-match";
 import { HttpError, Invalid } from "../../../lib/errors";
-import { call, classifyFailure, tokenRequest, userHostContext, type NetworkAnswer } from "./http";
+import { call, classifyFailure, tokenRequest, userHostContext, type Failure, type NetworkAnswer } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OAuthApp, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published, RefreshOutcome } from "./types";
 
 /**
@@ -30,7 +30,6 @@ const MAX_PROCESSING_MS = 5 * 60_000;
 const POLL_MS = 2_000;
 const VERIFY_LIMIT = 40;
 
-type Failure = Extract<PublishOutcome, { errorClass: unknown }>;
 
 /**
  * The origin of the server a person typed: "mastodon.social", "https://mastodon.social/",

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, retryAfterMs, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, retryAfterMs, TokenRequestFailed, type Failure, type NetworkAnswer } from "./http";
 import type { Published, PublishOutcome, ProviderContext } from "./types";
 
 /**
@@ -51,7 +51,6 @@ export interface GraphError {
   fbtrace_id?: string;
 }
 
-type Failure = Extract<PublishOutcome, { errorClass: unknown }>;
 
 export interface GraphFailureContext {
   /** The network's name in messages ("Facebook", "Instagram", "Threads"). */

@@ -1,4 +1,4 @@
-import { expiresAt, TokenRequestFailed } from "./http";
+import { expiresAt, partialThread, TokenRequestFailed } from "./http";
 import {
   findByText,
   GraphClient,
@@ -130,8 +130,13 @@ export const threadsProvider: Provider = {
       await waitForContainer(ctx, "Threads", containerStatus(graph, container));
       const { id } = await final(() => graph.post<{ id: string }>(`${userId}/threads_publish`, { creation_id: container }));
 
-      // The first post is live from here: the thread's replies follow it, and if one fails the post
-      // stands as published (sending it again would duplicate what is out) and the rest is reported.
+      // The first post is live from here: a reply that fails ends it as a definite failure naming
+      // what is out (Threads has no idempotency key, so a resend would repeat the first post).
+      const firstUrl = async () =>
+        (await graph
+          .get<{ permalink?: string }>(id, { fields: "permalink" })
+          .then((answer) => answer.permalink)
+          .catch(() => undefined)) ?? profileUrl(account.handle);
       let previous = id;
       for (const [index, text] of replies.entries()) {
         try {
@@ -139,15 +144,10 @@ export const threadsProvider: Provider = {
           await waitForContainer(ctx, "Threads", containerStatus(graph, reply));
           previous = (await graph.post<{ id: string }>(`${userId}/threads_publish`, { creation_id: reply })).id;
         } catch (error) {
-          console.warn(`threads: reply ${index + 2} of ${post.thread.length} was not published`, error instanceof Error ? error.message : error);
-          break;
+          return partialThread("Threads", await firstUrl(), index + 1, post.thread.length, error instanceof Error ? error.message : String(error));
         }
       }
-      const permalink = await graph
-        .get<{ permalink?: string }>(id, { fields: "permalink" })
-        .then((answer) => answer.permalink)
-        .catch(() => undefined);
-      return { ok: true, id, url: permalink ?? profileUrl(account.handle) };
+      return { ok: true, id, url: await firstUrl() };
     });
   },
 

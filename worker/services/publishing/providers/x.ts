@@ -1,5 +1,5 @@
 import { sameText } from "../../../../core/publishing/text-match";
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, retryAfterMs, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, TokenRequestFailed, type Failure, type NetworkAnswer } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -24,7 +24,6 @@ const MAX_PROCESSING_MS = 10 * 60_000;
 const LOOKUP_BATCH = 100;
 const VERIFY_PAGES = 3;
 
-type Failure = Extract<PublishOutcome, { errorClass: unknown }>;
 
 /** X's errors are RFC 7807 problems: `title`, `detail`, and for invalid requests `errors[].message`. */
 interface XProblem {
@@ -121,20 +120,6 @@ async function uploadMedia(ctx: ProviderContext, account: ProviderAccount, item:
   return { ok: true, id };
 }
 
-/**
- * A thread that fails after its first part is on X: the parts already published stay, and X
- * has no idempotency key, so resending would repeat them. It is a definite failure that says
- * which parts are live and where, never retried automatically.
- */
-function partialThread(account: ProviderAccount, published: string[], total: number, why: string): Failure {
-  return {
-    ok: false,
-    errorClass: "bad_body",
-    message: `only ${published.length} of the ${total} parts of the thread were published (${xPostUrl(account.handle, published[0]!)}); part ${published.length + 1} failed: ${why}`,
-    hint: "Finish the thread on X by replying to its last part, or delete it there and publish again.",
-  };
-}
-
 async function publish(ctx: ProviderContext, account: ProviderAccount, post: OutgoingPost): Promise<PublishOutcome> {
   const mediaIds: string[] = [];
   for (const item of post.media) {
@@ -156,12 +141,12 @@ async function publish(ctx: ProviderContext, account: ProviderAccount, post: Out
     } catch (error) {
       // The create may have reached X: the publisher verifies before anything is resent.
       if (index === 0) return { ok: false, unknown: true, message: `X did not answer (${reason(error)}); the post may have been published` };
-      return partialThread(account, published, post.thread.length, `X did not answer (${reason(error)}), so that part may or may not be on X`);
+      return partialThread("X", xPostUrl(account.handle, published[0]!), published.length, post.thread.length, `X did not answer (${reason(error)}), so that part may or may not be on X`);
     }
     const id = answer.body?.data?.id;
     if (!answer.response.ok || !id) {
       const failure = xFailure(ctx, answer);
-      return index === 0 ? failure : partialThread(account, published, post.thread.length, failure.message);
+      return index === 0 ? failure : partialThread("X", xPostUrl(account.handle, published[0]!), published.length, post.thread.length, failure.message);
     }
     published.push(id);
   }
