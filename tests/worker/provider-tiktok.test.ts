@@ -451,7 +451,7 @@ describe("publishing to TikTok", () => {
     });
     const { ctx, elapsed } = context(fake);
     const outcome = await tiktokProvider.publish(ctx, account, outgoing([clip(64 * 1024)]));
-    expect(outcome).toMatchObject({ ok: false, unknown: true });
+    expect(outcome).toMatchObject({ ok: false, unknown: true, receipt: "v_pub_file~v2-1.7380080137" });
     expect((outcome as { message: string }).message).toContain("TikTok had not finished publishing after 10 minutes");
     expect(elapsed()).toBeLessThanOrEqual(TIKTOK_POLL_BUDGET_MS);
     expect(elapsed()).toBeGreaterThan(TIKTOK_POLL_BUDGET_MS - 20_000);
@@ -576,6 +576,20 @@ describe("verifying and measuring TikTok posts", () => {
     const found = await tiktokProvider.verify(context(fake).ctx, account, outgoing([clip(64 * 1024)]));
     expect(found).toEqual({ id: "7380000000000000001", url: "https://www.tiktok.com/@fernhill.bakery/video/7380000000000000001" });
     expect(JSON.parse(fake.seen[0]!.body)).toEqual({ max_count: 20 });
+  });
+
+  it("asks about a kept publish_id before the video list, so a private post is found too", async () => {
+    const fake = fakeTikTok({ "POST /v2/post/publish/status/fetch/": complete });
+    const found = await tiktokProvider.verify(context(fake).ctx, account, { ...outgoing([clip(64 * 1024)]), receipt: "v_pub_file~v2-1.7380080137" });
+    expect(found).toEqual({ id: "7380080137682881835", url: "https://www.tiktok.com/@fernhill.bakery/video/7380080137682881835" });
+    expect(fake.calls("POST /v2/video/list/")).toBe(0);
+  });
+
+  it("with a kept publish_id: FAILED is not published (safe to send), still processing is neither", async () => {
+    const failed = fakeTikTok({ "POST /v2/post/publish/status/fetch/": status("FAILED", ',"fail_reason":"file_format_check_failed"') });
+    expect(await tiktokProvider.verify(context(failed).ctx, account, { ...outgoing([clip(64 * 1024)]), receipt: "v_pub_file~v2-1.7380080137" })).toBeNull();
+    const processing = fakeTikTok({ "POST /v2/post/publish/status/fetch/": status("PROCESSING_UPLOAD") });
+    await expect(tiktokProvider.verify(context(processing).ctx, account, { ...outgoing([clip(64 * 1024)]), receipt: "v_pub_file~v2-1.7380080137" })).rejects.toThrow(/still processing/);
   });
 
   it("does not take an older post with the same caption for this one", async () => {

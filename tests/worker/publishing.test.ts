@@ -278,6 +278,8 @@ describe("claiming and publishing", () => {
     expect(row).toMatchObject({ state: "publishing", outcomeUnknown: true });
     expect(row.errorMessage).toContain("Checking with Sandbox");
     expect(await timelinePosts(accounts[0]!)).toHaveLength(1);
+    // The id the network handed back before its answer was lost is kept for verify.
+    expect(row.networkReceipt).toBe((await timelinePosts(accounts[0]!))[0]!.externalId);
     // A tick after the recheck lease: verify finds it, nothing is sent again.
     await tick(deps, accounts[0]!.id, Date.now() + UNKNOWN_RECHECK_MS + 1);
     row = await target(targets[0]!.id);

@@ -99,6 +99,8 @@ export const postTargets = sqliteTable(
     sendAttempt: integer("send_attempt"),
     /** A send may have reached the network without an answer: `verify` decides before any resend. */
     outcomeUnknown: integer("outcome_unknown", { mode: "boolean" }).notNull().default(false),
+    /** What the network handed back for an attempt whose answer was lost (a publish id), for `verify`. */
+    networkReceipt: text("network_receipt"),
     networkPostId: text("network_post_id"),
     networkUrl: text("network_url"),
     publishedAt: ms("published_at"),

@@ -86,6 +86,7 @@ async function outgoing(db: Database, target: PostTarget, post: typeof scheduled
     idempotencyKey: target.idempotencyKey,
     // No attempt of this target went out before its time or its "publish now" (a minute's slack for clocks).
     notBefore: Math.min(target.publishAt, target.nextAttemptAt ?? target.publishAt) - 60_000,
+    receipt: target.networkReceipt,
   };
 }
 
@@ -275,7 +276,12 @@ async function work(
   }
   if ("unknown" in outcome) {
     // Left in `publishing` with a short lease: a later tick reclaims it and `verify` decides.
-    await settle(db, target, { outcomeUnknown: true, leaseUntil: now() + UNKNOWN_RECHECK_MS, errorMessage: `${outcome.message}. Checking with ${limits.label} before trying again.` });
+    await settle(db, target, {
+      outcomeUnknown: true,
+      leaseUntil: now() + UNKNOWN_RECHECK_MS,
+      ...(outcome.receipt ? { networkReceipt: outcome.receipt } : {}),
+      errorMessage: `${outcome.message}. Checking with ${limits.label} before trying again.`,
+    });
     await record(db, target, target.attempt, "unknown", outcome.message, now());
     await postEvent(deps, null, { ...target, state: "publishing" }, post, account);
     return;

@@ -97,16 +97,19 @@ export const sandboxProvider: Provider = {
     // Slow: the post is on the timeline, the answer takes its time.
     if (slow) await wait(ctx, SANDBOX_SLOW_MS);
     if (firstFault && fault === "timeout") {
-      return { ok: false, unknown: true, message: "The sandbox did not answer within 30 seconds (the post may have been published)" };
+      // Like a network that handed back an id before the answer was lost: kept for `verify`.
+      return { ok: false, unknown: true, receipt: id, message: "The sandbox did not answer within 30 seconds (the post may have been published)" };
     }
     return { ok: true, id, url: sandboxPostUrl(account.handle, id) };
   },
 
   async verify(ctx, account, post) {
+    // By the receipt an unknown outcome kept, else by the idempotency key.
+    const which = post.receipt ? eq(sandboxTimeline.externalId, post.receipt) : eq(sandboxTimeline.idempotencyKey, post.idempotencyKey);
     const [found] = await ctx.db
       .select({ externalId: sandboxTimeline.externalId })
       .from(sandboxTimeline)
-      .where(and(eq(sandboxTimeline.accountExternalId, account.externalId), eq(sandboxTimeline.idempotencyKey, post.idempotencyKey), eq(sandboxTimeline.kind, "post")))
+      .where(and(eq(sandboxTimeline.accountExternalId, account.externalId), which, eq(sandboxTimeline.kind, "post")))
       .orderBy(asc(sandboxTimeline.id))
       .limit(1);
     return found?.externalId ? { id: found.externalId, url: sandboxPostUrl(account.handle, found.externalId) } : null;

@@ -264,13 +264,13 @@ async function awaitPublished(ctx: ProviderContext, account: ProviderAccount, po
         };
       }
       if (failure?.errorClass === "refresh_token" || failure?.errorClass === "disconnect") {
-        return { ok: false, unknown: true, message: `TikTok stopped answering about the post (${failure.message}); it may still be published` };
+        return { ok: false, unknown: true, receipt: publishId, message: `TikTok stopped answering about the post (${failure.message}); it may still be published` };
       }
       last = failure ? failure.message : `TikTok is still processing it (${data?.status ?? "no status"})`;
     }
     const delay = POLL_STEPS_MS[Math.min(step++, POLL_STEPS_MS.length - 1)]!;
     if (ctx.now() - started + delay > TIKTOK_POLL_BUDGET_MS) {
-      return { ok: false, unknown: true, message: `TikTok had not finished publishing after ${TIKTOK_POLL_BUDGET_MS / 60_000} minutes (${last})` };
+      return { ok: false, unknown: true, receipt: publishId, message: `TikTok had not finished publishing after ${TIKTOK_POLL_BUDGET_MS / 60_000} minutes (${last})` };
     }
     await wait(ctx, delay);
   }
@@ -488,7 +488,22 @@ export const tiktokProvider: Provider = {
     return videos.length ? publishVideo(ctx, account, post, videos[0]!, creator, privacy) : publishPhotos(ctx, account, post, photos, creator, privacy);
   },
 
-  verify(ctx, account, post) {
+  async verify(ctx, account, post) {
+    // A send whose publish_id we kept is asked about by that id: a private post (an unaudited
+    // app's) is not in the public video list, so the list alone could miss it.
+    if (post.receipt) {
+      const answer = await apiPost<{ status?: string }>(ctx, account, "/v2/post/publish/status/fetch/", { publish_id: post.receipt });
+      const failure = tiktokFailure(answer, ctx.now());
+      if (failure) throw new Error(`TikTok could not say what became of the post: ${failure.message}`);
+      const status = answer.body?.data?.status;
+      if (status === "PUBLISH_COMPLETE") {
+        const done = await complete(ctx, account, post, post.receipt, answer.text);
+        return done.ok ? { id: done.id, url: done.url } : null;
+      }
+      if (status === "FAILED") return null;
+      // Still processing: not published yet, and not to be sent again; asked again later.
+      throw new Error(`TikTok is still processing the post (${status ?? "no status"})`);
+    }
     return findPost(ctx, account, post);
   },
 

@@ -55,6 +55,8 @@ export interface OutgoingPost {
   title?: string | null;
   /** No attempt of this post reached the network before this (epoch ms): `verify` looks at posts made since. */
   notBefore?: number;
+  /** The receipt an earlier attempt's unknown outcome kept, if the network gave one. */
+  receipt?: string | null;
 }
 
 export interface Published {
@@ -79,6 +81,11 @@ export type PublishOutcome =
       /** The request may have reached the network (timeout, connection lost): never resend blindly. */
       unknown: true;
       message: string;
+      /**
+       * What the network handed back before the answer was lost (TikTok's publish_id): kept on
+       * the target and given to `verify` as `post.receipt`, so it asks about exactly that send.
+       */
+      receipt?: string;
     };
 
 export type RefreshOutcome =

@@ -1,0 +1,1 @@
+ALTER TABLE `post_targets` ADD `network_receipt` text;
