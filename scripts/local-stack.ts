@@ -25,6 +25,8 @@ export interface StackOptions {
    * per request; the bench runs the stack at `error`, as it runs the bare Worker it compares with.
    */
   logLevel?: "info" | "error";
+  /** More of the Worker's variables (the e2e suite points a network's base URLs at a local fake). */
+  vars?: Record<string, string>;
 }
 
 export interface Stack {
@@ -208,9 +210,9 @@ export async function startParty(options: { port: number; workerUrl: string; per
   return { url, host: `127.0.0.1:${options.port}`, kill, stop: () => stopChild(child) };
 }
 
-type WorkerOptions = Pick<StackOptions, "port" | "partyPort" | "persistTo" | "logs" | "collabSecret" | "logLevel">;
+type WorkerOptions = Pick<StackOptions, "port" | "partyPort" | "persistTo" | "logs" | "collabSecret" | "logLevel" | "vars">;
 
-async function spawnWorker({ port, partyPort, persistTo, collabSecret = "local-collab-secret", logLevel = "info" }: WorkerOptions) {
+async function spawnWorker({ port, partyPort, persistTo, collabSecret = "local-collab-secret", logLevel = "info", vars = {} }: WorkerOptions) {
   const env = { ...process.env, NO_D1_WARNING: "true", WRANGLER_SEND_METRICS: "false" };
   return spawn(
     bin("wrangler"),
@@ -226,6 +228,7 @@ async function spawnWorker({ port, partyPort, persistTo, collabSecret = "local-c
       "--inspector-port", String(await freePort()),
       "--var", `COLLAB_TOKEN_SECRET:${collabSecret}`,
       "--var", `PARTYKIT_HOST:127.0.0.1:${partyPort}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ...persistArgs(persistTo),
     ],
     { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },

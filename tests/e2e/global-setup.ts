@@ -2,6 +2,7 @@ import { appendFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildDemo } from "../../scripts/demo/build-demo";
+import { FAKE_X_CLIENT, startFakeX } from "./fakes/x-network";
 import { freePort, prepareDatabase, startCronTicker, startStack, type Stack } from "../../scripts/local-stack";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 
@@ -43,7 +44,10 @@ export default async function globalSetup() {
   await mkdir("test-results", { recursive: true });
   const logs = process.env.E2E_LOGS ? true : { file: path.resolve("test-results/e2e-stack.log") };
   await prepareDatabase({ persistTo, logs });
-  const options = { port: await freePort(), partyPort: await freePort(), persistTo, logs };
+  // X's authorization server and API, faked on loopback, so one test runs the whole OAuth dance.
+  const fakeX = await startFakeX();
+  const vars = { X_CLIENT_ID: FAKE_X_CLIENT.id, X_CLIENT_SECRET: FAKE_X_CLIENT.secret, X_AUTH_BASE: fakeX.url, X_API_BASE: fakeX.url };
+  const options = { port: await freePort(), partyPort: await freePort(), persistTo, logs, vars };
   let stack = await startStack(options);
   try {
     // The same demo workspace `npm start` shows (about 5 s), so the suite sees what a first run sees.
@@ -58,7 +62,9 @@ export default async function globalSetup() {
   const stopWatch = superviseStack(stack, async () => (stack = await startStack(options)));
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_PARTY_URL = stack.partyUrl;
+  process.env.E2E_FAKE_X_URL = fakeX.url;
   return async () => {
+    fakeX.server.close();
     stopCron();
     await stopWatch();
     await stack.stop();

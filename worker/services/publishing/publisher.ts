@@ -10,7 +10,7 @@ import { credentialBinding, decryptCredentials } from "./credentials";
 import { accountEvent, postEvent, type EventDeps } from "./events";
 import { freshCredentials, refreshAccount } from "./refresh";
 import { providerFor } from "./providers";
-import type { OutgoingPost, ProviderAccount, ProviderContext } from "./providers/types";
+import type { OutgoingPost, ProviderAccount, ProviderContext, PublishOutcome } from "./providers/types";
 
 /**
  * The queue consumer's one unit of work: publish one claimed target, exactly once. It re-reads
@@ -262,7 +262,7 @@ async function work(
 
   // Marked before sending: if this consumer dies mid-send, the next attempt verifies first.
   await db.update(postTargets).set({ outcomeUnknown: true }).where(eq(postTargets.id, target.id));
-  const outcome = await provider.publish(ctx, credentials, outgoingPost).catch((error: unknown) => ({
+  const outcome: PublishOutcome = await provider.publish(ctx, credentials, outgoingPost).catch((error: unknown) => ({
     ok: false as const,
     unknown: true as const,
     message: error instanceof Error ? error.message : String(error),
