@@ -78,6 +78,7 @@ const expected: Record<Action, UserRole[]> = {
   "posts.schedule": ["super_admin", "admin", "member"],
   "posts.publish_now": ["super_admin", "admin", "member"],
   "social_accounts.manage": ["super_admin", "admin", "member"],
+  "integrations.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
   "inbox.read": ["super_admin", "admin", "member", "guest"],
   // Review rules hang on the document and on being the requester or a reviewer.

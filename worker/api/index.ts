@@ -36,6 +36,7 @@ import { usersApi } from "./users";
 import { workspacesApi } from "./workspaces";
 import { postsApi } from "./posts";
 import { schedulesApi } from "./schedules";
+import { connectionsApi } from "./connections";
 import { socialAccountsApi } from "./social-accounts";
 import { webhooksApi } from "./webhooks";
 
@@ -104,6 +105,7 @@ export const api = createApp()
   .route("/", usersApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
+  .route("/", connectionsApi)
   .route("/", schedulesApi)
   .route("/", webhooksApi);
 
