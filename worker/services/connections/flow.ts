@@ -63,7 +63,8 @@ export const callbackUrl = (origin: string, connectorId: string) => `${origin}/i
 
 export const providerContext = (deps: ConnectDeps): ProviderContext => ({ db: deps.db, env: deps.env, now: deps.now ?? Date.now, fetch: deps.fetch ?? fetch });
 
-const labelOf = (entry: ConnectorEntry) => entry.target.label;
+// The connector's own label names what the person chose ("Facebook Pages", "Instagram"), more precisely than its network.
+const labelOf = (entry: ConnectorEntry) => entry.connector.label;
 
 /** The connector, or a refusal naming it when it is unknown. */
 export function findConnector(id: string): ConnectorEntry {
@@ -319,7 +320,7 @@ export async function choosePending(deps: ConnectDeps, id: string, user: Connect
   await connectingActor(deps.db, user, pending.workspaceId, entry);
   const stored = await storeConnected(deps.db, deps.env, { workspaceId: pending.workspaceId, userId: user.id, target: entry.target, accounts: picked, now: deps.now?.() });
   await deps.db.delete(pendingConnections).where(eq(pendingConnections.id, pending.id));
-  return { kind: "connected", workspaceId: pending.workspaceId, target: entry.target.kind, stored, label: entry.target.label };
+  return { kind: "connected", workspaceId: pending.workspaceId, target: entry.target.kind, stored, label: labelOf(entry) };
 }
 
 /** The form connector's answer stored, after its fields were validated at the edge. */

@@ -22,10 +22,11 @@ export const extraConnectables: { providers: Provider[]; services: IntegrationSe
 
 export function registeredProviders(): Provider[] {
   const registered = connectableNetworks.map((network) => providerFor(network)).filter((provider): provider is Provider => provider !== null);
-  return [...registered, ...extraConnectables.providers];
+  // Test connectors first, so a test may stand in for a registered network.
+  return [...extraConnectables.providers, ...registered];
 }
 
-export const registeredServices = (): IntegrationService[] => [...INTEGRATION_SERVICES, ...extraConnectables.services];
+export const registeredServices = (): IntegrationService[] => [...extraConnectables.services, ...INTEGRATION_SERVICES];
 
 export const networkLabel = (network: Network) => NETWORK_LIMITS[network]?.label ?? network;
 
