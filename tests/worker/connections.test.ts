@@ -306,6 +306,14 @@ describe("GET /integrations/:connector/callback", () => {
     expect(released!.state === "scheduled" ? released!.nextAttemptAt! <= Date.now() : true).toBe(true);
     expect(released!.errorMessage === "401" && released!.state === "scheduled").toBe(false);
     expect(released!.nextAttemptAt).not.toBe(held!.nextAttemptAt);
+
+    // A reconnect that signs in as someone else connects that one, and says the meant one still waits.
+    await db.update(socialAccounts).set({ state: "needs_reauth" }).where(eq(socialAccounts.id, connected!.id));
+    const wrong = await start(token, workspace.id, "testnet", `&account=${connected!.id}`);
+    network.answer = [account("net-other", { displayName: "Someone Else" })];
+    expect(landing(await callback(token, { code: "c3", state: wrong.state }, wrong.cookie)).notice).toBe(
+      "Someone Else is connected (Testnet). Renamed still needs reconnecting: sign in to Testnet as that account.",
+    );
   });
 
   it("offers several accounts to choose from, all preselected, and connects only the chosen ones", async () => {

@@ -220,7 +220,7 @@ export interface CallbackRequest {
 }
 
 export type CallbackResult =
-  | { kind: "connected"; workspaceId: number; target: "network" | "integration"; stored: Stored; label: string }
+  | { kind: "connected"; workspaceId: number; target: "network" | "integration"; stored: Stored; label: string; stillNeedsReconnecting?: string }
   | { kind: "choose"; workspaceId: number; pendingId: string };
 
 interface StateClaims {
@@ -228,6 +228,8 @@ interface StateClaims {
   connectorId: string;
   nonce: string;
   instance?: string;
+  /** The account being reconnected, when this was a reconnect. */
+  accountId?: number;
 }
 
 async function readState(deps: ConnectDeps, state: string | null, user: ConnectUser, entry: ConnectorEntry): Promise<StateClaims> {
@@ -243,7 +245,7 @@ async function readState(deps: ConnectDeps, state: string | null, user: ConnectU
   const workspaceId = Number(payload.ws);
   if (payload.sub !== String(user.id)) throw new ConnectRefused(`That ${label} connection was started by someone else. Start connecting again from your own account.`);
   if (payload.c !== entry.connector.id) throw new ConnectRefused(`That connection was started for another network. Start connecting ${label} again.`, workspaceId, entry.target.kind);
-  return { workspaceId, connectorId: String(payload.c), nonce: String(payload.n), instance: typeof payload.i === "string" ? payload.i : undefined };
+  return { workspaceId, connectorId: String(payload.c), nonce: String(payload.n), instance: typeof payload.i === "string" ? payload.i : undefined, accountId: typeof payload.a === "number" ? payload.a : undefined };
 }
 
 /** The network's answer: checked, the code exchanged, the accounts stored or kept for choosing. */
@@ -273,10 +275,20 @@ export async function completeConnect(deps: ConnectDeps, request: CallbackReques
   if (accounts.length === 0) throw refuse(`${label} answered with no account to connect.`);
   if (accounts.length === 1) {
     const stored = await storeConnected(deps.db, deps.env, { workspaceId: claims.workspaceId, userId: request.user.id, target: entry.target, accounts, now: deps.now?.() });
-    return { kind: "connected", workspaceId: claims.workspaceId, target: entry.target.kind, stored, label };
+    return { kind: "connected", workspaceId: claims.workspaceId, target: entry.target.kind, stored, label, stillNeedsReconnecting: await missedReconnect(deps, claims, stored) };
   }
   const pendingId = await keepPending(deps, { workspaceId: claims.workspaceId, userId: request.user.id, connectorId: connector.id, accounts });
   return { kind: "choose", workspaceId: claims.workspaceId, pendingId };
+}
+
+/** A reconnect that signed in as another account (connected as well) leaves the one meant still waiting: say so. */
+async function missedReconnect(deps: ConnectDeps, claims: StateClaims, stored: Stored): Promise<string | undefined> {
+  if (!claims.accountId || stored.accounts.some((row) => row.id === claims.accountId)) return undefined;
+  const [meant] = await deps.db
+    .select({ displayName: socialAccounts.displayName, state: socialAccounts.state })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.id, claims.accountId), eq(socialAccounts.workspaceId, claims.workspaceId)));
+  return meant && meant.state !== "active" ? meant.displayName : undefined;
 }
 
 const pendingBinding = (id: string, userId: number) => `pending:${id}:${userId}`;
@@ -344,5 +356,8 @@ export function landingPath(workspaceId: number | null, target: "network" | "int
 /** The words for a finished connection. */
 export function connectedNotice(result: Extract<CallbackResult, { kind: "connected" }>) {
   const names = [...result.stored.accounts.map((row) => row.displayName), ...result.stored.integrations.map((row) => row.displayName)];
-  return `${names.join(", ")} ${names.length === 1 ? "is" : "are"} connected (${result.label}).`;
+  const connected = `${names.join(", ")} ${names.length === 1 ? "is" : "are"} connected (${result.label}).`;
+  return result.stillNeedsReconnecting
+    ? `${connected} ${result.stillNeedsReconnecting} still needs reconnecting: sign in to ${result.label} as that account.`
+    : connected;
 }
