@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { ACCOUNT_STATE_LABELS, overallState, targetStates, TARGET_STATE_LABELS } from "../../core/publishing/states";
 import { scheduledPostsPage } from "~/components/scheduling/scheduling.server";
 import { Composer } from "~/components/scheduling/Composer";
+import { ConnectNetworks } from "~/components/scheduling/ConnectNetworks";
 import { PostDetails, StateBadge } from "~/components/scheduling/PostDetails";
 import { formatWhen, localInputValue, shiftLocal, type Account, type Post } from "~/components/scheduling/types";
 import { useLiveUpdates } from "~/components/scheduling/useLiveUpdates";
@@ -35,8 +36,10 @@ export default function ScheduledPosts() {
   const [mounted, setMounted] = useState(false);
   const [zone, setZone] = useState(data.userTimeZone ?? data.workspaceTimeZone);
   const [posts, setPosts] = useState<Post[]>(data.posts);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The connect flow lands here with what happened, in words.
+  const [notice, setNotice] = useState<string | null>(params.get("connect_notice"));
+  const [problem, setProblem] = useState<string | null>(params.get("connect_error"));
+  const [showConnectors, setShowConnectors] = useState(false);
   const [filters, setFilters] = useState({ account: "", network: "", state: "", campaign: "" });
   const activeFilters = Object.values(filters).filter(Boolean).length;
   const [open, setOpen] = useState<"accounts" | "filters" | null>(null);
@@ -112,9 +115,23 @@ export default function ScheduledPosts() {
     revalidator.revalidate();
   };
 
+  /** Reconnecting does what the account's network needs: the Sandbox at once, OAuth through the network, a form filled again. */
   async function reconnect(account: Account) {
+    setProblem(null);
     try {
-      await api.post(`/social_accounts/${account.id}/reconnect`);
+      const answer = await api.post<{ data?: Account; redirect?: string; form?: { id: string }; message?: string }>(`/social_accounts/${account.id}/reconnect`);
+      if (answer.redirect) {
+        setNotice(`Taking you to ${account.network_label} to reconnect ${account.display_name}…`);
+        window.location.assign(answer.redirect);
+        return;
+      }
+      if (answer.form) {
+        setNotice(answer.message ?? `Fill in ${account.network_label} again to reconnect ${account.display_name}.`);
+        setShowConnectors(true);
+        setOpen("accounts");
+        document.getElementById("connect-networks")?.scrollIntoView({ block: "nearest" });
+        return;
+      }
       setNotice(`${account.display_name} is connected again; posts that waited for it are going out.`);
       revalidator.revalidate();
     } catch (failure) {
@@ -209,6 +226,11 @@ export default function ScheduledPosts() {
               {accounts.map((account) => (
                 <li key={account.id} className={`account-chip account-chip--${account.state}`}>
                   <strong>{account.display_name}</strong> <small>{account.network_label}{account.is_sandbox ? " (sandbox)" : ""} · {ACCOUNT_STATE_LABELS[account.state]}</small>
+                  {policies.connect && account.state !== "active" ? (
+                    <button type="button" className="button account-chip__reconnect" onClick={() => void reconnect(account)} aria-label={`Reconnect ${account.display_name} (${account.network_label})`}>
+                      Reconnect
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -219,7 +241,12 @@ export default function ScheduledPosts() {
             <p>The Sandbox network needs no keys: it publishes to a timeline inside Brandwork, so you can try every step (and every failure) safely.</p>
           </>
         )}
-        {policies.connect ? <ConnectSandbox workspaceId={workspace.id} networks={data.networks} onConnected={connected} /> : null}
+        {policies.connect ? <ConnectSandbox workspaceId={workspace.id} onConnected={connected} /> : null}
+        {policies.connect ? (
+          <div id="connect-networks" className="connect-networks-frame">
+            <ConnectNetworks key={showConnectors ? "open" : "closed"} workspaceId={workspace.id} networks={data.networks} onConnected={connected} open={showConnectors} />
+          </div>
+        ) : null}
       </section>
 
       {accounts.length > 0 ? (
@@ -353,7 +380,7 @@ export default function ScheduledPosts() {
 }
 
 /** Connects a Sandbox account by name: the first step of scheduling, so its label and example stay whole at every width. */
-function ConnectSandbox({ workspaceId, networks, onConnected }: { workspaceId: number; networks: { network: string; label: string }[]; onConnected: (name: string) => void }) {
+function ConnectSandbox({ workspaceId, onConnected }: { workspaceId: number; onConnected: (name: string) => void }) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -362,7 +389,7 @@ function ConnectSandbox({ workspaceId, networks, onConnected }: { workspaceId: n
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/w/${workspaceId}/social_accounts`, { network: networks[0]?.network ?? "sandbox", display_name: name });
+      await api.post(`/w/${workspaceId}/social_accounts`, { network: "sandbox", display_name: name });
       onConnected(name);
       setName("");
     } catch (failure) {

@@ -78,6 +78,7 @@ const expected: Record<Action, UserRole[]> = {
   "posts.schedule": ["super_admin", "admin", "member"],
   "posts.publish_now": ["super_admin", "admin", "member"],
   "social_accounts.manage": ["super_admin", "admin", "member"],
+  "integrations.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
   // A connected site needs the document (read to see it there, edit to publish); members only.
   "site_posts.read": [],

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, follows, integrations } from "../../worker/db/schema";
+import { events, follows, socialAccounts } from "../../worker/db/schema";
 import { addMember, api, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 /** Two colleagues in one workspace, and a stranger elsewhere. */
@@ -95,9 +95,10 @@ describe("user cards and following", () => {
 describe("GET /v1/users/:id/third_party_integrations", () => {
   it("lists the user's own connected accounts and hides anyone else's", async () => {
     const { me, token, colleague, workspace } = await colleagues();
-    await db.insert(integrations).values({ userId: me.id, workspaceId: workspace.id, provider: "linkedin", accountName: "Acme Page" });
+    await db.insert(socialAccounts).values({ connectedById: me.id, workspaceId: workspace.id, network: "linkedin", externalId: `li-${me.id}`, displayName: "Acme Page", credentials: "v1.sealed.secret" });
     const mine = await json(await api(`/users/${me.id}/third_party_integrations`, { token }));
-    expect(mine.data).toEqual([expect.objectContaining({ provider: "linkedin", account_name: "Acme Page", status: "connected" })]);
+    expect(mine.data).toEqual([expect.objectContaining({ provider: "linkedin", account_name: "Acme Page", status: "active" })]);
+    expect(JSON.stringify(mine.data)).not.toContain("sealed");
     expect((await api(`/users/${colleague.id}/third_party_integrations`, { token })).status).toBe(404);
   });
 });

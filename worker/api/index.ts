@@ -38,6 +38,7 @@ import { usersApi } from "./users";
 import { workspacesApi } from "./workspaces";
 import { postsApi } from "./posts";
 import { schedulesApi } from "./schedules";
+import { connectionsApi } from "./connections";
 import { socialAccountsApi } from "./social-accounts";
 import { webhooksApi } from "./webhooks";
 import { contactsApi } from "./contacts";
@@ -110,6 +111,7 @@ export const api = createApp()
   .route("/", usersApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
+  .route("/", connectionsApi)
   .route("/", schedulesApi)
   .route("/", webhooksApi)
   .route("/", contactsApi)

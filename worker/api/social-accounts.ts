@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import * as z from "zod";
 import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
 import { connectAccountSchema } from "../../core/contracts/posts";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import type { Database } from "../db/client";
-import { postTargets, socialAccounts } from "../db/schema";
+import { postTargets, socialAccounts, type SocialAccount } from "../db/schema";
 import { createApp } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -12,13 +12,14 @@ import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
 import { presentAccount } from "../presenters/posts";
-import { credentialBinding, encryptCredentials } from "../services/publishing/credentials";
-import { accountEvent, broadcast } from "../services/publishing/events";
-import { connectableNetworks } from "../services/publishing/providers";
+import { credentialBinding, decryptCredentials, encryptCredentials } from "../services/publishing/credentials";
+import { broadcast } from "../services/publishing/events";
+import { presentConnector } from "../presenters/connections";
+import { providerOf, registeredProviders } from "../services/connections/registry";
+import { reconnectAccount } from "../services/connections/store";
+import type { ProviderContext } from "../services/publishing/providers/types";
 import { connectSandboxAccount, reconnectSandboxAccount } from "../services/publishing/providers/sandbox";
 import { networkLimits } from "../services/publishing/publisher";
-import { claimAndQueue } from "../services/publishing/claim";
-import { publisherDeps } from "../services/publishing/queue";
 import { sandboxEntries } from "../services/publishing/reads";
 import { liveChannel } from "../services/live";
 import { actorForRow } from "./workspace-rows";
@@ -30,6 +31,28 @@ import { actorForRow } from "./workspace-rows";
 
 const providerContext = (c: { get(key: "db"): Database; env: Env }) => ({ db: c.get("db"), env: c.env, now: Date.now, fetch });
 
+/** The instance an account lives on (a Mastodon server), when its provider kept it with the credentials. */
+async function storedInstance(env: Env, account: SocialAccount): Promise<string | null> {
+  if (!account.credentials) return null;
+  try {
+    return (await decryptCredentials(env, account.credentials, credentialBinding(account))).extra?.instance ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the network to forget this app's access (best effort: a failure is logged, the disconnect goes on). */
+export async function revokeAccount(ctx: ProviderContext, account: SocialAccount) {
+  const provider = providerOf(account.network);
+  if (!provider?.revoke || !account.credentials) return;
+  try {
+    const credentials = await decryptCredentials(ctx.env, account.credentials, credentialBinding(account));
+    await provider.revoke(ctx, { externalId: account.externalId, handle: account.handle, credentials });
+  } catch (error) {
+    console.warn(`social accounts: revoking ${account.network} account ${account.id} at the network failed`, error);
+  }
+}
+
 export const socialAccountsApi = createApp()
   .get("/w/:ws/social_accounts", requireWorkspace, validate("param", workspaceParam), async (c) => {
     const actor = c.get("actor");
@@ -38,7 +61,13 @@ export const socialAccountsApi = createApp()
     const rows = await c.get("db").select().from(socialAccounts).where(eq(socialAccounts.workspaceId, actor.workspaceId)).orderBy(asc(socialAccounts.displayName));
     return c.json({
       data: rows.map((row) => presentAccount(row, limits[row.network])),
-      networks: connectableNetworks.map((network) => ({ network, label: limits[network]!.label, limits: limits[network] })),
+      // Each network with the ways to connect it here: the dialog shows OAuth buttons, forms, and what is not configured.
+      networks: registeredProviders().map((provider) => ({
+        network: provider.network,
+        label: limits[provider.network]!.label,
+        limits: limits[provider.network],
+        connectors: provider.connectors.map((connector) => presentConnector(c.env, connector)),
+      })),
     });
   })
 
@@ -75,24 +104,21 @@ export const socialAccountsApi = createApp()
     const [account] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, c.req.valid("param").id));
     if (!account) throw new NotFound("Social account not found");
     const actor = await actorForRow(c, account.workspaceId, "social_accounts.manage", "Social account not found");
+    const connector = providerOf(account.network)?.connectors[0];
+    if (!connector) throw new Invalid(`${networkLimits(c.env)[account.network]!.label} is not available on this server`, { network: ["is not available on this server"] });
+    if (connector.kind === "oauth") {
+      // The browser goes through the connect flow again; the callback finds this account by its id on the network.
+      const query = new URLSearchParams({ workspace: String(account.workspaceId), account: String(account.id) });
+      const instance = await storedInstance(c.env, account);
+      if (instance) query.set("instance", instance);
+      return c.json({ redirect: `/integrations/${connector.id}/connect?${query}`, connector: presentConnector(c.env, connector) });
+    }
+    if (connector.kind === "form") {
+      return c.json({ form: presentConnector(c.env, connector), message: `Fill in ${connector.label} again to reconnect ${account.displayName}.` });
+    }
     const fresh = await reconnectSandboxAccount(providerContext(c), account.externalId);
-    const now = Date.now();
-    const [updated] = await db.batch([
-      db
-        .update(socialAccounts)
-        .set({ credentials: await encryptCredentials(c.env, fresh.credentials, credentialBinding(account)), tokenExpiresAt: fresh.expiresAt, state: "active", stateReason: null, refreshLeaseUntil: null, connectedById: actor.userId })
-        .where(eq(socialAccounts.id, account.id))
-        .returning(),
-      // Posts that waited for the reconnect go now (they were due) or at their own time.
-      db
-        .update(postTargets)
-        .set({ nextAttemptAt: now, errorClass: null, errorMessage: null, errorHint: null })
-        .where(and(eq(postTargets.accountId, account.id), eq(postTargets.state, "scheduled"), lt(postTargets.publishAt, now)))
-        .returning({ id: postTargets.id }),
-    ]);
-    await claimAndQueue(publisherDeps(db, c.env), now, { accountId: account.id, limit: 1 });
-    await accountEvent({ db, env: c.env }, updated[0]!);
-    return c.json({ data: presentAccount(updated[0]!) });
+    const updated = await reconnectAccount(db, c.env, account, fresh, actor.userId);
+    return c.json({ data: presentAccount(updated) });
   })
 
   .delete("/social_accounts/:id", requireSession, validate("param", idParam), async (c) => {
@@ -100,6 +126,7 @@ export const socialAccountsApi = createApp()
     const [account] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, c.req.valid("param").id));
     if (!account) throw new NotFound("Social account not found");
     await actorForRow(c, account.workspaceId, "social_accounts.manage", "Social account not found");
+    await revokeAccount(providerContext(c), account);
     // Disconnecting keeps the history; posts still waiting for it are cancelled with a reason.
     await db.batch([
       db.update(socialAccounts).set({ state: "disconnected", stateReason: "Disconnected from Brandwork", credentials: "" }).where(eq(socialAccounts.id, account.id)),

@@ -1,16 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { activeMembership } from "../middleware/workspace";
 import * as z from "zod";
 import { idParam } from "../../core/contracts/common";
 import { profileSchema, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
 import { issueSession } from "../auth/sessions";
-import { events, follows, integrations, memberships, userExperiments, users, type User } from "../db/schema";
+import { events, follows, memberships, socialAccounts, thirdPartyIntegrations, userExperiments, users, type User } from "../db/schema";
 import type { Database } from "../db/client";
 import { createApp } from "../lib/create-app";
 import { Forbidden, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession, requireSessionAnyWorkspace } from "../middleware/session";
-import { authorizeImpersonation } from "../policies";
+import { authorizeImpersonation, mayListConnectionsOf } from "../policies";
+import { presentUserConnection } from "../presenters/connections";
+import { networkLabel, serviceOf } from "../services/connections/registry";
 import { iso, presentUser, presentUserCard } from "../presenters/users";
 
 
@@ -122,17 +124,28 @@ export const usersApi = createApp()
   .get("/users/:id/third_party_integrations", requireSession, validate("param", idParam), async (c) => {
     const viewer = c.get("session").user;
     const { id } = c.req.valid("param");
-    if (id !== viewer.id && !viewer.isSuperAdmin) throw new NotFound("User not found");
-    const rows = await c.get("db").select().from(integrations).where(eq(integrations.userId, id));
+    if (!mayListConnectionsOf(viewer, id)) throw new NotFound("User not found");
+    const db = c.get("db");
+    // What this user connected and still holds: accounts and services, in workspaces they are still in.
+    const [accounts, services] = await Promise.all([
+      db
+        .select({ row: socialAccounts })
+        .from(socialAccounts)
+        .innerJoin(memberships, activeMembership(socialAccounts.workspaceId, id))
+        .where(and(eq(socialAccounts.connectedById, id), ne(socialAccounts.state, "disconnected")))
+        .orderBy(asc(socialAccounts.displayName)),
+      db
+        .select({ row: thirdPartyIntegrations })
+        .from(thirdPartyIntegrations)
+        .innerJoin(memberships, activeMembership(thirdPartyIntegrations.workspaceId, id))
+        .where(and(eq(thirdPartyIntegrations.userId, id), ne(thirdPartyIntegrations.state, "disconnected")))
+        .orderBy(asc(thirdPartyIntegrations.displayName)),
+    ]);
     return c.json({
-      data: rows.map((row) => ({
-        id: row.id,
-        provider: row.provider,
-        account_name: row.accountName,
-        status: row.status,
-        workspace_id: row.workspaceId,
-        connected_at: iso(row.createdAt),
-      })),
+      data: [
+        ...accounts.map(({ row }) => presentUserConnection({ kind: "social_account", row, label: networkLabel(row.network) })),
+        ...services.map(({ row }) => presentUserConnection({ kind: "integration", row, label: serviceOf(row.provider)?.label ?? row.provider })),
+      ],
     });
   })
 

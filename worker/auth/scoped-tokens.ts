@@ -8,7 +8,7 @@ import { authSecret } from "./secrets";
  * issuer and audience, so none can pass for a session (whose issuer is "brandwork" and
  * which needs a session row) or for a token of another purpose.
  */
-export type TokenPurpose = "search" | "upload" | "live";
+export type TokenPurpose = "search" | "upload" | "live" | "connect" | "media";
 
 type SecretEnv = Pick<Env, "AUTH_SECRET" | "APP_ENV">;
 
@@ -40,7 +40,7 @@ export async function signScopedToken(
 /** 401 for a token that is not one of ours, of this purpose; a distinct code when it merely ran out. */
 export class ScopedTokenRefused extends HttpError {
   constructor(purpose: TokenPurpose, expired: boolean) {
-    const what = { search: "search key", upload: "upload link", live: "live updates ticket" }[purpose];
+    const what = { search: "search key", upload: "upload link", live: "live updates ticket", connect: "connection link", media: "media link" }[purpose];
     super(401, expired ? `This ${what} has expired. Ask for a new one.` : `This ${what} is not valid.`, expired ? `${purpose}_token_expired` : `${purpose}_token_invalid`);
   }
 }

@@ -237,6 +237,8 @@ export const rules = {
   "posts.schedule": { roles: MEMBERS },
   "posts.publish_now": { roles: MEMBERS },
   "social_accounts.manage": { roles: MEMBERS },
+  // Services beside the networks (a site builder, a CRM): members connect and disconnect them.
+  "integrations.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
   // A document on the workspace's connected sites: members who may read it see where it is;
   // members who may edit it publish it there (guests never use the workspace's integrations).
@@ -300,4 +302,12 @@ export function presentPolicies(actor: Actor, actions: Action[], resource?: unkn
 export function authorizeImpersonation(user: { isSuperAdmin: boolean }, target?: { isSuperAdmin: boolean }) {
   if (!user.isSuperAdmin) throw new Forbidden("Only super admins can impersonate users");
   if (target?.isSuperAdmin) throw new Forbidden("Super admins cannot be impersonated");
+}
+
+/**
+ * What someone connected (their accounts and integrations, across workspaces) is theirs to
+ * list: the user themself, or a super admin. Everyone else learns nothing (404).
+ */
+export function mayListConnectionsOf(viewer: { id: number; isSuperAdmin: boolean }, userId: number): boolean {
+  return viewer.id === userId || viewer.isSuperAdmin;
 }

@@ -81,7 +81,8 @@ export async function resolveOverHttps(hostname: string, fetcher: typeof fetch =
   return lookups.flat();
 }
 
-async function checkUrl(raw: string, field: string, resolve: (hostname: string) => Promise<string[]>): Promise<URL> {
+/** A URL a person typed, refused (400 naming `field`) unless it is http(s) on a usual port and every address it resolves to is public. */
+export async function checkUrl(raw: string, field: string, resolve: (hostname: string) => Promise<string[]>): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);

@@ -149,3 +149,14 @@ async function hydrateUploads(db: Database, ids: number[]) {
     return upload ? [{ upload, uploader: upload.uploadedById ? (people.get(upload.uploadedById) ?? null) : null }] : [];
   });
 }
+
+/**
+ * A stored upload of `workspaceId` for a signed media link (`/media/:token`) or the publisher:
+ * the token (or the post that names the upload, checked against its workspace) is the read
+ * check here, issued only by the publisher for a post's own media.
+ */
+export async function uploadForPublishing(db: Database, workspaceId: number, id: number): Promise<Upload & ReadableFile> {
+  const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.workspaceId, workspaceId)));
+  if (!upload || upload.status !== "stored") throw new NotFound("File not found");
+  return upload as Upload & ReadableFile;
+}

@@ -1,4 +1,5 @@
 import { Link, useRevalidator } from "@remix-run/react";
+import { integrationsPath } from "../integrations/types";
 import { useState, type FormEvent } from "react";
 import type { ContactImportResult } from "../../../core/contracts/contacts";
 import { count } from "../../../core/counting";
@@ -61,7 +62,7 @@ export function ImportContactsDialog({ open, closeTo, workspaceId, sources }: { 
       {sources.length === 0 ? (
         <div className="contacts-import__empty">
           <p>No HubSpot account is connected to this workspace yet.</p>
-          <Link className="button button--primary" to={`/workspaces/${workspaceId}/settings/integrations`}>
+          <Link className="button button--primary" to={integrationsPath(workspaceId)}>
             Connect HubSpot
           </Link>
         </div>

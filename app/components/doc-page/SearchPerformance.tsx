@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { integrationsPath } from "../integrations/types";
 import { useEffect, useState } from "react";
 import { formatNumber } from "../../../core/counting";
 import { api, ApiError } from "~/lib/api";
@@ -56,12 +57,12 @@ export function SearchPerformance({ workspaceId, publicPath }: { workspaceId: nu
       ) : state.problem ? (
         <p role="alert" className="seo-search__problem">
           {state.problem}{" "}
-          <Link to={`/workspaces/${workspaceId}/settings/integrations`}>Integrations</Link>
+          <Link to={integrationsPath(workspaceId)}>Integrations</Link>
         </p>
       ) : !state.data?.connected ? (
         <p className="muted">
           Connect Google Search Console to see how people find your site in Google: clicks, impressions, click-through rate and position.{" "}
-          <Link to={`/workspaces/${workspaceId}/settings/integrations`}>Connect Search Console</Link>
+          <Link to={integrationsPath(workspaceId)}>Connect Search Console</Link>
         </p>
       ) : (
         <>

@@ -2,12 +2,13 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { asc, desc, eq } from "drizzle-orm";
 import { postTextFrom } from "../../../core/publishing/from-document";
 import { webhookEvents } from "../../../core/publishing/states";
-import { campaigns, postingSchedules, socialAccounts, users } from "../../../worker/db/schema";
+import { campaigns, postingSchedules, socialAccounts, thirdPartyIntegrations, users } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
 import { presentAccount, presentSchedule } from "../../../worker/presenters/posts";
 import { networkLimits } from "../../../worker/services/publishing/publisher";
 import { deliveriesOf, postsInRange, sandboxEntries, scheduleWithQueue, webhookEndpointsOf } from "../../../worker/services/publishing/reads";
-import { connectableNetworks } from "../../../worker/services/publishing/providers";
+import { presentConnector, presentIntegration } from "../../../worker/presenters/connections";
+import { registeredProviders, registeredServices } from "../../../worker/services/connections/registry";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 import type { Database } from "../../../worker/db/client";
 import { HttpError } from "../../../worker/lib/errors";
@@ -48,7 +49,12 @@ export async function scheduledPostsPage(request: Request, context: AppLoadConte
     userTimeZone: me?.profile.timezone ?? null,
     workspaceTimeZone: actor.workspaceSettings.preferences?.time_zone ?? "UTC",
     accounts: accounts.map((account) => presentAccount(account, limits[account.network])),
-    networks: connectableNetworks.map((network) => ({ network, label: limits[network]!.label })),
+    // Every network with the ways to connect it here (the same shape as GET /v1/w/:ws/social_accounts).
+    networks: registeredProviders().map((provider) => ({
+      network: provider.network as string,
+      label: limits[provider.network]!.label,
+      connectors: provider.connectors.map((connector) => presentConnector(context.cloudflare.env, connector)),
+    })),
     limits,
     schedules: schedules.map(presentSchedule),
     posts,
@@ -114,5 +120,21 @@ export async function webhooksPage(request: Request, context: AppLoadContext, wo
     endpoints,
     deliveries: await deliveriesOf(db, endpoints.map((endpoint) => endpoint.id), 200),
     events: webhookEvents,
+  };
+}
+
+/** The workspace's integration services: what is connected, and the ways to connect each service. */
+export async function integrationsPage(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
+  const { db, workspace, actor } = await schedulingActor(request, context, workspaceIdParam);
+  const rows = await db.select().from(thirdPartyIntegrations).where(eq(thirdPartyIntegrations.workspaceId, workspace.id)).orderBy(asc(thirdPartyIntegrations.displayName));
+  return {
+    workspace: { id: workspace.id, name: workspace.name },
+    integrations: rows.map(presentIntegration),
+    services: registeredServices().map((service) => ({
+      network: service.id,
+      label: service.label,
+      connectors: service.connectors.map((connector) => presentConnector(context.cloudflare.env, connector)),
+    })),
+    canManage: can(actor, "integrations.manage"),
   };
 }

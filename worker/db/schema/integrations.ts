@@ -38,6 +38,8 @@ export const thirdPartyIntegrations = sqliteTable(
     stateReason: text("state_reason"),
     /** What the service needs remembered besides credentials (a collection id, a list id). */
     settings: text("settings", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
+    /** The service's id for the person who connected it, for its deauthorize callback. */
+    ownerExternalId: text("owner_external_id"),
     ...timestamps,
   },
   (t) => [uniqueIndex("third_party_integrations_external").on(t.workspaceId, t.provider, t.externalId), index("third_party_integrations_user").on(t.userId)],
@@ -155,3 +157,20 @@ export const emailCampaignDrafts = sqliteTable(
 export type ThirdPartyIntegration = typeof thirdPartyIntegrations.$inferSelect;
 export type SitePost = typeof sitePosts.$inferSelect;
 export type EmailCampaignDraft = typeof emailCampaignDrafts.$inferSelect;
+
+/**
+ * A network asked us to delete what we hold for one of its users (Meta's data-deletion
+ * callback): what was erased and when, shown at `/integrations/<network>/deletion/<code>`.
+ */
+export const dataDeletionRequests = sqliteTable("data_deletion_requests", {
+  /** The confirmation code the network shows the person. */
+  code: text("code").primaryKey(),
+  network: text("network").notNull(),
+  ownerExternalId: text("owner_external_id").notNull(),
+  /** How many connected accounts and integrations had their credentials erased. */
+  accounts: integer("accounts").notNull(),
+  deletedAt: integer("deleted_at", { mode: "number" }).notNull(),
+  ...timestamps,
+});
+
+export type PendingConnection = typeof pendingConnections.$inferSelect;

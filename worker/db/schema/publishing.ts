@@ -40,6 +40,8 @@ export const socialAccounts = sqliteTable(
     /** Single flight for token refresh: whoever sets this lease refreshes; the others wait. */
     refreshLeaseUntil: ms("refresh_lease_until"),
     connectedById: integer("connected_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** The network's id for the person who connected it (Meta's app-scoped user id): its deauthorize callback names them. */
+    ownerExternalId: text("owner_external_id"),
     ...timestamps,
   },
   (t) => [uniqueIndex("social_accounts_external").on(t.workspaceId, t.network, t.externalId), index("social_accounts_expiry").on(t.state, t.tokenExpiresAt)],

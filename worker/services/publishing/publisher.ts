@@ -11,6 +11,7 @@ import { accountEvent, postEvent, type EventDeps } from "./events";
 import { freshCredentials, refreshAccount } from "./refresh";
 import { providerFor } from "./providers";
 import type { OutgoingPost, ProviderAccount, ProviderContext, PublishOutcome } from "./providers/types";
+import { mediaAccess } from "../connections/media-links";
 
 /**
  * The queue consumer's one unit of work: publish one claimed target, exactly once. It re-reads
@@ -137,6 +138,8 @@ export async function publishTarget(deps: PublisherDeps, message: PublishMessage
   // Deleted, cancelled, edited back to scheduled, or claimed again since: not ours to send.
   if (!row || row.target.state !== "publishing" || row.target.attempt !== message.attempt) return;
   const { target, post, account } = row;
+  // The post's media, read (or linked, for networks that fetch it) within the post's workspace only.
+  Object.assign(ctx, mediaAccess(db, env, post.workspaceId, now));
   if (target.leaseUntil !== null && target.leaseUntil < now()) {
     // Our attempt's lease ran out: its consumer died (or this message came late). The shared
     // claim takes it over as a new attempt, late window and `verify` included.
