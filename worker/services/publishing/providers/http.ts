@@ -26,6 +26,15 @@ export function baseUrl(env: Env, name: string, fallback: string): string {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
+ * The context's fetch, called as a plain function: workerd's fetch throws "Illegal invocation"
+ * when it runs as a method of another object (`ctx.fetch(url)`), which a test's mock never does.
+ */
+export const send =
+  (ctx: Pick<ProviderContext, "fetch">): typeof fetch =>
+  (input, init) =>
+    ctx.fetch.call(globalThis, input, init);
+
+/**
  * The context for calling a host a person named (a Mastodon instance, a self-hosted Bluesky
  * PDS): the same `call` and `tokenRequest`, but every request goes through safe-fetch (public
  * addresses only, checked after DNS; no redirects followed), still out through `ctx.fetch`, so
@@ -54,7 +63,7 @@ export interface NetworkAnswer<T = unknown> {
  * for the steps before it (a media upload) the provider turns it into `retry`.
  */
 export async function call<T = unknown>(ctx: ProviderContext, url: string, init: RequestInit = {}, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<NetworkAnswer<T>> {
-  const response = await ctx.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await send(ctx)(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
   let body: T | null = null;
   try {

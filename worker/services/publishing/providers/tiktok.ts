@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -350,7 +350,7 @@ async function publishVideo(ctx: ProviderContext, account: ProviderAccount, post
       const final = index === plan.ranges.length - 1;
       let answer: Response;
       try {
-        answer = await ctx.fetch(uploadUrl, {
+        answer = await send(ctx)(uploadUrl, {
           method: "PUT",
           headers: { "Content-Type": video.contentType, "Content-Range": `bytes ${start}-${end - 1}/${total}` },
           body: new Uint8Array(bytes, start, end - start),

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -197,7 +197,7 @@ async function upload(ctx: ProviderContext, account: ProviderAccount, session: s
     if (chunked || offset > 0) headers["Content-Range"] = `bytes ${offset}-${end - 1}/${total}`;
     let step: UploadStep | null = null;
     try {
-      const response = await ctx.fetch(session, { method: "PUT", headers, body: new Uint8Array(bytes, offset, end - offset), signal: AbortSignal.timeout(10 * 60_000) });
+      const response = await send(ctx)(session, { method: "PUT", headers, body: new Uint8Array(bytes, offset, end - offset), signal: AbortSignal.timeout(10 * 60_000) });
       const text = await response.text();
       if (response.status === 404 || response.status === 410) return { ok: false, errorClass: "retry", message: "The YouTube upload session expired before the video was complete" };
       if (response.status === 308) step = { done: false, next: nextByte(response) };
@@ -220,7 +220,7 @@ async function upload(ctx: ProviderContext, account: ProviderAccount, session: s
     while (status === null && broken < RESUME_TRIES) {
       await wait(ctx, 1_000 * 2 ** broken++);
       try {
-        const response = await ctx.fetch(session, { method: "PUT", headers: { ...authorized(account), "Content-Range": `bytes */${total}` }, signal: AbortSignal.timeout(60_000) });
+        const response = await send(ctx)(session, { method: "PUT", headers: { ...authorized(account), "Content-Range": `bytes */${total}` }, signal: AbortSignal.timeout(60_000) });
         const text = await response.text();
         if (response.status === 308) status = { done: false, next: nextByte(response) };
         else if (response.status === 404 || response.status === 410) status = "expired";
