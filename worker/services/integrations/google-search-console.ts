@@ -1,5 +1,5 @@
 import type { Credentials } from "../publishing/credentials";
-import { baseUrl, call, expiresAt, oauthApp, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "../publishing/providers/http";
+import { baseUrl, call, expiresAt, oauthApp, tokenRequest, TokenRequestFailed, type NetworkAnswer, refreshTokenGrant } from "../publishing/providers/http";
 import type { ConnectedAccount, ProviderContext, RefreshOutcome } from "../publishing/providers/types";
 import type { IntegrationService } from "./types";
 
@@ -122,14 +122,8 @@ export const googleSearchConsole: IntegrationService = {
 
   async refresh(ctx, credentials): Promise<RefreshOutcome> {
     if (!credentials.refreshToken) return { ok: false, message: "Google gave no refresh token; connect it again" };
-    try {
-      const token = await tokenRequest(ctx, tokenUrl(ctx.env), { grant_type: "refresh_token", refresh_token: credentials.refreshToken }, { app: requireApp(ctx.env), auth: "body" });
-      // Google keeps the refresh token (it answers none on a refresh); invalid_grant means it was revoked or expired.
-      return { ok: true, credentials: { ...credentials, accessToken: token.access_token, refreshToken: token.refresh_token ?? credentials.refreshToken }, expiresAt: expiresAt(ctx, token.expires_in) };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
-      throw error;
-    }
+    // Google keeps the refresh token (it answers none on a refresh); invalid_grant means it was revoked or expired.
+    return refreshTokenGrant(ctx, tokenUrl(ctx.env), credentials, { app: requireApp(ctx.env), auth: "body" });
   },
   // No revoke: the properties connected in one sign-in share its grant, and revoking it for one
   // would cut the others off. People remove the access at myaccount.google.com/permissions.

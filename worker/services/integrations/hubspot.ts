@@ -1,5 +1,5 @@
 import type { Credentials } from "../publishing/credentials";
-import { baseUrl, call, expiresAt, oauthApp, tokenRequest, TokenRequestFailed, type NetworkAnswer, type TokenAnswer } from "../publishing/providers/http";
+import { baseUrl, call, expiresAt, oauthApp, tokenRequest, TokenRequestFailed, type NetworkAnswer, type TokenAnswer, refreshTokenGrant } from "../publishing/providers/http";
 import type { ConnectedAccount, ProviderContext, RefreshOutcome } from "../publishing/providers/types";
 import type { IntegrationService } from "./types";
 
@@ -97,18 +97,8 @@ export const hubspot: IntegrationService = {
 
   async refresh(ctx, credentials): Promise<RefreshOutcome> {
     if (!credentials.refreshToken) return { ok: false, message: "HubSpot gave no refresh token; connect it again" };
-    try {
-      const token = await tokenRequest(ctx, `${apiBase(ctx.env)}/oauth/v1/token`, { grant_type: "refresh_token", refresh_token: credentials.refreshToken }, { app: requireApp(ctx.env), auth: "body" });
-      // HubSpot keeps the refresh token unless it sends a new one.
-      return {
-        ok: true,
-        credentials: { ...credentials, accessToken: token.access_token, refreshToken: token.refresh_token ?? credentials.refreshToken },
-        expiresAt: expiresAt(ctx, token.expires_in),
-      };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
-      throw error;
-    }
+    // HubSpot keeps the refresh token unless it sends a new one.
+    return refreshTokenGrant(ctx, `${apiBase(ctx.env)}/oauth/v1/token`, credentials, { app: requireApp(ctx.env), auth: "body" });
   },
 
   // DELETE /oauth/v1/refresh-tokens/:token removes the app's access for that refresh token (204).

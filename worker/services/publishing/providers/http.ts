@@ -1,5 +1,6 @@
 import { safeRequest } from "../../safe-fetch";
-import type { OAuthApp, PublishOutcome, ProviderContext } from "./types";
+import type { Credentials } from "../credentials";
+import type { OAuthApp, PublishOutcome, ProviderContext, RefreshOutcome } from "./types";
 
 /**
  * What every network's provider shares: reading its app and base URLs from the environment
@@ -169,6 +170,32 @@ export async function tokenRequest(
     throw new TokenRequestFailed(`${body?.error && body.error !== words ? `${body.error}: ` : ""}${words}`, answer.response.status >= 500);
   }
   return body;
+}
+
+/**
+ * The refresh_token grant (RFC 6749 section 6) as every network with one answers it: fresh
+ * credentials, the refresh token kept when none comes back (Google, LinkedIn and HubSpot keep
+ * theirs; X, Pinterest and TikTok rotate), and a refusal in the network's words (`refused`
+ * words it for the person), `transient` when the network never answered.
+ */
+export async function refreshTokenGrant(
+  ctx: ProviderContext,
+  url: string,
+  credentials: Credentials,
+  options: Parameters<typeof tokenRequest>[3] & { refused?: (words: string) => string },
+): Promise<RefreshOutcome> {
+  if (!credentials.refreshToken) return { ok: false, message: "The network gave no refresh token for this account: connect it again" };
+  try {
+    const token = await tokenRequest(ctx, url, { grant_type: "refresh_token", refresh_token: credentials.refreshToken }, options);
+    return {
+      ok: true,
+      credentials: { ...credentials, accessToken: token.access_token, refreshToken: token.refresh_token ?? credentials.refreshToken },
+      expiresAt: expiresAt(ctx, token.expires_in),
+    };
+  } catch (error) {
+    if (error instanceof TokenRequestFailed) return { ok: false, message: options.refused ? options.refused(error.message) : error.message, transient: error.transient };
+    throw error;
+  }
 }
 
 /** Epoch ms at which a token answered now expires, or null when the network gave no lifetime. */

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
 import type { ConnectedAccount, OutgoingMedia, PostMetrics, Provider, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -366,18 +366,8 @@ export const linkedinProvider: Provider = {
     }
     const app = appOf(ctx.env);
     if (!app) return { ok: false, message: "LinkedIn is not configured on this server (LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET)" };
-    try {
-      const tokens = await tokenRequest(ctx, `${authBase(ctx.env)}/oauth/v2/accessToken`, { grant_type: "refresh_token", refresh_token: refreshToken }, { app, auth: "body" });
-      // LinkedIn keeps the refresh token (its one-year life does not restart); a new one replaces it when sent.
-      return {
-        ok: true,
-        credentials: { ...account.credentials, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? refreshToken },
-        expiresAt: expiresAt(ctx, tokens.expires_in),
-      };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: `LinkedIn refused to renew access: ${error.message}`, transient: error.transient };
-      throw error;
-    }
+    // LinkedIn keeps the refresh token (its one-year life does not restart); a new one replaces it when sent.
+    return refreshTokenGrant(ctx, `${authBase(ctx.env)}/oauth/v2/accessToken`, account.credentials, { app, auth: "body", refused: (words) => `LinkedIn refused to renew access: ${words}` });
   },
 
   async metrics(ctx, account, ids) {

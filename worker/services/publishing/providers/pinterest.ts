@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -238,18 +238,8 @@ export const pinterestProvider: Provider = {
     if (!refreshToken) return { ok: false, message: "Pinterest gave no refresh token for this account: reconnect it" };
     const app = oauthApp(ctx.env, "PINTEREST");
     if (!app) return { ok: false, message: "Pinterest is not configured on this server (PINTEREST_CLIENT_ID and PINTEREST_CLIENT_SECRET)" };
-    try {
-      const answer = await tokens(ctx, { grant_type: "refresh_token", refresh_token: refreshToken }, app);
-      // A continuous refresh token is replaced by the one answered; a legacy one stays.
-      return {
-        ok: true,
-        credentials: { ...account.credentials, accessToken: answer.access_token, refreshToken: answer.refresh_token ?? refreshToken },
-        expiresAt: expiresAt(ctx, answer.expires_in),
-      };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: `Pinterest refused to renew access: ${error.message}`, transient: error.transient };
-      throw error;
-    }
+    // A continuous refresh token is replaced by the one answered; a legacy one stays.
+    return refreshTokenGrant(ctx, `${apiBase(ctx.env)}/oauth/token`, account.credentials, { app, auth: "basic", refused: (words) => `Pinterest refused to renew access: ${words}` });
   },
 
   async metrics(ctx, account, ids) {

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -511,23 +511,8 @@ export const tiktokProvider: Provider = {
     const app = oauthApp(ctx.env, "TIKTOK");
     if (!app) return { ok: false, message: "TikTok is not configured on this server (TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET)" };
     if (!account.credentials.refreshToken) return { ok: false, message: "No refresh token: reconnect the TikTok account" };
-    try {
-      // Access tokens last 24 hours, refresh tokens 365 days; TikTok may answer a new refresh token.
-      const token = await tokenRequest(
-        ctx,
-        `${apiBase(ctx.env)}/v2/oauth/token/`,
-        { grant_type: "refresh_token", refresh_token: account.credentials.refreshToken },
-        { app, auth: "body", clientFields: { id: "client_key", secret: "client_secret" } },
-      );
-      return {
-        ok: true,
-        credentials: { ...account.credentials, accessToken: token.access_token, refreshToken: token.refresh_token ?? account.credentials.refreshToken },
-        expiresAt: expiresAt(ctx, token.expires_in),
-      };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
-      throw error;
-    }
+    // Access tokens last 24 hours, refresh tokens 365 days; TikTok may answer a new refresh token.
+    return refreshTokenGrant(ctx, `${apiBase(ctx.env)}/v2/oauth/token/`, account.credentials, { app, auth: "body", clientFields: { id: "client_key", secret: "client_secret" } });
   },
 
   async metrics(ctx, account, ids) {

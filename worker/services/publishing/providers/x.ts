@@ -1,5 +1,5 @@
 import { sameText } from "../../../../core/publishing/text-match";
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, TokenRequestFailed, type Failure, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, type Failure, type NetworkAnswer, refreshTokenGrant } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -180,18 +180,8 @@ async function refresh(ctx: ProviderContext, account: ProviderAccount) {
   const app = oauthApp(ctx.env, "X");
   if (!app) return { ok: false as const, message: "X is not configured on this server (X_CLIENT_ID and X_CLIENT_SECRET)" };
   if (!account.credentials.refreshToken) return { ok: false as const, message: "X gave no refresh token for this account; reconnect it" };
-  try {
-    // Refresh tokens rotate: the answer carries the next one (offline.access).
-    const token = await tokenRequest(ctx, `${apiBase(ctx.env)}/2/oauth2/token`, { grant_type: "refresh_token", refresh_token: account.credentials.refreshToken }, { app, auth: "basic" });
-    return {
-      ok: true as const,
-      credentials: { accessToken: token.access_token, refreshToken: token.refresh_token ?? account.credentials.refreshToken, ...(account.credentials.extra ? { extra: account.credentials.extra } : {}) },
-      expiresAt: expiresAt(ctx, token.expires_in),
-    };
-  } catch (error) {
-    if (error instanceof TokenRequestFailed) return { ok: false as const, message: error.message, transient: error.transient };
-    throw error;
-  }
+  // Refresh tokens rotate: the answer carries the next one (offline.access).
+  return refreshTokenGrant(ctx, `${apiBase(ctx.env)}/2/oauth2/token`, account.credentials, { app, auth: "basic" });
 }
 
 interface PublicMetrics {

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, TokenRequestFailed, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -383,18 +383,8 @@ export const youtubeProvider: Provider = {
     const app = oauthApp(ctx.env, "YOUTUBE");
     if (!app) return { ok: false, message: "YouTube is not configured on this server (YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET)" };
     if (!account.credentials.refreshToken) return { ok: false, message: "No refresh token: reconnect the YouTube channel" };
-    try {
-      const token = await tokenRequest(ctx, tokenUrl(ctx.env), { grant_type: "refresh_token", refresh_token: account.credentials.refreshToken }, { app, auth: "body" });
-      // Google keeps the refresh token (it answers none); invalid_grant means access was revoked or expired.
-      return {
-        ok: true,
-        credentials: { ...account.credentials, accessToken: token.access_token, refreshToken: token.refresh_token ?? account.credentials.refreshToken },
-        expiresAt: expiresAt(ctx, token.expires_in),
-      };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
-      throw error;
-    }
+    // Google keeps the refresh token (it answers none); invalid_grant means access was revoked or expired.
+    return refreshTokenGrant(ctx, tokenUrl(ctx.env), account.credentials, { app, auth: "body" });
   },
 
   async metrics(ctx, account, ids) {
