@@ -75,6 +75,48 @@ export async function call<T = unknown>(ctx: ProviderContext, url: string, init:
   return { response, body, text };
 }
 
+/**
+ * The authorization request's query for a PKCE code flow (RFC 6749 4.1.1, RFC 7636), encoded
+ * with %20 for spaces as the networks' own examples are (URLSearchParams would write "+").
+ */
+export function pkceAuthorizeQuery(req: { app: { clientId: string }; redirectUri: string; state: string; codeChallenge: string }, scope: string): string {
+  const pairs: [string, string][] = [
+    ["response_type", "code"],
+    ["client_id", req.app.clientId],
+    ["redirect_uri", req.redirectUri],
+    ["scope", scope],
+    ["state", req.state],
+    ["code_challenge", req.codeChallenge],
+    ["code_challenge_method", "S256"],
+  ];
+  return pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("&");
+}
+
+/** Waits as the context says (tests pass a sleep they control), else on a timer. */
+export const wait = (ctx: Pick<ProviderContext, "sleep">, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+/** A step before the post exists failed (a media upload): its class, or retry when no answer came. */
+export class StepFailed extends Error {
+  constructor(readonly outcome: Failure) {
+    super(outcome.message);
+  }
+}
+
+/**
+ * One step before the post exists: a lost answer is `retry` (nothing was published yet), a
+ * refusal is the network's own class through `failure`; both thrown as StepFailed.
+ */
+export async function step<T>(ctx: ProviderContext, network: string, what: string, url: string, init: RequestInit, failure: (answer: NetworkAnswer<T>) => Failure): Promise<NetworkAnswer<T>> {
+  let answer: NetworkAnswer<T>;
+  try {
+    answer = await call<T>(ctx, url, init);
+  } catch (error) {
+    throw new StepFailed({ ok: false, errorClass: "retry", message: `${network} did not answer while ${what} (${error instanceof Error ? error.message : String(error)})` });
+  }
+  if (!answer.response.ok) throw new StepFailed(failure(answer));
+  return answer;
+}
+
 /** A definite failure: the network answered, and the post (or this part of it) does not exist. */
 export type Failure = Extract<PublishOutcome, { errorClass: unknown }>;
 

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant , StepFailed, step, wait } from "./http";
 import type { ConnectedAccount, OutgoingMedia, PostMetrics, Provider, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -96,25 +96,8 @@ export function linkedinFailure(answer: NetworkAnswer): Extract<PublishOutcome, 
   return classifyFailure(answer, message, "Edit the post and schedule it again.");
 }
 
-/** A step before the post exists failed: the answer's class, or retry when no answer came. */
-class StepFailed extends Error {
-  constructor(readonly outcome: Extract<PublishOutcome, { errorClass: unknown }>) {
-    super(outcome.message);
-  }
-}
+const networkStep = <T>(ctx: ProviderContext, what: string, url: string, init: RequestInit) => step<T>(ctx, "LinkedIn", what, url, init, linkedinFailure);
 
-async function step<T>(ctx: ProviderContext, what: string, url: string, init: RequestInit): Promise<NetworkAnswer<T>> {
-  let answer: NetworkAnswer<T>;
-  try {
-    answer = await call<T>(ctx, url, init);
-  } catch (error) {
-    throw new StepFailed({ ok: false, errorClass: "retry", message: `LinkedIn did not answer while ${what} (${error instanceof Error ? error.message : String(error)})` });
-  }
-  if (!answer.response.ok) throw new StepFailed(linkedinFailure(answer));
-  return answer;
-}
-
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 async function bytesOf(ctx: ProviderContext, item: OutgoingMedia) {
   if (!ctx.readMedia) throw new StepFailed({ ok: false, errorClass: "bad_body", message: `${item.name} could not be read from storage on this server` });
@@ -124,14 +107,14 @@ async function bytesOf(ctx: ProviderContext, item: OutgoingMedia) {
 /** Images API: initialize, then PUT the bytes to the upload URL; answers the image URN. */
 async function uploadImage(ctx: ProviderContext, token: string, owner: string, item: OutgoingMedia) {
   const bytes = await bytesOf(ctx, item);
-  const init = await step<{ value?: { uploadUrl?: string; image?: string } }>(ctx, `preparing ${item.name}`, `${apiBase(ctx.env)}/rest/images?action=initializeUpload`, {
+  const init = await networkStep<{ value?: { uploadUrl?: string; image?: string } }>(ctx, `preparing ${item.name}`, `${apiBase(ctx.env)}/rest/images?action=initializeUpload`, {
     method: "POST",
     headers: rest(token, true),
     body: JSON.stringify({ initializeUploadRequest: { owner } }),
   });
   const { uploadUrl, image } = init.body?.value ?? {};
   if (!uploadUrl || !image) throw new StepFailed({ ok: false, errorClass: "retry", message: "LinkedIn gave no upload URL for the image" });
-  await step(ctx, `uploading ${item.name}`, uploadUrl, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: bytes });
+  await networkStep(ctx, `uploading ${item.name}`, uploadUrl, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: bytes });
   return image;
 }
 
@@ -148,7 +131,7 @@ interface VideoUpload {
 async function uploadVideo(ctx: ProviderContext, token: string, owner: string, item: OutgoingMedia) {
   const bytes = await bytesOf(ctx, item);
   const api = apiBase(ctx.env);
-  const init = await step<{ value?: VideoUpload }>(ctx, `preparing ${item.name}`, `${api}/rest/videos?action=initializeUpload`, {
+  const init = await networkStep<{ value?: VideoUpload }>(ctx, `preparing ${item.name}`, `${api}/rest/videos?action=initializeUpload`, {
     method: "POST",
     headers: rest(token, true),
     body: JSON.stringify({ initializeUploadRequest: { owner, fileSizeBytes: bytes.byteLength, uploadCaptions: false, uploadThumbnail: false } }),
@@ -157,7 +140,7 @@ async function uploadVideo(ctx: ProviderContext, token: string, owner: string, i
   if (!video || !uploadInstructions.length) throw new StepFailed({ ok: false, errorClass: "retry", message: "LinkedIn gave no upload instructions for the video" });
   const etags: string[] = [];
   for (const part of uploadInstructions) {
-    const answer = await step(ctx, `uploading ${item.name}`, part.uploadUrl, {
+    const answer = await networkStep(ctx, `uploading ${item.name}`, part.uploadUrl, {
       method: "PUT",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
       body: bytes.slice(part.firstByte, part.lastByte + 1),
@@ -166,13 +149,13 @@ async function uploadVideo(ctx: ProviderContext, token: string, owner: string, i
     if (!etag) throw new StepFailed({ ok: false, errorClass: "retry", message: "LinkedIn did not acknowledge a part of the video (no ETag)" });
     etags.push(etag);
   }
-  await step(ctx, `finishing ${item.name}`, `${api}/rest/videos?action=finalizeUpload`, {
+  await networkStep(ctx, `finishing ${item.name}`, `${api}/rest/videos?action=finalizeUpload`, {
     method: "POST",
     headers: rest(token, true),
     body: JSON.stringify({ finalizeUploadRequest: { video, uploadToken, uploadedPartIds: etags } }),
   });
   for (let polled = 0; polled < VIDEO_POLL_TIMES; polled++) {
-    const answer = await step<{ status?: string }>(ctx, `processing ${item.name}`, `${api}/rest/videos/${encodeURIComponent(video)}`, { headers: rest(token) });
+    const answer = await networkStep<{ status?: string }>(ctx, `processing ${item.name}`, `${api}/rest/videos/${encodeURIComponent(video)}`, { headers: rest(token) });
     const status = answer.body?.status;
     if (status === "AVAILABLE") return video;
     if (status === "PROCESSING_FAILED") throw new StepFailed({ ok: false, errorClass: "bad_body", message: `LinkedIn could not process ${item.name}`, hint: "Check the video's format (MP4, 3 s to 30 min) and schedule it again." });

@@ -1,6 +1,6 @@
 import { htmlToPlainText, sameText } from "../../../../core/publishing/text-match";
 import { HttpError, Invalid } from "../../../lib/errors";
-import { call, classifyFailure, tokenRequest, userHostContext, type Failure, type NetworkAnswer } from "./http";
+import { call, classifyFailure, tokenRequest, userHostContext, type Failure, type NetworkAnswer , wait , pkceAuthorizeQuery } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OAuthApp, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published, RefreshOutcome } from "./types";
 
 /**
@@ -53,7 +53,6 @@ export function instanceOrigin(input: string): string {
 
 const instanceCtx = (ctx: ProviderContext) => userHostContext(ctx, FIELD);
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 function extraOf(account: ProviderAccount): MastodonExtra {
   const extra = account.credentials.extra ?? {};
@@ -339,17 +338,7 @@ export const mastodonProvider: Provider = {
       registerApp,
       authorizeUrl(req) {
         const origin = instanceOrigin(req.instance ?? "");
-        const query = [
-          ["response_type", "code"],
-          ["client_id", req.app.clientId],
-          ["redirect_uri", req.redirectUri],
-          ["scope", MASTODON_SCOPES],
-          ["state", req.state],
-          ["code_challenge", req.codeChallenge],
-          ["code_challenge_method", "S256"],
-        ]
-          .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
-          .join("&");
+        const query = pkceAuthorizeQuery(req, MASTODON_SCOPES);
         return `${origin}/oauth/authorize?${query}`;
       },
       exchangeCode,

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant , StepFailed, step, wait } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -60,24 +60,8 @@ export function pinText(post: Pick<OutgoingPost, "thread" | "title">) {
   return { title, description: text.slice(0, DESCRIPTION_MAX), ...(link ? { link } : {}) };
 }
 
-class StepFailed extends Error {
-  constructor(readonly outcome: Extract<PublishOutcome, { errorClass: unknown }>) {
-    super(outcome.message);
-  }
-}
+const networkStep = <T>(ctx: ProviderContext, what: string, url: string, init: RequestInit) => step<T>(ctx, "Pinterest", what, url, init, pinterestFailure);
 
-async function step<T>(ctx: ProviderContext, what: string, url: string, init: RequestInit): Promise<NetworkAnswer<T>> {
-  let answer: NetworkAnswer<T>;
-  try {
-    answer = await call<T>(ctx, url, init);
-  } catch (error) {
-    throw new StepFailed({ ok: false, errorClass: "retry", message: `Pinterest did not answer while ${what} (${error instanceof Error ? error.message : String(error)})` });
-  }
-  if (!answer.response.ok) throw new StepFailed(pinterestFailure(answer));
-  return answer;
-}
-
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 async function publicUrl(ctx: ProviderContext, item: OutgoingMedia) {
   if (!ctx.mediaUrl) throw new StepFailed({ ok: false, errorClass: "bad_body", message: `This server cannot give Pinterest a public link to ${item.name}` });
@@ -93,7 +77,7 @@ async function uploadVideo(ctx: ProviderContext, token: string, item: OutgoingMe
   if (!ctx.readMedia) throw new StepFailed({ ok: false, errorClass: "bad_body", message: `${item.name} could not be read from storage on this server` });
   const bytes = await ctx.readMedia(item);
   const api = apiBase(ctx.env);
-  const registered = await step<{ media_id?: string; upload_url?: string; upload_parameters?: Record<string, string> }>(ctx, `preparing ${item.name}`, `${api}/media`, {
+  const registered = await networkStep<{ media_id?: string; upload_url?: string; upload_parameters?: Record<string, string> }>(ctx, `preparing ${item.name}`, `${api}/media`, {
     method: "POST",
     headers: bearer(token, true),
     body: JSON.stringify({ media_type: "video" }),
@@ -103,9 +87,9 @@ async function uploadVideo(ctx: ProviderContext, token: string, item: OutgoingMe
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", new Blob([bytes], { type: item.contentType }), item.name);
-  await step(ctx, `uploading ${item.name}`, uploadUrl, { method: "POST", body: form });
+  await networkStep(ctx, `uploading ${item.name}`, uploadUrl, { method: "POST", body: form });
   for (let polled = 0; polled < MEDIA_POLL_TIMES; polled++) {
-    const answer = await step<{ status?: string }>(ctx, `processing ${item.name}`, `${api}/media/${encodeURIComponent(mediaId)}`, { headers: bearer(token) });
+    const answer = await networkStep<{ status?: string }>(ctx, `processing ${item.name}`, `${api}/media/${encodeURIComponent(mediaId)}`, { headers: bearer(token) });
     const status = answer.body?.status;
     if (status === "succeeded") return mediaId;
     if (status === "failed") throw new StepFailed({ ok: false, errorClass: "bad_body", message: `Pinterest could not process ${item.name}`, hint: "Check the video (MP4, MOV or M4V, 4 s to 15 min) and schedule it again." });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { SANDBOX_SLOW_MS, sandboxFaultIn, sandboxSlow, type SandboxFault } from "../../../../core/publishing/sandbox";
 import { sandboxTimeline, sandboxTokens } from "../../../db/schema";
+import { wait } from "./http";
 import type { ConnectedAccount, Provider, ProviderContext } from "./types";
 
 /**
@@ -54,7 +55,6 @@ async function failsThisTime(ctx: ProviderContext, externalId: string, key: stri
   return true;
 }
 
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 export const sandboxProvider: Provider = {
   network: "sandbox",

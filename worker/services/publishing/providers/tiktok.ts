@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant , wait } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -45,7 +45,6 @@ const authBase = (env: Env) => baseUrl(env, "TIKTOK_AUTH_BASE", "https://www.tik
 const apiBase = (env: Env) => baseUrl(env, "TIKTOK_API_BASE", "https://open.tiktokapis.com");
 const audited = (env: Env) => read(env, "TIKTOK_AUDITED") === "true";
 const pullFromUrl = (env: Env) => read(env, "TIKTOK_PULL_FROM_URL") === "true";
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const tiktokVideoUrl = (username: string, id: string) => `https://www.tiktok.com/@${username}/video/${id}`;

@@ -1,5 +1,5 @@
 import { sameText } from "../../../../core/publishing/text-match";
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, type Failure, type NetworkAnswer, refreshTokenGrant } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, type Failure, type NetworkAnswer, refreshTokenGrant , wait , pkceAuthorizeQuery } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -51,7 +51,6 @@ function xFailure(ctx: ProviderContext, answer: NetworkAnswer): Failure {
 
 const bearer = (account: ProviderAccount) => ({ Authorization: `Bearer ${account.credentials.accessToken}` });
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 const mediaCategory = (item: OutgoingMedia) => (item.kind === "video" ? "tweet_video" : item.contentType === "image/gif" ? "tweet_gif" : "tweet_image");
 
@@ -268,17 +267,7 @@ export const xProvider: Provider = {
       label: "X",
       envPrefix: "X",
       authorizeUrl(req, env) {
-        const query = [
-          ["response_type", "code"],
-          ["client_id", req.app.clientId],
-          ["redirect_uri", req.redirectUri],
-          ["scope", X_SCOPES],
-          ["state", req.state],
-          ["code_challenge", req.codeChallenge],
-          ["code_challenge_method", "S256"],
-        ]
-          .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
-          .join("&");
+        const query = pkceAuthorizeQuery(req, X_SCOPES);
         return `${authBase(env)}/i/oauth2/authorize?${query}`;
       },
       exchangeCode,

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant , wait } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -30,7 +30,6 @@ const authBase = (env: Env) => baseUrl(env, "YOUTUBE_AUTH_BASE", "https://accoun
 const tokenUrl = (env: Env) => baseUrl(env, "YOUTUBE_TOKEN_URL", "https://oauth2.googleapis.com/token");
 const revokeUrl = (env: Env) => baseUrl(env, "YOUTUBE_REVOKE_URL", "https://oauth2.googleapis.com/revoke");
 const apiBase = (env: Env) => baseUrl(env, "YOUTUBE_API_BASE", "https://www.googleapis.com");
-const wait = (ctx: ProviderContext, ms: number) => (ctx.sleep ? ctx.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const youtubeVideoUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
