@@ -42,7 +42,10 @@ export default function Integrations() {
       <section aria-labelledby="connected-heading">
         <h2 id="connected-heading">Connected</h2>
         {integrations.length === 0 ? (
-          <p className="muted">Nothing connected yet.</p>
+          <p className="muted">
+            Nothing connected yet. Connect a site to publish documents to it, Mailchimp to send email sequences as campaign drafts, HubSpot to import contacts, or
+            Search Console to see search figures beside the SEO analysis.{canManage ? "" : " Ask a workspace member who manages integrations to connect one."}
+          </p>
         ) : (
           <ul className="accounts-bar__list">
             {integrations.map((item) => (

@@ -16,6 +16,7 @@ import {
   withQuery,
   type GraphFailureContext,
   type InsightsAnswer,
+  refreshLongLivedToken,
 } from "./meta-graph";
 import type { ConnectedAccount, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome } from "./types";
 
@@ -262,14 +263,7 @@ export const instagramProvider: Provider = {
       }
     }
     // A long-lived Instagram Login token, at least a day old and not expired, extends by 60 days.
-    try {
-      const body = await metaTokenRequest(ctx, `${metaHosts(ctx.env).instagramGraph}/refresh_access_token`, "GET", { grant_type: "ig_refresh_token", access_token: account.credentials.accessToken });
-      const token = tokenIn(body);
-      return { ok: true, credentials: { ...account.credentials, accessToken: token.accessToken }, expiresAt: expiresAt(ctx, token.expiresIn) };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
-      throw error;
-    }
+    return refreshLongLivedToken(ctx, account, metaHosts(ctx.env).instagramGraph, "ig_refresh_token");
   },
 
   async metrics(ctx, account, ids) {

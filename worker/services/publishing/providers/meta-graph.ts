@@ -1,5 +1,5 @@
-import { baseUrl, call, classifyFailure, retryAfterMs, TokenRequestFailed, type Failure, type NetworkAnswer } from "./http";
-import type { Published, PublishOutcome, ProviderContext } from "./types";
+import { baseUrl, call, classifyFailure, expiresAt, retryAfterMs, TokenRequestFailed, type Failure, type NetworkAnswer } from "./http";
+import type { ProviderAccount, Published, PublishOutcome, ProviderContext, RefreshOutcome } from "./types";
 
 /**
  * What Meta's three networks share (Facebook Pages, Instagram, Threads): one pinned Graph API
@@ -346,4 +346,18 @@ export function insightValues(body: InsightsAnswer) {
     if (Number.isFinite(value)) values[metric.name] = value;
   }
   return values;
+}
+
+/**
+ * Extends a long-lived Instagram Login or Threads token (at least a day old, not expired) by
+ * 60 days: `GET <host>/refresh_access_token` with the network's grant type.
+ */
+export async function refreshLongLivedToken(ctx: ProviderContext, account: ProviderAccount, host: string, grantType: "ig_refresh_token" | "th_refresh_token"): Promise<RefreshOutcome> {
+  try {
+    const token = tokenIn(await metaTokenRequest(ctx, `${host}/refresh_access_token`, "GET", { grant_type: grantType, access_token: account.credentials.accessToken }));
+    return { ok: true, credentials: { ...account.credentials, accessToken: token.accessToken }, expiresAt: expiresAt(ctx, token.expiresIn) };
+  } catch (error) {
+    if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
+    throw error;
+  }
 }

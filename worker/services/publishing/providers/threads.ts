@@ -14,6 +14,7 @@ import {
   withQuery,
   type GraphFailureContext,
   type InsightsAnswer,
+  refreshLongLivedToken,
 } from "./meta-graph";
 import type { OutgoingMedia, PostMetrics, Provider, ProviderAccount, ProviderContext } from "./types";
 
@@ -162,14 +163,7 @@ export const threadsProvider: Provider = {
 
   async refresh(ctx, account) {
     // A long-lived token, at least a day old and not expired, extends by 60 days.
-    try {
-      const body = await metaTokenRequest(ctx, `${metaHosts(ctx.env).threadsGraph}/refresh_access_token`, "GET", { grant_type: "th_refresh_token", access_token: account.credentials.accessToken });
-      const token = tokenIn(body);
-      return { ok: true, credentials: { ...account.credentials, accessToken: token.accessToken }, expiresAt: expiresAt(ctx, token.expiresIn) };
-    } catch (error) {
-      if (error instanceof TokenRequestFailed) return { ok: false, message: error.message, transient: error.transient };
-      throw error;
-    }
+    return refreshLongLivedToken(ctx, account, metaHosts(ctx.env).threadsGraph, "th_refresh_token");
   },
 
   async metrics(ctx, account, ids) {
