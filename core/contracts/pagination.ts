@@ -31,3 +31,31 @@ export const pageMeta = ({ page, per_page }: PageQuery, total: number): PageMeta
 
 /** The rows of one page, for LIMIT/OFFSET. */
 export const pageWindow = ({ page, per_page }: PageQuery) => ({ limit: per_page, offset: (page - 1) * per_page });
+
+/**
+ * A list's query with both ways to page: `cursor`/`limit` (what API clients should use: stable
+ * while rows are added) beside the older `page`/`per_page`. Giving `cursor` or `limit` pages
+ * by cursor; `limit` defaults to `per_page`.
+ */
+export const listQuery = pageQuery.extend({
+  cursor: z.string().trim().min(1, { error: "can't be blank" }).max(500, { error: "is not a cursor this list gave" }).optional(),
+  limit: wholeNumber
+    .min(1, { error: `must be between 1 and ${MAX_PER_PAGE}` })
+    .max(MAX_PER_PAGE, { error: `must be between 1 and ${MAX_PER_PAGE}` })
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** `meta` of a list that pages both ways: the next page's cursor, null on the last. */
+export interface ListMeta extends PageMeta {
+  next_cursor: string | null;
+}
+
+/** The schema of a list's `meta`, for the OpenAPI document. */
+export const listMetaOut = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});

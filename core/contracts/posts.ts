@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { networks } from "../publishing/limits";
-import { targetStates, webhookEvents } from "../publishing/states";
+import { errorClasses, targetStates, webhookEvents } from "../publishing/states";
 import { isTimeZone, weekdays } from "../publishing/time";
 import { positiveId, tooLong } from "./common";
 
@@ -122,3 +122,54 @@ export const createWebhookSchema = z.object({
 
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+
+// What the API answers (the presenters in worker/presenters/posts.ts are typed by these, so
+// the OpenAPI document and the JSON cannot drift apart).
+
+const isoOrNull = z.string().nullable();
+
+export const postTargetOut = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  text: z.string().nullable(),
+  state: z.enum(targetStates),
+  publish_at: isoOrNull,
+  next_attempt_at: isoOrNull,
+  attempts: z.number().int(),
+  outcome_unknown: z.boolean(),
+  network_post_id: z.string().nullable(),
+  network_url: z.string().nullable(),
+  published_at: isoOrNull,
+  error_class: z.enum(errorClasses).nullable(),
+  error_message: z.string().nullable(),
+  error_hint: z.string().nullable(),
+});
+export type PostTargetOut = z.infer<typeof postTargetOut>;
+
+export const postOut = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** Upload ids. */
+  media: z.array(z.number().int()),
+  publish_at: isoOrNull,
+  time_zone: z.string().nullable(),
+  version: z.number().int(),
+  state: z.enum(targetStates).meta({ description: "The post's overall state, from its targets' (failed first, then missed, publishing, scheduled, draft, published, cancelled)" }),
+  author_id: z.number().int().nullable(),
+  campaign_item_id: z.number().int().nullable(),
+  campaign_id: z.number().int().nullable(),
+  article_id: z.number().int().nullable(),
+  schedule_id: z.number().int().nullable(),
+  targets: z.array(postTargetOut),
+  updated_at: z.string(),
+});
+export type PostOut = z.infer<typeof postOut>;
+
+export const postAttemptOut = z.object({
+  target_id: z.number().int(),
+  attempt: z.number().int(),
+  outcome: z.enum(["published", "verified", "retry", "refresh_token", "bad_body", "disconnect", "unknown", "skipped", "missed", "quota"]),
+  message: z.string().nullable(),
+  at: isoOrNull,
+});
+export type PostAttemptOut = z.infer<typeof postAttemptOut>;

@@ -1,6 +1,8 @@
 import { cors } from "hono/cors";
 import { requestBodyLimit } from "../lib/body-limits";
 import { createApp } from "../lib/create-app";
+import { apiKeyGate } from "../middleware/api-key";
+import { openApiDocument } from "../openapi/document";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
@@ -75,6 +77,8 @@ export const api = createApp()
   })
   // Every body is capped here, before any route parses it (per-route caps in lib/body-limits).
   .use(requestBodyLimit)
+  // API keys reach only public routes within their scopes; each call is audited.
+  .use(apiKeyGate)
   .route("/health", health)
   .route("/", auth)
   .route("/", invitationsApi)
@@ -116,5 +120,9 @@ export const api = createApp()
   .route("/", webhooksApi)
   .route("/", contactsApi)
   .route("/", searchConsoleApi);
+
+// The public API's OpenAPI document, generated from the routes above (their validators and
+// `publicRoute` descriptions), so it is registered after them.
+api.get("/openapi.json", async (c) => c.json(await openApiDocument(api as never)));
 
 export type ApiType = typeof api;

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { idParam, workspaceParam } from "../../core/contracts/common";
-import { createPostSchema, findSlotQuery, listPostsQuery, scheduleCampaignSchema, updatePostSchema } from "../../core/contracts/posts";
+import * as z from "zod";
+import { createPostSchema, findSlotQuery, listPostsQuery, postAttemptOut, postOut, scheduleCampaignSchema, updatePostSchema } from "../../core/contracts/posts";
+import { publicRoute } from "../openapi/public-route";
 import { localToInstant } from "../../core/publishing/time";
 import { runBatch } from "../db/batching";
 import { articles, campaignItems, campaigns, postAttempts, postingSchedules, postTargets, scheduledPosts, type Article, type CampaignItem, type PostTarget, type ScheduledPost } from "../db/schema";
@@ -189,13 +191,27 @@ export const postsApi = createApp()
     return c.json({ data: await presentOne(db, post!) }, 201);
   })
 
-  .get("/posts/:id", requireSession, validate("param", idParam), async (c) => {
+  .get(
+    "/posts/:id",
+    publicRoute({
+      scope: "read",
+      tag: "Posts",
+      summary: "Get a post",
+      description: "A scheduled post with its targets (one per account) and the latest send attempts.",
+      response: z.object({ data: postOut.extend({ attempts: z.array(postAttemptOut) }) }),
+      errors: [404],
+      example: { params: { id: "$post" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const { post, targets } = await loadPost(c, c.req.valid("param").id);
     const attempts = targets.length
       ? await c.get("db").select().from(postAttempts).where(inArray(postAttempts.targetId, targets.map((t) => t.id))).orderBy(asc(postAttempts.id)).limit(200)
       : [];
     return c.json({ data: { ...presentPost(post, targets), attempts: attempts.map(presentAttempt) } });
-  })
+    },
+  )
 
   .patch("/posts/:id", requireSession, validate("param", idParam), validate("json", updatePostSchema), async (c) => {
     const db = c.get("db");

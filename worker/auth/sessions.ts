@@ -4,6 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../db/client";
 import { sessions, users, type User } from "../db/schema";
 import { SignatureExpired, Unauthorized } from "../lib/errors";
+import { apiKeyToken, authenticateApiKey, type ApiKeyGrant } from "./api-keys";
 import { authSecret } from "./secrets";
 
 export interface Session {
@@ -11,6 +12,8 @@ export interface Session {
   user: User;
   /** The super_admin acting as `user`, when this is an impersonation session. */
   impersonatorId: number | null;
+  /** Set when the request came with an API key or personal token instead of a signed-in session. */
+  apiKey?: ApiKeyGrant;
 }
 
 /** SPEC section 9: the auth cookie (and so the token) lives 2592000 s. */
@@ -51,8 +54,10 @@ export async function issueSession(db: Database, env: SessionEnv, user: Pick<Use
   return { token: await jwt.sign(authSecret(env)), sessionId: id };
 }
 
-/** Reads `Authorization: Bearer <jwt>` and returns the live session, or throws a 401. */
+/** Reads `Authorization: Bearer <jwt>` (or an API key) and returns the live session, or throws a 401. */
 export async function authenticate(db: Database, env: SessionEnv, authorization: string | undefined): Promise<Session> {
+  const key = apiKeyToken(authorization);
+  if (key) return authenticateApiKey(db, key);
   const claims = await verifySessionToken(env, authorization);
   const [row] = await sessionLookup(db, claims.sessionId);
   return liveSession(row, claims);

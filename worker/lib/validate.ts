@@ -1,4 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
+import { resolver, uniqueSymbol } from "hono-openapi";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { Invalid } from "./errors";
@@ -18,10 +19,13 @@ export function invalidFromZod(error: { issues: readonly { path: readonly Proper
 
 /**
  * zValidator with the API's error shape: a bad request is a 400 that names every bad field,
- * thrown before the handler runs, so nothing is ever half-written.
+ * thrown before the handler runs, so nothing is ever half-written. The schema is also what
+ * /v1/openapi.json documents for the route (hono-openapi reads it from the middleware), so
+ * the reference cannot drift from what is validated.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw invalidFromZod(result.error, target === "json" ? "body" : target);
   });
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }

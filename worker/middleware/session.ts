@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { authenticate } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
-import { authenticateIn } from "./workspace";
+import { authenticateIn, parseWorkspaceId, resolveActor } from "./workspace";
 
 /**
  * Requires `Authorization: Bearer <token>` for a live session (401 otherwise). When the
@@ -9,6 +9,13 @@ import { authenticateIn } from "./workspace";
  * an unknown workspace, otherwise) and `actor` is set for it.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  const keySession = c.get("session");
+  if (keySession?.apiKey) {
+    // Set by the API key gate: a workspace key needs no X-Workspace-Id for its own workspace.
+    const workspaceId = parseWorkspaceId(c.req.header("X-Workspace-Id")) ?? keySession.apiKey.workspaceId;
+    if (workspaceId !== null) c.set("actor", (await resolveActor(c.get("db"), keySession, workspaceId, undefined)).actor);
+    return next();
+  }
   // One round trip for both: the session lookup and the X-Workspace-Id membership, side by side.
   const { session, resolved } = await authenticateIn(
     c.get("db"),
@@ -27,6 +34,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
  * back when its current workspace is stale: who am I, my workspaces, sign out, joining.
  */
 export const requireSessionAnyWorkspace = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("session")?.apiKey) return next();
   c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
   await next();
 });
@@ -36,7 +44,7 @@ export const requireSessionAnyWorkspace = createMiddleware<AppEnv>(async (c, nex
  * a session when the client sends a token (a bad one is still 401), none otherwise.
  */
 export const optionalSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.header("Authorization")) {
+  if (c.req.header("Authorization") && !c.get("session")?.apiKey) {
     c.set("session", await authenticate(c.get("db"), c.env, c.req.header("Authorization")));
   }
   await next();

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
 import { memberships, sessions, users, workspaces, type Membership, type Workspace } from "../db/schema";
+import { apiKeyToken, authenticateApiKey, workspaceKeyRole, type ApiKeyGrant } from "../auth/api-keys";
 import { liveSession, sessionLookup, verifySessionToken, type Session } from "../auth/sessions";
 import type { AppEnv } from "../lib/create-app";
 import { Invalid, NotFound } from "../lib/errors";
@@ -28,7 +29,7 @@ export class NotAMember extends NotFound {
  */
 export async function resolveActor(
   db: Database,
-  session: { user: Pick<Session["user"], "id" | "isSuperAdmin"> },
+  session: { user: Pick<Session["user"], "id" | "isSuperAdmin">; apiKey?: ApiKeyGrant },
   workspaceId: number,
   superAdminWorkspaceHeader: string | undefined,
 ): Promise<ResolvedActor> {
@@ -55,20 +56,29 @@ function actorLookup(db: Database, userId: number, workspaceId: number) {
 /** The actor from a workspace row and the user's membership in it (`NotAMember` for a stranger). */
 export function actorFromRow(
   row: { workspace: Workspace; membership: Membership | null } | undefined,
-  session: { user: Pick<Session["user"], "id" | "isSuperAdmin"> },
+  session: { user: Pick<Session["user"], "id" | "isSuperAdmin">; apiKey?: ApiKeyGrant },
   workspaceId: number,
   superAdminWorkspaceHeader: string | undefined,
 ): ResolvedActor {
   if (!row) throw new NotFound("Workspace not found");
+  const grant = session.apiKey;
+  if (grant?.workspaceId != null) {
+    // A workspace key is its own member of its workspace only; everywhere else it is a stranger.
+    if (grant.workspaceId !== workspaceId) throw new NotAMember(row.workspace);
+    const actor: Actor = { userId: session.user.id, role: workspaceKeyRole(grant), workspaceId, workspaceSettings: row.workspace.settings, isSuperAdmin: false, scopes: grant.scopes };
+    return { actor, workspace: row.workspace, membership: null };
+  }
 
-  const superAdminMode = session.user.isSuperAdmin && superAdminWorkspaceHeader === String(workspaceId);
+  // Super-admin mode is for people at the app, never for a script holding their token.
+  const superAdminMode = !grant && session.user.isSuperAdmin && superAdminWorkspaceHeader === String(workspaceId);
   if (!row.membership && !superAdminMode) throw new NotAMember(row.workspace);
   const actor: Actor = {
     userId: session.user.id,
     role: superAdminMode ? "super_admin" : row.membership!.role,
     workspaceId,
     workspaceSettings: row.workspace.settings,
-    isSuperAdmin: session.user.isSuperAdmin,
+    isSuperAdmin: grant ? false : session.user.isSuperAdmin,
+    ...(grant && { scopes: grant.scopes }),
   };
   return { actor, workspace: row.workspace, membership: row.membership };
 }
@@ -91,6 +101,8 @@ export async function authenticateIn(
   rawWorkspaceId: string | undefined,
   superAdminWorkspaceHeader: string | undefined,
 ): Promise<{ session: Session; resolved: ResolvedActor | null }> {
+  const key = apiKeyToken(authorization);
+  if (key) return authenticateKeyIn(db, key, rawWorkspaceId);
   const claims = await verifySessionToken(env, authorization);
   const workspaceId = /^\d+$/.test(rawWorkspaceId ?? "") ? Number(rawWorkspaceId) : null;
   if (workspaceId === null) {
@@ -103,6 +115,19 @@ export async function authenticateIn(
   const session = liveSession(row, claims);
   const actorRow = row?.workspace ? { workspace: row.workspace, membership: row.membership } : undefined;
   return { session, resolved: actorFromRow(actorRow, session, workspaceId, superAdminWorkspaceHeader) };
+}
+
+/**
+ * `authenticateIn` for an API key: a workspace key works in its own workspace when the request
+ * names none (scripts need not send X-Workspace-Id); a personal token, like a session, only
+ * where the request says.
+ */
+async function authenticateKeyIn(db: Database, token: string, rawWorkspaceId: string | undefined) {
+  const session = await authenticateApiKey(db, token);
+  const named = parseWorkspaceId(rawWorkspaceId);
+  const workspaceId = named ?? session.apiKey!.workspaceId;
+  if (workspaceId === null) return { session, resolved: null };
+  return { session, resolved: await resolveActor(db, session, workspaceId, undefined) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PostAttemptOut, PostOut, PostTargetOut } from "../../core/contracts/posts";
 import { NETWORK_LIMITS, type NetworkLimits } from "../../core/publishing/limits";
 import { overallState } from "../../core/publishing/states";
 import type { PostingSchedule, PostTarget, ScheduledPost, SocialAccount } from "../db/schema";
@@ -24,7 +25,7 @@ export function presentAccount(account: SocialAccount, limits: NetworkLimits = N
   };
 }
 
-export function presentTarget(target: PostTarget) {
+export function presentTarget(target: PostTarget): PostTargetOut {
   return {
     id: target.id,
     account_id: target.accountId,
@@ -43,7 +44,7 @@ export function presentTarget(target: PostTarget) {
   };
 }
 
-export function presentPost(post: ScheduledPost, targets: PostTarget[], extra: { campaignId?: number | null } = {}) {
+export function presentPost(post: ScheduledPost, targets: PostTarget[], extra: { campaignId?: number | null } = {}): PostOut {
   return {
     id: post.id,
     text: post.text,
@@ -62,7 +63,7 @@ export function presentPost(post: ScheduledPost, targets: PostTarget[], extra: {
   };
 }
 
-export function presentAttempt(row: typeof postAttempts.$inferSelect) {
+export function presentAttempt(row: typeof postAttempts.$inferSelect): PostAttemptOut {
   return { target_id: row.targetId, attempt: row.attempt, outcome: row.outcome, message: row.message, at: isoMs(row.at) };
 }
 

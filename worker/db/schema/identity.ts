@@ -1,5 +1,6 @@
 import { sqliteTable, integer, text, uniqueIndex, index } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./columns";
+import type { ApiScope } from "../../../core/contracts/api-keys";
 
 /** A profile's optional fields (PUT /v1/profile); validated by core/contracts/users.ts. */
 export interface UserProfile {
@@ -141,3 +142,34 @@ export const integrations = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * API keys and personal tokens, sent as `Authorization: Bearer bw_…` and stored only as the
+ * SHA-256 of the secret. A workspace key (`workspaceId` set) acts as its own member of that
+ * workspace: `userId` is a user made for the key, with no membership, sign-in or password,
+ * whose role the key's scopes decide. A personal token (`workspaceId` null) acts as its owner
+ * (`userId`) wherever they are a member, never with more than its scopes.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: integer("workspace_id"),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<ApiScope[]>().notNull(),
+    /** The first characters of the secret, to tell keys apart in a list. */
+    prefix: text("prefix").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [index("api_keys_workspace").on(t.workspaceId), index("api_keys_user").on(t.userId)],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;
