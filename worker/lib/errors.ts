@@ -32,25 +32,28 @@ export class Forbidden extends HttpError {
   }
 }
 
-/** 401 in the shape clients rely on: `{"errors": ["..."]}` (SPEC section 8). */
+/**
+ * 401 in the API's one error shape, plus the list the web client reads (SPEC section 8:
+ * `{"errors": ["..."]}`).
+ */
 export class Unauthorized extends HttpError {
   constructor(message = "You need to sign in or sign up before continuing.") {
     super(401, message, "unauthorized");
   }
 
   override body() {
-    return { errors: [this.message] };
+    return { error: this.code, message: this.message, errors: [this.message] };
   }
 }
 
-/** 401 for an expired session token: `{"error": "Signature has expired"}`. */
+/** 401 for an expired session token: SPEC section 8's `{"error": "Signature has expired"}`, with its message. */
 export class SignatureExpired extends HttpError {
   constructor() {
     super(401, "Signature has expired", "signature_expired");
   }
 
   override body() {
-    return { error: this.message };
+    return { error: this.message, message: this.message };
   }
 }
 
