@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import * as z from "zod";
 import { apiScopeLabels, apiScopes } from "../../core/contracts/api-keys";
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "../middleware/idempotency";
 import { SCOPE_KEY } from "./public-route";
 
 /** Every error the API answers, in one shape (lib/errors.ts makes them). */
@@ -37,7 +38,16 @@ export function openApiDocument(app: Hono<never>): Promise<Record<string, unknow
   return cached;
 }
 
-type Operation = Record<string, unknown> & { [SCOPE_KEY]?: string };
+type Operation = Record<string, unknown> & { [SCOPE_KEY]?: string; parameters?: unknown[] };
+
+/** Every public POST honours it (middleware/idempotency), so it is documented on each, here. */
+const idempotencyKeyParameter = {
+  in: "header",
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: `Any unique string (a UUID) that makes retrying this POST safe: for 24 hours, a retry with the same key and the same request answers what the first call answered, with \`${REPLAYED_HEADER}: true\`, and does nothing again. The same key with a different request is a 422; a retry while the first call is still running is a 409 with \`Retry-After\`. 5xx answers are not kept, so a retry after one runs again.`,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
 
 async function build(app: Hono<never>) {
   const spec = await generateSpecs(app, {
@@ -60,7 +70,7 @@ async function build(app: Hono<never>) {
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
     for (const [method, operation] of Object.entries((operations ?? {}) as Record<string, Operation>)) {
       if (!operation?.[SCOPE_KEY]) continue;
-      (paths[path] ??= {})[method] = operation;
+      (paths[path] ??= {})[method] = method === "post" ? { ...operation, parameters: [...(operation.parameters ?? []), idempotencyKeyParameter] } : operation;
       for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
     }
   }
