@@ -18,13 +18,14 @@ const SLACK_MS = 1;
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /**
- * Counts one API key's calls (one instance per key, named by its id). GCRA, the "generic cell
- * rate algorithm": each call moves a theoretical arrival time (TAT) one interval (period /
- * limit) into the future, and a call is refused when that would put the TAT more than a
- * period ahead of now. Unlike fixed minute windows it is fair at the edges: a client cannot
- * spend a full limit at 12:00:59 and another at 12:01:00; it gets a burst of `limit` calls,
- * then one call per interval as the burst refills. It is exact (a sliding log would store a
- * timestamp per call) and stores one number per key.
+ * Counts one API key's calls (one instance per key, named by its id) with GCRA, the "generic
+ * cell rate algorithm": each call moves a theoretical arrival time (TAT) one interval
+ * (period / limit) into the future, and a call is refused when that would put the TAT more
+ * than a period ahead of now. Fair at the edges, unlike fixed minute windows, which let a
+ * client spend a full limit at 12:00:59 and another at 12:01:00: here there is no edge. A
+ * client gets at most `limit` calls at once, then one more per interval as the burst refills,
+ * so its rate over time is `limit` a minute. It stores one number per key (a sliding log,
+ * the other exact choice, would store a timestamp per call).
  */
 export class RateLimiter extends DurableObject<Env> {
   /** Counts one call against `limit` calls per `periodMs`; a refused call does not count. */

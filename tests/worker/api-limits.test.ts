@@ -137,6 +137,20 @@ describe("per-key rate limits", () => {
   });
 });
 
+describe("RateLimiter Durable Object", () => {
+  it("refills one call per interval (GCRA), so a full limit is not spendable twice across a minute's edge", async () => {
+    const limiter = env.RATE_LIMITER.getByName(`test:${crypto.randomUUID()}`);
+    const at = (seconds: number) => limiter.take(3, 60_000, seconds * 1000);
+    for (const remaining of [2, 1, 0]) expect(await at(59.9)).toMatchObject({ allowed: true, remaining });
+    // A fixed window would open a fresh 3 at 60.0; here the next call waits one interval (20 s).
+    expect(await at(60.1)).toEqual({ allowed: false, limit: 3, remaining: 0, reset: 60, retryAfter: 20 });
+    expect(await at(79.9)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await at(80)).toMatchObject({ allowed: false });
+    // Idle for a whole minute: the full burst is back.
+    expect(await at(140)).toMatchObject({ allowed: true, remaining: 2 });
+  });
+});
+
 describe("Idempotency-Key", () => {
   it("a retried POST answers the first answer and creates nothing new", async () => {
     const { workspace, token } = await workspaceWithKeys();
