@@ -13,6 +13,7 @@ import { isPublicPagePath, servePublicPage } from "./services/public-cache";
 import { handleQueue, type QueueMessage } from "./services/publishing/queue";
 
 export { InboxHub } from "../durable/inbox";
+export { RateLimiter } from "../durable/rate-limiter";
 
 const handleRemix = createRequestHandler(remixBuild as ServerBuild);
 const remixBuildId = (remixBuild as ServerBuild).assets.version;

@@ -2,6 +2,8 @@ import { cors } from "hono/cors";
 import { requestBodyLimit } from "../lib/body-limits";
 import { createApp } from "../lib/create-app";
 import { apiKeyGate } from "../middleware/api-key";
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, idempotency } from "../middleware/idempotency";
+import { RATE_LIMIT_HEADERS } from "../services/api-keys/rate-limit";
 import { openApiDocument } from "../openapi/document";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
@@ -65,8 +67,9 @@ export const api = createApp()
         "X-Article-Password",
         "X-Search-Key",
         "x-d1-bookmark",
+        IDEMPOTENCY_HEADER,
       ],
-      exposeHeaders: ["Authorization", "Retry-After", "x-d1-bookmark"],
+      exposeHeaders: ["Authorization", "Retry-After", "x-d1-bookmark", "Location", REPLAYED_HEADER, ...RATE_LIMIT_HEADERS],
       maxAge: 600,
     }),
   )
@@ -79,6 +82,8 @@ export const api = createApp()
   .use(requestBodyLimit)
   // API keys reach only public routes within their scopes; each call is audited.
   .use(apiKeyGate)
+  // A POST with Idempotency-Key runs once per caller and key; a retry gets the first answer.
+  .use(idempotency)
   .route("/health", health)
   .route("/", auth)
   .route("/", invitationsApi)

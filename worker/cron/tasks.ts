@@ -2,7 +2,8 @@ import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { publishDue } from "../services/publishing/queue";
 import { sendInboxDigests } from "../services/inbox";
-import { cronRuns, generationJobs, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
+import { cronRuns, generationJobs, idempotencyKeys, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
+import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
 
 export interface CronTask {
   name: string;
@@ -35,6 +36,14 @@ const pruneAuthRecords: CronTask = {
       db.delete(signInThrottles).where(lt(signInThrottles.lastFailureAt, dayAgo)),
       db.delete(mailQuotas).where(lt(mailQuotas.windowStart, dayAgo.getTime())),
     ]);
+  },
+};
+
+/** Idempotency-Key answers are replayed for 24 hours; after that the key may be used afresh. */
+const pruneIdempotencyKeys: CronTask = {
+  name: "prune-idempotency-keys",
+  async run(db, now) {
+    await db.delete(idempotencyKeys).where(lt(idempotencyKeys.claimedAt, ago(now, IDEMPOTENCY_TTL_MS)));
   },
 };
 
@@ -89,4 +98,4 @@ const sendDigests: CronTask = {
 };
 
 /** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
-export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, expireStaleImports, expireStaleGenerations, sendDigests];
+export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests];

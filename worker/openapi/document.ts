@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import * as z from "zod";
 import { apiScopeLabels, apiScopes } from "../../core/contracts/api-keys";
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "../middleware/idempotency";
 import { SCOPE_KEY } from "./public-route";
 
 /** Every error the API answers, in one shape (lib/errors.ts makes them). */
@@ -37,7 +38,27 @@ export function openApiDocument(app: Hono<never>): Promise<Record<string, unknow
   return cached;
 }
 
-type Operation = Record<string, unknown> & { [SCOPE_KEY]?: string };
+type Operation = Record<string, unknown> & { [SCOPE_KEY]?: string; parameters?: unknown[]; responses?: Record<string, unknown> };
+
+/** Every public POST honours it (middleware/idempotency), so it is documented on each, here. */
+const idempotencyKeyParameter = {
+  in: "header",
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: `Any unique string (a UUID) that makes retrying this POST safe: for 24 hours, a retry with the same key and the same request answers what the first call answered, with \`${REPLAYED_HEADER}: true\`, and does nothing again. The same key with a different request is a 422; a retry while the first call is still running is a 409 with \`Retry-After\`. 5xx answers are not kept, so a retry after one runs again.`,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+const idempotencyErrors = {
+  409: { description: "A call with this Idempotency-Key is still running: retry after `Retry-After` seconds", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+  422: { description: "Refused by a rule, or this Idempotency-Key was used with a different request (the message says which)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+};
+
+/** A public POST with the Idempotency-Key header and the two answers it adds (the route's own 409 or 422 wording is kept). */
+const withIdempotencyKey = (operation: Operation): Operation => ({
+  ...operation,
+  parameters: [...(operation.parameters ?? []), idempotencyKeyParameter],
+  responses: { ...idempotencyErrors, ...operation.responses },
+});
 
 async function build(app: Hono<never>) {
   const spec = await generateSpecs(app, {
@@ -60,7 +81,7 @@ async function build(app: Hono<never>) {
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
     for (const [method, operation] of Object.entries((operations ?? {}) as Record<string, Operation>)) {
       if (!operation?.[SCOPE_KEY]) continue;
-      (paths[path] ??= {})[method] = operation;
+      (paths[path] ??= {})[method] = method === "post" ? withIdempotencyKey(operation) : operation;
       for (const tag of (operation.tags as string[] | undefined) ?? []) tags.add(tag);
     }
   }

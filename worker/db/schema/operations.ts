@@ -1,4 +1,4 @@
-import { sqliteTable, integer, text, index, primaryKey } from "drizzle-orm/sqlite-core";
+import { sqliteTable, integer, text, index, primaryKey, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./columns";
 
 /** One row per Cron Trigger run: what ran, when, and how it ended. */
@@ -66,4 +66,29 @@ export const events = sqliteTable(
     ...timestamps,
   },
   (t) => [index("events_workspace_name").on(t.workspaceId, t.name), index("events_user").on(t.userId)],
+);
+
+/**
+ * Idempotency-Key claims (middleware/idempotency): the first POST with a key claims it (the
+ * unique index lets only one insert win), runs, and stores its answer here; a retry with the
+ * same key and request gets that answer back. `status` is null while the first is running.
+ * Pruned by cron after 24 hours.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Who called: `api_key:<id>` or `user:<id>`, so two callers never share a key. */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the method, path, workspace and body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** Random per claim, so only the call that claimed the row completes or releases it. */
+    claim: text("claim").notNull(),
+    status: integer("status"),
+    body: text("body"),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_keys_scope_key").on(t.scope, t.key), index("idempotency_keys_claimed").on(t.claimedAt)],
 );
