@@ -20,7 +20,7 @@ interface ArticleKey extends KeysetColumn {
 
 // The owner's name as the order sorts it: SQL's `first || ' ' || last`, '' for no owner (NULL
 // sorts in the same place, but a cursor's values must not be null).
-const ownerName = sql`coalesce(u.first_name || ' ' || u.last_name, '')`;
+const ownerName = sql`coalesce(u.first_name || ' ' || u.last_name, '') COLLATE NOCASE`;
 const ownerNameOf = (item: ArticleListItem) => (item.owner ? `${item.owner.firstName} ${item.owner.lastName}` : "");
 const title = (direction: "asc" | "desc"): ArticleKey => ({ column: sql`a.title COLLATE NOCASE`, direction, of: (item) => item.article.title });
 const id = (direction: "asc" | "desc"): ArticleKey => ({ column: sql`a.id`, direction, of: (item) => item.article.id });
