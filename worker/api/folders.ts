@@ -26,7 +26,7 @@ import { presentArticleSummary } from "../presenters/articles";
 import { presentFolder, presentFolderDetail } from "../presenters/folders";
 import { viewerFor } from "../services/access";
 import { ARTICLE_KEYSETS, ARTICLE_ORDERS, articleKeyOf, pageOfArticles } from "../services/article-lists";
-import { pagedList } from "../services/list-pages";
+import { pagedList, wholeList } from "../services/list-pages";
 import { afterKey, cursorPage, decodeCursor, pagesByCursor } from "../lib/cursor";
 import { publicRoute } from "../openapi/public-route";
 import * as z from "zod";
@@ -100,8 +100,7 @@ export const foldersApi = createApp()
     const viewer = viewerFor(actor);
     if (!pagesByCursor(query)) {
       // The sidebar's tree: every folder in one answer, as before cursors.
-      const rows = await listFolders(db, viewer, { archived: query.archived });
-      const meta = { page: 1, per_page: rows.length, total: rows.length, has_more: false, next_cursor: null };
+      const { rows, meta } = wholeList(await listFolders(db, viewer, { archived: query.archived }));
       return c.json({ data: rows.map((row) => presentFolder(row.folder, row.level, row.counts)), meta });
     }
     const { rows, meta } = await pagedList(

@@ -24,3 +24,8 @@ export async function pagedList<Row>(
   const last = rows.at(-1);
   return { rows, meta: { ...meta, next_cursor: meta.has_more && last ? encodeCursor(list.tag, list.keyOf(last)) : null } };
 }
+
+/** The `meta` of a list answered whole (a route that had no paging, asked without `cursor` or `limit`). */
+export function wholeList<Row>(rows: Row[]): { rows: Row[]; meta: ListMeta } {
+  return { rows, meta: { page: 1, per_page: rows.length, total: rows.length, has_more: false, next_cursor: null } };
+}
