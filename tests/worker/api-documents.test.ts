@@ -227,3 +227,32 @@ describe("documents with a workspace key", () => {
     expect((await api(`/w/${other.workspace.id}/search?q=secret`, { token })).status).toBe(404);
   });
 });
+
+describe("the documents side of /v1/openapi.json", () => {
+  it("documents each route with its scope, its answer and, on lists, cursor and limit", async () => {
+    const document = await json(await api("/openapi.json"));
+    const scopes = Object.fromEntries(
+      Object.entries(document.paths as Record<string, Record<string, { "x-scope": string }>>).flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation["x-scope"]]),
+      ),
+    );
+    expect(scopes).toMatchObject({
+      "POST /v1/w/{ws}/articles": "write",
+      "GET /v1/w/{ws}/articles": "read",
+      "GET /v1/articles/{id}/markdown": "read",
+      "DELETE /v1/articles/{id}": "write",
+      "GET /v1/folders/{ref}/contents": "read",
+      "POST /v1/files/upload_url": "write",
+      "PUT /v1/files/{id}/content": "write",
+      "GET /v1/w/{ws}/uploads": "read",
+      "POST /v1/articles/{id}/comments": "write",
+      "DELETE /v1/comments/{id}": "write",
+      "GET /v1/w/{ws}/search": "read",
+    });
+    const list = document.paths["/v1/w/{ws}/articles"].get;
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(["cursor", "limit", "page", "per_page", "sort"]));
+    expect(list.responses["200"].content["application/json"].schema.properties.meta.properties.next_cursor).toBeDefined();
+    expect(Object.keys(document.paths["/v1/articles/{id}/markdown"].get.responses["200"].content)).toEqual(["text/markdown"]);
+    expect(document.paths["/v1/files/{id}/content"].put.description).toContain("no Authorization header is needed");
+  });
+});

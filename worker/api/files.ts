@@ -22,7 +22,7 @@ import { authorize, can, type Actor } from "../policies";
 import { presentUpload } from "../presenters/uploads";
 import { articleAccess, folderAccess, viewerFor } from "../services/access";
 import { serveStored } from "../services/storage";
-import { loadUpload, pageOfUploads, readableUploadFor, UPLOAD_KEYSETS, uploadKeyOf, uploaderOf } from "../services/uploads";
+import { loadUpload, readableUploadFor, UPLOAD_KEYSETS, uploadKeyOf, uploaderOf, windowOfUploads } from "../services/uploads";
 import { commandContext } from "./articles";
 
 /** An upload link is good for this long after it is handed out. */
@@ -260,7 +260,7 @@ export const filesApi = createApp()
     const query = c.req.valid("query");
     const keyset = UPLOAD_KEYSETS[query.sort];
     const { rows, meta } = await pagedList(query, { tag: `uploads:${query.sort}`, keyset, keyOf: uploadKeyOf(keyset) }, (window) =>
-      pageOfUploads(c.get("db"), actor, query, window),
+      windowOfUploads(c.get("db"), actor, query, window),
     );
     return c.json({
       data: rows.map(({ upload, uploader }) =>

@@ -136,7 +136,13 @@ const typesOf = (kind: FileKind) => Object.keys(UPLOAD_CONTENT_TYPES).filter((ty
  * Stored files of the actor's workspace they may read, filtered, ordered and paged in D1:
  * loose files for members, attached ones through the document or folder they hang on.
  */
-export async function pageOfUploads(
+export async function pageOfUploads(db: Database, actor: Actor, query: Pick<ListUploadsQuery, "sort" | "type" | "page" | "per_page">) {
+  const { rows, total } = await windowOfUploads(db, actor, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  return { items: rows, total };
+}
+
+/** The same for any window: `limit` rows from `offset`, or after a cursor's key (`after`, over UPLOAD_KEYSETS[sort]). */
+export async function windowOfUploads(
   db: Database,
   actor: Actor,
   query: Pick<ListUploadsQuery, "sort" | "type">,
