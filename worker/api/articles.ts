@@ -237,7 +237,7 @@ export const articlesApi = createApp()
         "Changes any of its title, content (`markdown` or the editor's JSON `body`: either replaces the whole body), status and public-page meta. Setting a `password` needs the admin scope.",
       response: articleWrittenOut,
       errors: [404],
-      example: { params: { id: "$article" }, body: { article: { title: "Spring menu launch (final)", status: "in_review" } } },
+      example: { params: { id: "$article" }, body: { article: { title: "Spring menu launch (final)", markdown: "# Spring menu\n\nFour new dishes from **April 1**." } } },
     }),
     requireSession,
     validate("param", articleRefParam),
