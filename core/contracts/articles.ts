@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { documentStatuses, sortOrders } from "../enums";
+import { accessLevels, documentStatuses, sortOrders } from "../enums";
 import { submittedDocumentSchema } from "../document/validate";
 import { articleRef, positiveId, protectionPassword, queryBoolean, tooLong } from "./common";
-import { pageQuery } from "./pagination";
+import { listMetaOut, listQuery } from "./pagination";
 
 const title = z.string().trim().max(300, tooLong(300));
 
@@ -50,7 +50,7 @@ export const transferOwnershipSchema = z.object({ user_id: positiveId });
 export const makePublicSchema = z.object({ category_id: positiveId.nullable().optional() });
 
 /** GET /v1/w/:ws/articles */
-export const listArticlesQuery = pageQuery.extend({
+export const listArticlesQuery = listQuery.extend({
   folder_id: z.union([z.literal("root"), positiveId]).optional(),
   sort: z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }).optional(),
   archived: queryBoolean,
@@ -58,4 +58,85 @@ export const listArticlesQuery = pageQuery.extend({
 });
 
 /** `/articles/:slugOrId`: a slug's id is its last dash-separated segment. */
-export const articleRefParam = z.object({ id: articleRef });
+export const articleRefParam = z.object({ id: articleRef.meta({ description: "The document's id, or its slug (which ends with the id)" }) });
+
+/** DELETE /v1/articles/:id and /v1/folders/:ref: archive, or with `permanent=true` delete an archived one for good. */
+export const deleteQuery = z.object({ permanent: queryBoolean.meta({ description: "true: delete for good (it must be archived first); otherwise archive" }) });
+
+// The answers, for the OpenAPI document; presenters are typed by them (worker/presenters/articles.ts).
+
+const isoOrNull = z.string().nullable();
+
+/** Another user as a colleague sees them (`presentUserCard`). */
+export const userCardOut = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  profile: z.object({
+    pronouns: z.string().nullable(),
+    job_title: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+  }),
+});
+export type UserCardOut = z.infer<typeof userCardOut>;
+
+/**
+ * The editor's document (Lexical JSON): a root whose children are blocks (paragraph, heading,
+ * list, table, image, box…). Documented loosely here: the full node schema is SPEC section 5.
+ */
+export const documentOut = z
+  .looseObject({ root: z.looseObject({ type: z.literal("root"), children: z.array(z.looseObject({ type: z.string() })) }) })
+  .meta({ description: "The document as the editor's JSON. To write one, `markdown` is easier." });
+
+/** What the actor may do with an item: action name → allowed. */
+export const policiesOut = z.record(z.string(), z.boolean()).meta({ description: "Each action (articles.update, …) and whether this caller may do it" });
+
+/** A document in a list: no body. */
+export const articleSummaryOut = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  kind: z.enum(["document", "template"]),
+  status: z.enum(documentStatuses),
+  workspace_id: z.number().int(),
+  folder_id: z.number().int().nullable(),
+  owner_id: z.number().int().nullable(),
+  owner: userCardOut.nullable(),
+  last_editor: userCardOut.nullable(),
+  access_level: z.enum(accessLevels).nullable().meta({ description: "The caller's level on it: read < comment < edit < owner" }),
+  is_public: z.boolean(),
+  has_password: z.boolean(),
+  excerpt: z.string().meta({ description: "The first 200 characters of its text (empty when it is behind a password)" }),
+  created_at: isoOrNull,
+  updated_at: isoOrNull,
+  edited_at: isoOrNull,
+  archived_at: isoOrNull,
+});
+export type ArticleSummaryOut = z.infer<typeof articleSummaryOut>;
+
+/** A document opened: body, publishing and meta, and what the caller may do with it. */
+export const articleOut = articleSummaryOut.extend({
+  body: documentOut,
+  template_id: z.number().int().nullable(),
+  category_id: z.number().int().nullable(),
+  published_at: isoOrNull,
+  public_path: z.string().nullable().meta({ description: "Its public page, when it is public" }),
+  meta: z.object({ title: z.string().nullable(), description: z.string().nullable(), image_url: z.string().nullable() }),
+  policies: policiesOut,
+});
+export type ArticleOut = z.infer<typeof articleOut>;
+
+/** A create or update answer: the document, and what was repaired in the submitted body. */
+export const articleWrittenOut = z.object({
+  data: articleOut,
+  warnings: z.array(z.string()).meta({ description: "What was changed in the submitted body to make it valid, one sentence each" }),
+});
+
+export const articleListOut = z.object({ data: z.array(articleSummaryOut), meta: listMetaOut });
+
+/** DELETE with `permanent=true`. */
+export const deletedOut = z.object({ id: z.number().int(), deleted: z.literal(true) });

@@ -1,5 +1,7 @@
 import * as z from "zod";
+import { policiesOut, userCardOut } from "./articles";
 import { positiveId, tooLong } from "./common";
+import { listMetaOut, listQuery } from "./pagination";
 
 /** How long a comment may be. */
 export const COMMENT_MAX_LENGTH = 5_000;
@@ -50,7 +52,39 @@ export const updateCommentSchema = z
 export const commentFilters = ["open", "resolved", "all"] as const;
 export const listCommentsQuery = z.object({
   filter: z.enum(commentFilters, { error: `must be one of ${commentFilters.join(", ")}` }).default("all"),
+  cursor: listQuery.shape.cursor,
+  limit: listQuery.shape.limit,
 });
 
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 export type UpdateCommentInput = z.infer<typeof updateCommentSchema>;
+
+// The answers, for the OpenAPI document; presenters are typed by them (worker/presenters/comments.ts).
+
+export const commentOut = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  thread_id: z.number().int().nullable().meta({ description: "The thread's first comment; null for a first comment" }),
+  body: z.string(),
+  author: userCardOut.nullable(),
+  mine: z.boolean().meta({ description: "Written by the caller" }),
+  mention_ids: z.array(z.number().int()),
+  edited_at: z.string().nullable(),
+  created_at: z.string().nullable(),
+  policies: policiesOut,
+});
+export type CommentOut = z.infer<typeof commentOut>;
+
+/** A thread: its first comment, with the thread's anchor and state, and its replies. */
+export const commentThreadOut = commentOut.extend({
+  quote: quoteSelector.nullable().meta({ description: "The text it was made on; null for a comment on the whole document" }),
+  pinned: z.boolean(),
+  resolved_at: z.string().nullable(),
+  resolved_by: userCardOut.nullable(),
+  read: z.boolean().meta({ description: "Whether the caller has read everyone else's comments in it" }),
+  replies: z.array(commentOut),
+  thread_policies: policiesOut,
+});
+export type CommentThreadOut = z.infer<typeof commentThreadOut>;
+
+export const commentThreadListOut = z.object({ data: z.array(commentThreadOut), meta: listMetaOut });

@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { MAX_UPLOAD_BYTES, sortOrders, UPLOAD_TOO_LARGE_MESSAGE } from "../enums";
 import { positiveId, tooLong } from "./common";
-import { pageQuery } from "./pagination";
+import { userCardOut, policiesOut } from "./articles";
+import { listMetaOut, listQuery } from "./pagination";
 
 /** What a file is, for icons, filters and how it is served. */
 export const fileKinds = ["image", "document", "video", "audio", "archive"] as const;
@@ -78,10 +79,50 @@ export const uploadContentQuery = z.object({ token: z.string({ error: "is requir
 export const uploadViews = ["list_view", "gallery_view"] as const;
 
 /** GET /v1/w/:ws/uploads */
-export const listUploadsQuery = pageQuery.extend({
+export const listUploadsQuery = listQuery.extend({
   view: z.enum(uploadViews, { error: `must be one of ${uploadViews.join(", ")}` }).default("list_view"),
   sort: z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }).default("name_asc"),
   type: z.enum(fileKinds, { error: `must be one of ${fileKinds.join(", ")}` }).optional(),
 });
 
 export type ListUploadsQuery = z.infer<typeof listUploadsQuery>;
+
+// The answers, for the OpenAPI document; presenters are typed by them (worker/presenters/uploads.ts).
+
+export const uploadStatuses = ["pending", "stored"] as const;
+
+export const uploadOut = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  content_type: z.string(),
+  kind: z.enum(fileKinds).nullable(),
+  size: z.number().int().meta({ description: "Bytes" }),
+  status: z.enum(uploadStatuses).meta({ description: "pending until its bytes are PUT to the upload link, then stored" }),
+  workspace_id: z.number().int(),
+  article_id: z.number().int().nullable().meta({ description: "The document it is attached to (readers of the document may read it)" }),
+  folder_id: z.number().int().nullable(),
+  uploaded_by_id: z.number().int().nullable(),
+  uploaded_by: userCardOut.nullable(),
+  url: z.string().meta({ description: "GET it with the same Authorization header for the bytes" }),
+  page_url: z.string(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  policies: policiesOut.optional(),
+});
+export type UploadOut = z.infer<typeof uploadOut>;
+
+export const uploadUrlOut = z.object({
+  data: z.object({
+    id: z.number().int(),
+    upload_url: z.string().meta({ description: "PUT the file's bytes here (relative to the API's origin) within 15 minutes; its token is the credential" }),
+    method: z.literal("PUT"),
+    headers: z.record(z.string(), z.string()).meta({ description: "Headers to send with the PUT" }),
+    expires_at: z.string(),
+    file: uploadOut,
+  }),
+});
+
+export const uploadListOut = z.object({
+  data: z.array(uploadOut),
+  meta: listMetaOut.extend({ view: z.enum(uploadViews), sort: z.enum(sortOrders), type: z.enum(fileKinds).nullable() }),
+});

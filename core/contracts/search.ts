@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { positiveId, tooLong } from "./common";
-import { pageQuery } from "./pagination";
+import { articleSummaryOut } from "./articles";
+import { listMetaOut, listQuery, pageQuery } from "./pagination";
 
 /** A search key lives this long; the client asks for a new one when it runs out. */
 export const SEARCH_KEY_TTL_SECONDS = 600;
@@ -21,9 +22,21 @@ export const searchQuery = z.object({
   kind: z.enum(["document", "template"], { error: "must be document or template" }).default("document"),
   page: pageQuery.shape.page,
   per_page: pageQuery.shape.per_page.default(DEFAULT_SEARCH_PER_PAGE),
+  cursor: listQuery.shape.cursor,
+  limit: listQuery.shape.limit,
 });
 
 export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** A match: the document, its title with the matched words in <mark>, a snippet of its text around them, and how well it matched. */
+export const searchHitOut = articleSummaryOut.extend({
+  title_html: z.string().meta({ description: "The title, HTML-escaped, matches in <mark>" }),
+  snippet_html: z.string().meta({ description: "Text around the matches, HTML-escaped, matches in <mark> (empty for a document behind a password)" }),
+  rank: z.number().meta({ description: "Higher is a better match" }),
+});
+export type SearchHitOut = z.infer<typeof searchHitOut>;
+
+export const searchResultsOut = z.object({ data: z.array(searchHitOut), meta: listMetaOut.extend({ query: z.string() }) });
 
 /** GET /v1/users/search_key: the workspace comes from X-Workspace-Id or this. */
 export const searchKeyQuery = z.object({ workspace_id: positiveId.optional() });

@@ -3,21 +3,26 @@ import type { Context } from "hono";
 import * as z from "zod";
 import { articleRefParam } from "../../core/contracts/articles";
 import { idParam } from "../../core/contracts/common";
-import { createCommentSchema, listCommentsQuery, updateCommentSchema } from "../../core/contracts/comments";
+import { commentThreadListOut, commentThreadOut, createCommentSchema, listCommentsQuery, updateCommentSchema } from "../../core/contracts/comments";
+import { DEFAULT_PER_PAGE } from "../../core/contracts/pagination";
+import { pagesByCursor } from "../lib/cursor";
+import { publicRoute } from "../openapi/public-route";
+import { pagedList, wholeList } from "../services/list-pages";
+import type { SQL } from "drizzle-orm";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import { commentMarker } from "../commands/commentMarker";
 import type { CommandContext } from "../commands/events";
 import type { CommentMarkEdit } from "../../core/editor/comment-marks";
 import { commentCreator, commentDeleter, commentUpdater } from "../commands/commentCommands";
 import type { Database } from "../db/client";
-import { commentReads, comments, type Comment } from "../db/schema";
+import { commentReads, comments, type Comment, type User } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { HttpError, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { authorize, type CommentResource } from "../policies";
 import { presentThread } from "../presenters/comments";
-import { findComment, peopleOf, threadOf, threadsOf } from "../services/comments";
+import { findComment, peopleOf, THREAD_KEYSET, threadKeyOf, threadOf, threadsOf } from "../services/comments";
 import type { LoadedArticle } from "../services/documents";
 import { liveChannel, publishLive } from "../services/live";
 import { commandContext, loaded } from "./articles";
@@ -82,17 +87,58 @@ async function threadJson(c: Context<AppEnv>, comment: Comment, { actor, level }
  * marks it read for its author.
  */
 export const commentsApi = createApp()
-  .get("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("query", listCommentsQuery), async (c) => {
+  .get(
+    "/articles/:id/comments",
+    publicRoute({
+      scope: "read",
+      tag: "Comments",
+      summary: "List a document's comments",
+      description:
+        "Its threads (open, resolved or all), pinned first, then oldest first, each with its replies. Without `limit` or `cursor` all come at once; with them, a page of threads at a time.",
+      response: commentThreadListOut,
+      errors: [404],
+      example: { params: { id: "$article" }, query: { filter: "open", limit: "20" } },
+    }),
+    requireSession,
+    validate("param", articleRefParam),
+    validate("query", listCommentsQuery),
+    async (c) => {
+    const db = c.get("db");
     const { actor, article, level } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", { level });
-    const [{ threads, people }, reads] = await Promise.all([
-      threadsOf(c.get("db"), article.id, c.req.valid("query").filter),
-      readMarksOn(c.get("db"), actor.userId, article.id),
-    ]);
-    return c.json({ data: threads.map((thread) => presentThread(actor, thread, people, { level }, reads.get(thread.root.id) ?? null)) });
-  })
+    const query = c.req.valid("query");
+    const reads = readMarksOn(db, actor.userId, article.id);
+    let people = new Map<number, User>();
+    const fetch = async (window: { limit?: number; after?: SQL }) => {
+      const found = await threadsOf(db, article.id, query.filter, window);
+      people = found.people;
+      return { rows: found.threads, total: found.total };
+    };
+    const { rows, meta } = pagesByCursor(query)
+      ? await pagedList({ ...query, page: 1, per_page: DEFAULT_PER_PAGE }, { tag: `comments:${query.filter}`, keyset: THREAD_KEYSET, keyOf: threadKeyOf }, fetch)
+      : wholeList((await fetch({})).rows);
+    const marks = await reads;
+    return c.json({ data: rows.map((thread) => presentThread(actor, thread, people, { level }, marks.get(thread.root.id) ?? null)), meta });
+    },
+  )
 
-  .post("/articles/:id/comments", requireSession, validate("param", articleRefParam), validate("json", createCommentSchema), async (c) => {
+  .post(
+    "/articles/:id/comments",
+    publicRoute({
+      scope: "write",
+      tag: "Comments",
+      summary: "Comment on a document",
+      description:
+        "A new thread, on the whole document or on some of its text (`quote`: the exact words, with a little context either side), or a reply in a thread (`parent_id`). People named in `mention_ids` are told in their inbox. Answers the whole thread.",
+      response: z.object({ data: commentThreadOut }),
+      status: 201,
+      errors: [404, 422],
+      example: { params: { id: "$article" }, body: { body: "Can we add the vegan option here?" } },
+    }),
+    requireSession,
+    validate("param", articleRefParam),
+    validate("json", createCommentSchema),
+    async (c) => {
     const doc = await loaded(c, c.req.valid("param").id);
     const { actor, article, level } = doc;
     authorize(actor, "comments.create", { level });
@@ -102,9 +148,25 @@ export const commentsApi = createApp()
     if (comment.quote) await markThread(c, context, comment, { action: "mark", uuid: comment.uuid, quote: comment.quote });
     c.executionCtx.waitUntil(announce(c.env, article.id, comment.threadId ?? comment.id));
     return c.json({ data: await threadJson(c, comment, doc) }, 201);
-  })
+    },
+  )
 
-  .patch("/comments/:id", requireSession, validate("param", idParam), validate("json", updateCommentSchema), async (c) => {
+  .patch(
+    "/comments/:id",
+    publicRoute({
+      scope: "write",
+      tag: "Comments",
+      summary: "Update a comment",
+      description:
+        "Edit your own words (`body`); resolve, reopen or pin a thread (`resolved`, `pinned`, through its first comment); mark a thread read or unread for yourself (`read`). Answers the whole thread.",
+      response: z.object({ data: commentThreadOut }),
+      errors: [404, 422],
+      example: { params: { id: "$comment" }, body: { resolved: true } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    validate("json", updateCommentSchema),
+    async (c) => {
     const loadedComment = await loadComment(c, c.req.valid("param").id);
     const { actor, comment, resource } = loadedComment;
     const input = c.req.valid("json");
@@ -125,9 +187,24 @@ export const commentsApi = createApp()
     const othersSee = input.body !== undefined || input.resolved !== undefined || input.pinned !== undefined;
     if (othersSee) c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
     return c.json({ data: await threadJson(c, comment, loadedComment) });
-  })
+    },
+  )
 
-  .delete("/comments/:id", requireSession, validate("param", idParam), async (c) => {
+  .delete(
+    "/comments/:id",
+    publicRoute({
+      scope: "write",
+      tag: "Comments",
+      summary: "Delete a comment",
+      description: "Your own comment, or any as an editor of the document. Deleting a thread's first comment deletes its replies too.",
+      response: null,
+      status: 204,
+      errors: [404],
+      example: { params: { id: "$comment" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const { actor, comment, resource } = await loadComment(c, c.req.valid("param").id);
     authorize(actor, "comments.delete", resource);
     const context = commandContext(c, actor);
@@ -135,7 +212,8 @@ export const commentsApi = createApp()
     if (comment.threadId === null && comment.quote) await markThread(c, context, comment, { action: "remove", uuid: comment.uuid });
     c.executionCtx.waitUntil(announce(c.env, comment.articleId, comment.threadId ?? comment.id));
     return c.body(null, 204);
-  })
+    },
+  )
 
   // The document's live channel: a one-minute ticket for someone who may read it, then the socket.
   .post("/articles/:id/live_ticket", requireSession, validate("param", articleRefParam), async (c) => {

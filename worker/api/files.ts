@@ -2,8 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { count } from "../../core/counting";
 import type { Context } from "hono";
 import { idParam, workspaceParam } from "../../core/contracts/common";
-import { fileKindOf, listUploadsQuery, UPLOAD_CONTENT_TYPES, uploadContentQuery, uploadUrlSchema } from "../../core/contracts/files";
-import { pageMeta } from "../../core/contracts/pagination";
+import * as z from "zod";
+import { deletedOut } from "../../core/contracts/articles";
+import { fileKindOf, listUploadsQuery, UPLOAD_CONTENT_TYPES, uploadContentQuery, uploadListOut, uploadOut, uploadUrlOut, uploadUrlSchema } from "../../core/contracts/files";
+import { describeRoute } from "hono-openapi";
+import { liveGrant } from "../auth/api-keys";
+import { publicRoute } from "../openapi/public-route";
+import { pagedList } from "../services/list-pages";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import { uploadCreator, uploadDeleter, uploadStorer } from "../commands/uploadCommands";
@@ -17,7 +22,7 @@ import { authorize, can, type Actor } from "../policies";
 import { presentUpload } from "../presenters/uploads";
 import { articleAccess, folderAccess, viewerFor } from "../services/access";
 import { serveStored } from "../services/storage";
-import { loadUpload, pageOfUploads, readableUploadFor, uploaderOf } from "../services/uploads";
+import { loadUpload, readableUploadFor, UPLOAD_KEYSETS, uploadKeyOf, uploaderOf, windowOfUploads } from "../services/uploads";
 import { commandContext } from "./articles";
 
 /** An upload link is good for this long after it is handed out. */
@@ -30,7 +35,10 @@ const unsupportedType = (contentType: string) =>
     allowed: Object.keys(UPLOAD_CONTENT_TYPES),
   });
 
-const requester = (c: Context<AppEnv>) => ({ user: c.get("session").user, superAdminHeader: c.req.header("x-superadmin-workspace-id") });
+const requester = (c: Context<AppEnv>) => {
+  const { user, apiKey } = c.get("session");
+  return { user, apiKey, superAdminHeader: c.req.header("x-superadmin-workspace-id") };
+};
 
 /** The workspace an upload goes to: X-Workspace-Id (already resolved by requireSession) or `workspace_id`. */
 async function uploadingActor(c: Context<AppEnv>, workspaceId: number | undefined): Promise<Actor> {
@@ -64,7 +72,24 @@ async function authorizeAttachment(c: Context<AppEnv>, actor: Actor, articleId: 
  * then read them back only as someone who may, with private caching and ETags.
  */
 export const filesApi = createApp()
-  .post("/files/upload_url", requireSession, validate("json", uploadUrlSchema), async (c) => {
+  .post(
+    "/files/upload_url",
+    publicRoute({
+      scope: "write",
+      tag: "Uploads",
+      summary: "Start an upload",
+      description:
+        "An upload in two steps. This announces the file (name, type, size; at most 50 MB) and answers a one-time `upload_url`, good for 15 minutes; then PUT the bytes to it (`PUT /files/{id}/content`), and the file is stored. Attach it to a document or folder the caller may edit with `article_id` or `folder_id`; a loose file is the workspace's. A workspace key uploads into its own workspace; a personal token names it with `workspace_id` or `X-Workspace-Id`.",
+      response: uploadUrlOut,
+      status: 201,
+      errors: [404, 413],
+      example: { body: { filename: "spring-menu.txt", content_type: "text/plain", size: 21 } },
+    }),
+    // 415 for a type that can't be uploaded, beside publicRoute's answers.
+    describeRoute({ responses: { 415: { description: "A type of file that can't be uploaded (`allowed` lists those that can)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } } }),
+    requireSession,
+    validate("json", uploadUrlSchema),
+    async (c) => {
     const input = c.req.valid("json");
     const actor = await uploadingActor(c, input.workspace_id);
     await authorizeAttachment(c, actor, input.article_id ?? null, input.folder_id ?? null);
@@ -82,9 +107,11 @@ export const filesApi = createApp()
         folderId: input.folder_id ?? null,
       },
     });
+    // A key's upload link names the key, so sending the bytes acts as the key (its own user has no membership).
+    const grant = c.get("session").apiKey;
     const { token, expiresAt } = await signScopedToken(c.env, "upload", {
       subject: String(upload.id),
-      claims: { ws: actor.workspaceId, uid: actor.userId },
+      claims: { ws: actor.workspaceId, uid: actor.userId, ...(grant && { key: grant.id }) },
       ttlSeconds: UPLOAD_TOKEN_TTL_SECONDS,
     });
     return c.json(
@@ -100,10 +127,28 @@ export const filesApi = createApp()
       },
       201,
     );
-  })
+    },
+  )
 
   // The upload link's token is the credential here (browsers PUT straight to it), bound to this one upload.
-  .put("/files/:id/content", validate("param", idParam), validate("query", uploadContentQuery), async (c) => {
+  .put(
+    "/files/:id/content",
+    publicRoute({
+      scope: "write",
+      tag: "Uploads",
+      summary: "Send an upload's bytes",
+      description:
+        "The second step of an upload: PUT the file's bytes, exactly the size announced, with `Content-Length` and the `Content-Type` given, to the `upload_url` that `POST /files/upload_url` answered. The `token` in that URL is the credential, so no Authorization header is needed (one sent with a key must still hold the write scope). An upload link started with a key stops working when the key is revoked.",
+      response: z.object({ data: uploadOut }),
+      errors: [409, 413],
+    }),
+    describeRoute({
+      requestBody: { required: true, description: "The file's bytes", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+      responses: { 411: { description: "No Content-Length header", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
+    }),
+    validate("param", idParam),
+    validate("query", uploadContentQuery),
+    async (c) => {
     const db = c.get("db");
     const { id } = c.req.valid("param");
     const claims = await verifyScopedToken(c.env, "upload", c.req.valid("query").token);
@@ -111,8 +156,9 @@ export const filesApi = createApp()
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
     if (!upload || upload.workspaceId !== claims.ws || upload.uploadedById !== claims.uid) throw new Forbidden("This upload link is for another file");
     if (upload.status === "stored") throw new Conflict("This file has already been uploaded");
-    // The uploader must still belong to the workspace.
-    const { actor } = await resolveActor(db, { user: { id: upload.uploadedById!, isSuperAdmin: false } }, upload.workspaceId, undefined);
+    // The uploader must still belong to the workspace; through a key, the key must still be live.
+    const grant = typeof claims.key === "number" ? await liveGrant(db, claims.key) : undefined;
+    const { actor } = await resolveActor(db, { user: { id: upload.uploadedById!, isSuperAdmin: false }, apiKey: grant }, upload.workspaceId, undefined);
 
     // Everything about the size is decided from the headers, before a byte of the body is read
     // (what a refused body leaves unread is dropped before the answer: lib/refused-body).
@@ -127,38 +173,100 @@ export const filesApi = createApp()
 
     const stored = await uploadStorer(db, c.env, { context: commandContext(c, actor), upload, body: c.req.raw.body });
     return c.json({ data: presentUpload(stored) });
-  })
+    },
+  )
 
-  .get("/files/:id", requireSession, validate("param", idParam), async (c) => {
+  .get(
+    "/files/:id",
+    publicRoute({
+      scope: "read",
+      tag: "Uploads",
+      summary: "Get a file",
+      description: "A file's details (`status` says whether its bytes have arrived). A file still pending is visible only to whoever started the upload.",
+      response: z.object({ data: uploadOut }),
+      errors: [404],
+      example: { params: { id: "$upload" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const { actor, upload, resource } = await loadUpload(c.get("db"), requester(c), c.req.valid("param").id, { pending: true });
     // Someone who may not read the file learns nothing about it, not even that it exists.
     if (!can(actor, "uploads.read", resource)) throw new NotFound("File not found");
     return c.json({ data: presentUpload(upload, await uploaderOf(c.get("db"), upload), { actor, resource }) });
-  })
+    },
+  )
 
-  .get("/files/:id/content", requireSession, validate("param", idParam), async (c) => {
+  .get(
+    "/files/:id/content",
+    publicRoute({
+      scope: "read",
+      tag: "Uploads",
+      summary: "Download a file",
+      description: "The stored bytes, with the file's `Content-Type`, an `ETag` (send `If-None-Match` for a 304) and private caching.",
+      response: null,
+      errors: [404],
+      example: { params: { id: "$upload" } },
+    }),
+    // The answer is the file itself: this replaces publicRoute's empty 200 (later specs win).
+    describeRoute({ responses: { 200: { description: "The file's bytes", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } } }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const { upload } = await readableUploadFor(c.get("db"), requester(c), c.req.valid("param").id);
     return serveStored(c.env, upload, c.req.raw);
-  })
+    },
+  )
 
-  .delete("/files/:id", requireSession, validate("param", idParam), async (c) => {
+  .delete(
+    "/files/:id",
+    publicRoute({
+      scope: "write",
+      tag: "Uploads",
+      summary: "Delete a file",
+      description: "Deletes the file and its bytes for good: the uploader's own, or any as an admin.",
+      response: z.object({ data: deletedOut }),
+      errors: [404],
+      example: { params: { id: "$upload" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
     const { actor, upload, resource } = await loadUpload(db, requester(c), c.req.valid("param").id, { pending: true });
     if (!can(actor, "uploads.read", resource) && !can(actor, "uploads.delete", resource)) throw new NotFound("File not found");
     authorize(actor, "uploads.delete", resource);
     await uploadDeleter(db, c.env, { context: commandContext(c, actor), upload });
-    return c.json({ data: { id: upload.id, deleted: true } });
-  })
+    return c.json({ data: { id: upload.id, deleted: true as const } });
+    },
+  )
 
-  .get("/w/:ws/uploads", requireWorkspace, validate("param", workspaceParam), validate("query", listUploadsQuery), async (c) => {
+  .get(
+    "/w/:ws/uploads",
+    publicRoute({
+      scope: "read",
+      tag: "Uploads",
+      summary: "List files",
+      description: "The workspace's stored files the caller may read (loose ones, and those attached to what they may open), of one `type` if asked, in `sort` order.",
+      response: uploadListOut,
+      example: { params: { ws: "$workspace" }, query: { limit: "20", sort: "last_modified_desc" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", listUploadsQuery),
+    async (c) => {
     const actor = c.get("actor");
     authorize(actor, "uploads.list");
     const query = c.req.valid("query");
-    const { items, total } = await pageOfUploads(c.get("db"), actor, query);
+    const keyset = UPLOAD_KEYSETS[query.sort];
+    const { rows, meta } = await pagedList(query, { tag: `uploads:${query.sort}`, keyset, keyOf: uploadKeyOf(keyset) }, (window) =>
+      windowOfUploads(c.get("db"), actor, query, window),
+    );
     return c.json({
-      data: items.map(({ upload, uploader }) =>
+      data: rows.map(({ upload, uploader }) =>
         presentUpload(upload, uploader, { actor, resource: { attached: false, level: null, uploadedById: upload.uploadedById } }),
       ),
-      meta: { ...pageMeta(query, total), view: query.view, sort: query.sort, type: query.type ?? null },
+      meta: { ...meta, view: query.view, sort: query.sort, type: query.type ?? null },
     });
-  });
+    },
+  );

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { workspaceParam } from "../../core/contracts/common";
-import { pageMeta, pageWindow } from "../../core/contracts/pagination";
-import { searchKeyQuery, searchQuery } from "../../core/contracts/search";
+import { searchKeyQuery, searchQuery, searchResultsOut, type SearchHitOut } from "../../core/contracts/search";
+import { publicRoute } from "../openapi/public-route";
+import { pagedList } from "../services/list-pages";
 import { issueSearchKey, userForSearchKey } from "../auth/search-keys";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Invalid } from "../lib/errors";
@@ -11,7 +12,7 @@ import { parseWorkspaceId, requireWorkspace, resolveActor } from "../middleware/
 import { authorize } from "../policies";
 import { presentArticleSummary } from "../presenters/articles";
 import { viewerFor } from "../services/access";
-import { searchArticles } from "../services/search";
+import { searchArticles, SEARCH_KEYSET, searchKeyOf } from "../services/search";
 
 /**
  * A session, or a search key (`?key=` or `X-Search-Key`) for this very workspace. A key
@@ -33,28 +34,39 @@ const sessionOrSearchKey = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Full-text search: /v1/w/:ws/search and the search key under /v1/users. */
 export const searchApi = createApp()
-  .get("/w/:ws/search", sessionOrSearchKey, validate("param", workspaceParam), validate("query", searchQuery), async (c) => {
+  .get(
+    "/w/:ws/search",
+    publicRoute({
+      scope: "read",
+      tag: "Search",
+      summary: "Search documents",
+      description:
+        "Full-text search over the titles and text of the documents (or templates) the caller may read, best match first; every word must match, the last as a prefix. A document behind a password is found by its title only. Pages by `cursor`/`limit` (a page's ranks are the index's at that moment, so a document changed between pages may move) or by `page`/`per_page` (20 a page).",
+      response: searchResultsOut,
+      example: { params: { ws: "$workspace" }, query: { q: "spring", limit: "10" } },
+    }),
+    sessionOrSearchKey,
+    validate("param", workspaceParam),
+    validate("query", searchQuery),
+    async (c) => {
     const actor = c.get("actor");
     authorize(actor, "content.list");
     const query = c.req.valid("query");
-    const { limit, offset } = pageWindow(query);
-    const { hits, total } = await searchArticles(c.get("db"), viewerFor(actor), {
-      query: query.q,
-      kind: query.kind,
-      folderId: query.folder_id,
-      limit,
-      offset,
+    const { rows, meta } = await pagedList(query, { tag: "search", keyset: SEARCH_KEYSET, keyOf: searchKeyOf }, async (window) => {
+      const { hits, total } = await searchArticles(c.get("db"), viewerFor(actor), { query: query.q, kind: query.kind, folderId: query.folder_id, ...window });
+      return { rows: hits, total };
     });
     return c.json({
-      data: hits.map((hit) => ({
+      data: rows.map((hit): SearchHitOut => ({
         ...presentArticleSummary(hit.article, hit.level, hit),
         title_html: hit.titleHtml,
         snippet_html: hit.snippetHtml,
         rank: hit.rank,
       })),
-      meta: { ...pageMeta(query, total), query: query.q },
+      meta: { ...meta, query: query.q },
     });
-  })
+    },
+  )
 
   .get("/users/search_key", requireSession, validate("query", searchKeyQuery), async (c) => {
     const session = c.get("session");

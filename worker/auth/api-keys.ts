@@ -57,9 +57,24 @@ export async function authenticateApiKey(db: Database, token: string, now = Date
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.tokenHash, await hashApiKey(token)))
     .limit(1);
-  if (!row || row.key.revokedAt) throw new Unauthorized("This API key is not valid. It may have been revoked.");
-  if (row.key.expiresAt && row.key.expiresAt.getTime() <= now) throw new ApiKeyExpired();
-  return { id: `api_key:${row.key.id}`, user: row.user, impersonatorId: null, apiKey: grantOf(row.key) };
+  assertLive(row?.key, now);
+  return { id: `api_key:${row!.key.id}`, user: row!.user, impersonatorId: null, apiKey: grantOf(row!.key) };
+}
+
+/** An unknown or revoked key is a 401 like a bad session; an expired one says so. */
+function assertLive(key: ApiKey | undefined, now: number): asserts key is ApiKey {
+  if (!key || key.revokedAt) throw new Unauthorized("This API key is not valid. It may have been revoked.");
+  if (key.expiresAt && key.expiresAt.getTime() <= now) throw new ApiKeyExpired();
+}
+
+/**
+ * The grant of a key named by id in something it was handed (an upload link), while the key
+ * is still live: what it started ends when the key is revoked or expires.
+ */
+export async function liveGrant(db: Database, keyId: number, now = Date.now()): Promise<ApiKeyGrant> {
+  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.id, keyId)).limit(1);
+  assertLive(key, now);
+  return grantOf(key);
 }
 
 export const grantOf = (key: ApiKey): ApiKeyGrant => ({ id: key.id, name: key.name, workspaceId: key.workspaceId, scopes: key.scopes });

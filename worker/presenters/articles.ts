@@ -1,3 +1,4 @@
+import type { ArticleOut, ArticleSummaryOut } from "../../core/contracts/articles";
 import type { AccessLevel } from "../../core/enums";
 import { articleSlug } from "../../core/slug";
 import type { Article, User } from "../db/schema";
@@ -29,7 +30,7 @@ export interface ArticlePeople {
 }
 
 /** A document in a list: no body. */
-export function presentArticleSummary(article: Article, level: AccessLevel | null, people: ArticlePeople = {}) {
+export function presentArticleSummary(article: Article, level: AccessLevel | null, people: ArticlePeople = {}): ArticleSummaryOut {
   return {
     id: article.id,
     slug: articleSlug(article.title, article.id),
@@ -53,7 +54,7 @@ export function presentArticleSummary(article: Article, level: AccessLevel | nul
 }
 
 /** A document opened: body, publishing and meta, and what this actor may do with it. */
-export function presentArticle(actor: Actor, article: Article, level: AccessLevel | null, people: ArticlePeople = {}) {
+export function presentArticle(actor: Actor, article: Article, level: AccessLevel | null, people: ArticlePeople = {}): ArticleOut {
   return {
     ...presentArticleSummary(article, level, people),
     body: article.body,
@@ -70,5 +71,5 @@ export function presentArticle(actor: Actor, article: Article, level: AccessLeve
   };
 }
 
-export type ArticleSummaryJson = ReturnType<typeof presentArticleSummary>;
-export type ArticleJson = ReturnType<typeof presentArticle>;
+export type ArticleSummaryJson = ArticleSummaryOut;
+export type ArticleJson = ArticleOut;

@@ -1,3 +1,4 @@
+import type { CommentOut, CommentThreadOut } from "../../core/contracts/comments";
 import type { Comment, User } from "../db/schema";
 import { presentPolicies, type Actor, type DocumentResource } from "../policies";
 import type { CommentThread } from "../services/comments";
@@ -6,7 +7,7 @@ import { iso, presentUserCard } from "./users";
 const COMMENT_ACTIONS = ["comments.update", "comments.delete"] as const;
 const THREAD_ACTIONS = ["comments.resolve"] as const;
 
-export function presentComment(actor: Actor, comment: Comment, people: Map<number, User>, doc: DocumentResource) {
+export function presentComment(actor: Actor, comment: Comment, people: Map<number, User>, doc: DocumentResource): CommentOut {
   const author = comment.authorId ? people.get(comment.authorId) : undefined;
   return {
     id: comment.id,
@@ -35,7 +36,7 @@ function threadIsRead(actor: Actor, thread: CommentThread, readAt: Date | null) 
  * A thread: its anchor and state on the first comment, the replies beside it, and whether the
  * actor has read it (`readAt`: when they last marked it read, null for never).
  */
-export function presentThread(actor: Actor, thread: CommentThread, people: Map<number, User>, doc: DocumentResource, readAt: Date | null) {
+export function presentThread(actor: Actor, thread: CommentThread, people: Map<number, User>, doc: DocumentResource, readAt: Date | null): CommentThreadOut {
   const { root } = thread;
   const resolver = root.resolvedById ? people.get(root.resolvedById) : undefined;
   return {
@@ -50,5 +51,5 @@ export function presentThread(actor: Actor, thread: CommentThread, people: Map<n
   };
 }
 
-export type CommentJson = ReturnType<typeof presentComment>;
-export type CommentThreadJson = ReturnType<typeof presentThread>;
+export type CommentJson = CommentOut;
+export type CommentThreadJson = CommentThreadOut;

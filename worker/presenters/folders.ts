@@ -1,3 +1,4 @@
+import type { FolderDetailOut, FolderOut } from "../../core/contracts/folders";
 import type { AccessLevel } from "../../core/enums";
 import type { Folder } from "../db/schema";
 import { presentPolicies, type Action, type Actor } from "../policies";
@@ -11,7 +12,7 @@ export function folderSlug(folder: Pick<Folder, "name" | "key">) {
   return words ? `${words}-${folder.key}` : folder.key;
 }
 
-export function presentFolder(folder: Folder, level: AccessLevel | null, counts: { articles?: number; folders?: number } = {}) {
+export function presentFolder(folder: Folder, level: AccessLevel | null, counts: { articles?: number; folders?: number } = {}): FolderOut {
   return {
     id: folder.id,
     key: folder.key,
@@ -34,7 +35,7 @@ export function presentFolder(folder: Folder, level: AccessLevel | null, counts:
 }
 
 /** A folder opened, with what this actor may do in it. */
-export function presentFolderDetail(actor: Actor, folder: Folder, level: AccessLevel | null, extra: { ancestors: Folder[] }) {
+export function presentFolderDetail(actor: Actor, folder: Folder, level: AccessLevel | null, extra: { ancestors: Folder[] }): FolderDetailOut {
   return {
     ...presentFolder(folder, level),
     ancestors: extra.ancestors.map((ancestor) => ({ id: ancestor.id, key: ancestor.key, slug: folderSlug(ancestor), name: ancestor.name })),

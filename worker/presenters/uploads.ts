@@ -1,10 +1,10 @@
-import { fileKindOf } from "../../core/contracts/files";
+import { fileKindOf, type UploadOut } from "../../core/contracts/files";
 import type { Upload, User } from "../db/schema";
 import { presentPolicies, type Actor, type UploadResource } from "../policies";
 import { iso, presentUserCard } from "./users";
 
 /** An uploaded file. `url` needs the API's auth header; `page_url` works with the page's cookie (for <img>). */
-export function presentUpload(upload: Upload, uploader: User | null = null, policies?: { actor: Actor; resource: UploadResource }) {
+export function presentUpload(upload: Upload, uploader: User | null = null, policies?: { actor: Actor; resource: UploadResource }): UploadOut {
   return {
     id: upload.id,
     filename: upload.filename,
@@ -25,4 +25,4 @@ export function presentUpload(upload: Upload, uploader: User | null = null, poli
   };
 }
 
-export type UploadJson = ReturnType<typeof presentUpload>;
+export type UploadJson = UploadOut;

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AccessLevel, SortOrder } from "../../core/enums";
 import { inList } from "../db/batching";
+import type { CursorValue, KeysetColumn } from "../lib/cursor";
 import type { Database } from "../db/client";
 import { articles, users, type Article, type User } from "../db/schema";
 import { emptyDocument } from "../../core/document/types";
@@ -12,14 +13,42 @@ import { guardedArticleSql, guardedFoldersOf, levelOfRank, readableArticlesSql, 
 // Conditions and orders are raw SQL over the aliases `a` (articles), `r` (article_id, rank:
 // the viewer's level) and `u` (the owner).
 
-export const ARTICLE_ORDERS: Record<SortOrder, SQL> = {
-  name_asc: sql`a.title COLLATE NOCASE ASC, a.id ASC`,
-  name_desc: sql`a.title COLLATE NOCASE DESC, a.id DESC`,
-  last_modified_asc: sql`a.updated_at ASC, a.id ASC`,
-  last_modified_desc: sql`a.updated_at DESC, a.id DESC`,
-  owner_asc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE ASC, a.title COLLATE NOCASE ASC, a.id ASC`,
-  owner_desc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE DESC, a.title COLLATE NOCASE ASC, a.id ASC`,
+/** A column of a list's order, and the value it sorts a listed document by (for its cursor). */
+interface ArticleKey extends KeysetColumn {
+  of: (item: ArticleListItem) => CursorValue;
+}
+
+// The owner's name as the order sorts it: SQL's `first || ' ' || last`, '' for no owner (NULL
+// sorts in the same place, but a cursor's values must not be null).
+const ownerName = sql`coalesce(u.first_name || ' ' || u.last_name, '') COLLATE NOCASE`;
+const ownerNameOf = (item: ArticleListItem) => (item.owner ? `${item.owner.firstName} ${item.owner.lastName}` : "");
+const title = (direction: "asc" | "desc"): ArticleKey => ({ column: sql`a.title COLLATE NOCASE`, direction, of: (item) => item.article.title });
+const id = (direction: "asc" | "desc"): ArticleKey => ({ column: sql`a.id`, direction, of: (item) => item.article.id });
+const updated = (direction: "asc" | "desc"): ArticleKey => ({ column: sql`a.updated_at`, direction, of: (item) => item.article.updatedAt.getTime() });
+
+/** Each order of a list of documents, as keyset columns ending with the id (so cursors can page it). */
+export const ARTICLE_KEYSETS: Record<SortOrder | "archived", ArticleKey[]> = {
+  name_asc: [title("asc"), id("asc")],
+  name_desc: [title("desc"), id("desc")],
+  last_modified_asc: [updated("asc"), id("asc")],
+  last_modified_desc: [updated("desc"), id("desc")],
+  owner_asc: [{ column: ownerName, direction: "asc", of: ownerNameOf }, title("asc"), id("asc")],
+  owner_desc: [{ column: ownerName, direction: "desc", of: ownerNameOf }, title("asc"), id("asc")],
+  /** The archive: most recently archived first. */
+  archived: [{ column: sql`a.archived_at`, direction: "desc", of: (item) => item.article.archivedAt?.getTime() ?? 0 }, id("desc")],
 };
+
+/** `ORDER BY` for keyset columns. */
+export const orderByKeyset = (keyset: KeysetColumn[]) =>
+  sql.join(keyset.map((key) => sql`${key.column} ${key.direction === "asc" ? sql`ASC` : sql`DESC`}`), sql`, `);
+
+export const ARTICLE_ORDERS = Object.fromEntries(Object.entries(ARTICLE_KEYSETS).map(([sort, keyset]) => [sort, orderByKeyset(keyset)])) as Record<
+  SortOrder | "archived",
+  SQL
+>;
+
+/** The cursor values of a listed document in `keyset`. */
+export const articleKeyOf = (keyset: ArticleKey[]) => (item: ArticleListItem) => keyset.map((key) => key.of(item));
 
 export interface ArticleListItem {
   /** With no body text when `locked`. */
@@ -54,7 +83,16 @@ export async function pageOfArticles(
     limit,
     offset = 0,
     join,
-  }: { where?: SQL; orderBy?: SQL; limit: number; offset?: number; join?: ArticleJoin },
+    after,
+  }: {
+    where?: SQL;
+    orderBy?: SQL;
+    limit: number;
+    offset?: number;
+    join?: ArticleJoin;
+    /** Only the rows after a cursor's key (`afterKey`); `total` still counts the whole list. */
+    after?: SQL;
+  },
 ): Promise<ArticlePage> {
   // One statement finds, checks, orders and pages the documents and reads their rows, the
   // lock and the people with them (a round trip saved over ids first, then the rows). Outside
@@ -78,7 +116,7 @@ export async function pageOfArticles(
     .$dynamic();
   if (join) query = query.innerJoin(join.source, join.on);
   const rows = await query
-    .where(sql`a.workspace_id = ${viewer.workspaceId} AND ${where}`)
+    .where(sql`a.workspace_id = ${viewer.workspaceId} AND ${where}${after ? sql` AND ${after}` : sql``}`)
     .orderBy(orderBy)
     .limit(limit)
     .offset(offset);
@@ -86,7 +124,8 @@ export async function pageOfArticles(
     const level = levelOfRank(row.rank);
     return listItem(row.article, level, level !== "owner" && Boolean(row.guarded), row.owner, row.lastEditor);
   });
-  return { items, total: rows[0]?.total ?? (offset > 0 ? await countOf(db, viewer, where, join) : 0) };
+  const total = after ? await countOf(db, viewer, where, join) : (rows[0]?.total ?? (offset > 0 ? await countOf(db, viewer, where, join) : 0));
+  return { items, total };
 }
 
 /** A list's entry: a locked document keeps its title and loses its body and text. */

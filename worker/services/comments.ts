@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, users, type Comment, type User } from "../db/schema";
+import type { KeysetColumn } from "../lib/cursor";
 import { NotFound } from "../lib/errors";
 
 /** A thread: its first comment, and the replies in the order they came. */
@@ -9,25 +10,41 @@ export interface CommentThread {
   replies: Comment[];
 }
 
-/** The threads of a document (open, resolved or all), pinned first, then oldest first, with their people. */
-export async function threadsOf(db: Database, articleId: number, filter: "open" | "resolved" | "all" = "all") {
-  const roots = await db
+/** The threads' order: pinned first, then oldest first (keyset columns ending with the id, for cursors). */
+export const THREAD_KEYSET: KeysetColumn[] = [
+  { column: comments.pinned, direction: "desc" },
+  { column: comments.id, direction: "asc" },
+];
+export const threadKeyOf = (thread: CommentThread) => [thread.root.pinned ? 1 : 0, thread.root.id];
+
+/**
+ * The threads of a document (open, resolved or all), pinned first, then oldest first, with
+ * their people and how many there are: all of them, or `limit` after a cursor's key (`after`).
+ */
+export async function threadsOf(
+  db: Database,
+  articleId: number,
+  filter: "open" | "resolved" | "all" = "all",
+  window: { limit?: number; after?: SQL } = {},
+) {
+  const which = and(
+    eq(comments.articleId, articleId),
+    isNull(comments.threadId),
+    filter === "open" ? isNull(comments.resolvedAt) : filter === "resolved" ? isNotNull(comments.resolvedAt) : undefined,
+  );
+  const query = db
     .select()
     .from(comments)
-    .where(
-      and(
-        eq(comments.articleId, articleId),
-        isNull(comments.threadId),
-        filter === "open" ? isNull(comments.resolvedAt) : filter === "resolved" ? isNotNull(comments.resolvedAt) : undefined,
-      ),
-    )
-    .orderBy(asc(comments.id));
+    .where(window.after ? and(which, window.after) : which)
+    .orderBy(desc(comments.pinned), asc(comments.id))
+    .$dynamic();
+  const roots = await (window.limit === undefined ? query : query.limit(window.limit));
   const replies = roots.length
     ? await db.select().from(comments).where(inArray(comments.threadId, roots.map((root) => root.id))).orderBy(asc(comments.id))
     : [];
   const threads: CommentThread[] = roots.map((root) => ({ root, replies: replies.filter((reply) => reply.threadId === root.id) }));
-  threads.sort((a, b) => Number(b.root.pinned) - Number(a.root.pinned));
-  return { threads, people: await peopleOf(db, [...roots, ...replies]) };
+  const total = window.limit === undefined ? roots.length : ((await db.select({ n: count() }).from(comments).where(which))[0]?.n ?? 0);
+  return { threads, total, people: await peopleOf(db, [...roots, ...replies]) };
 }
 
 /** The authors and resolvers a list of comments names, by id. */

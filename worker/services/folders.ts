@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { AccessLevel, SortOrder } from "../../core/enums";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { folders, type Folder } from "../db/schema";
+import type { KeysetColumn } from "../lib/cursor";
 import { levelOfRank, readableArticlesSql, readableFoldersSql, type Viewer } from "./access";
 
 const FOLDER_ORDERS: Record<SortOrder, ReturnType<typeof sql>> = {
@@ -20,13 +21,13 @@ export interface FolderListItem {
   counts: { articles?: number; folders?: number };
 }
 
-async function foldersWhere(db: Database, viewer: Viewer, where: ReturnType<typeof sql>, order = FOLDER_ORDERS.name_asc) {
+async function foldersWhere(db: Database, viewer: Viewer, where: ReturnType<typeof sql>, order = FOLDER_ORDERS.name_asc, limit?: number) {
   const rows = await db.all<{ id: number; rank: number }>(sql`
     SELECT f.id AS id, r.rank AS rank FROM folders f
     JOIN (${readableFoldersSql(viewer)}) r ON r.folder_id = f.id
     LEFT JOIN users u ON u.id = f.owner_id
     WHERE f.workspace_id = ${viewer.workspaceId} AND ${where}
-    ORDER BY ${order}`);
+    ORDER BY ${order}${limit === undefined ? sql`` : sql` LIMIT ${limit}`}`);
   const found = new Map<number, Folder>();
   for (const folder of await db.select().from(folders).where(inList(folders.id, rows.map((row) => row.id)))) found.set(folder.id, folder);
   const counts = rows.length > 0 ? await childCounts(db, viewer) : new Map<number, FolderListItem["counts"]>();
@@ -59,6 +60,25 @@ async function childCounts(db: Database, viewer: Viewer) {
 /** Every folder the viewer may open (the sidebar builds the tree from parent ids), or the archived ones. */
 export function listFolders(db: Database, viewer: Viewer, { archived }: { archived: boolean }) {
   return foldersWhere(db, viewer, archived ? sql`f.archived_at IS NOT NULL` : sql`f.archived_at IS NULL`);
+}
+
+/** `listFolders`' order as keyset columns, for cursor pages (`FOLDER_ORDERS.name_asc`). */
+export const FOLDER_KEYSET: KeysetColumn[] = [
+  { column: sql`f.name COLLATE NOCASE`, direction: "asc" },
+  { column: sql`f.id`, direction: "asc" },
+];
+export const folderKeyOf = (item: FolderListItem) => [item.folder.name, item.folder.id];
+
+/** A cursor page of `listFolders`: `limit` rows after `after` (afterKey over FOLDER_KEYSET), and how many there are in all. */
+export async function pageOfFolders(db: Database, viewer: Viewer, { archived }: { archived: boolean }, { limit, after }: { limit: number; after?: SQL }) {
+  const where = archived ? sql`f.archived_at IS NOT NULL` : sql`f.archived_at IS NULL`;
+  const [rows, [count]] = await Promise.all([
+    foldersWhere(db, viewer, after ? sql`${where} AND ${after}` : where, FOLDER_ORDERS.name_asc, limit),
+    db.all<{ total: number }>(sql`
+      SELECT count(*) AS total FROM folders f JOIN (${readableFoldersSql(viewer)}) r ON r.folder_id = f.id
+      WHERE f.workspace_id = ${viewer.workspaceId} AND ${where}`),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export function subfoldersOf(db: Database, viewer: Viewer, parentId: number, sort: SortOrder) {

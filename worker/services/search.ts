@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { MAX_SEARCH_TERMS } from "../../core/contracts/search";
 import { escapeHtml } from "../../core/email/escape";
 import type { Database } from "../db/client";
+import type { KeysetColumn } from "../lib/cursor";
 import { articleRankSql, guardedArticleSql, levelOfRank, LEVEL_RANK, readableFoldersSql, type Viewer } from "./access";
 import { hydrate, type ArticleListItem } from "./article-lists";
 
@@ -49,7 +50,16 @@ export interface SearchOptions {
   folderId?: number;
   limit: number;
   offset: number;
+  /** Only the matches after a cursor's key (`afterKey` over SEARCH_KEYSET); `total` still counts them all. */
+  after?: SQL;
 }
+
+/** The results' order, best match first (bm25 is lower for better), as keyset columns ending with the id. */
+export const SEARCH_KEYSET: KeysetColumn[] = [
+  { column: sql`score`, direction: "asc" },
+  { column: sql`id`, direction: "desc" },
+];
+export const searchKeyOf = (hit: SearchHit) => [-hit.rank, hit.article.id];
 
 /**
  * One query finds the page: the matches and their scores, each match checked against the
@@ -62,7 +72,9 @@ export async function searchArticles(db: Database, viewer: Viewer, options: Sear
   const marks = markers();
   const rows = await db.all<{ id: number; level_rank: number; score: number; total: number; title_marked: string | null; snippet_marked: string | null }>(sql`
     ${readableMatches(viewer, match, options)},
-    page AS MATERIALIZED (SELECT id, rank, score FROM hits ORDER BY score ASC, id DESC LIMIT ${options.limit} OFFSET ${options.offset})
+    page AS MATERIALIZED (
+      SELECT id, rank, score FROM hits ${options.after ? sql`WHERE ${options.after}` : sql``}
+      ORDER BY score ASC, id DESC LIMIT ${options.limit} OFFSET ${options.offset})
     SELECT p.id AS id, p.rank AS level_rank, p.score AS score, (SELECT count(*) FROM hits) AS total,
       highlight(articles_fts, 0, ${marks.open}, ${marks.close}) AS title_marked,
       snippet(articles_fts, 1, ${marks.open}, ${marks.close}, '…', ${SNIPPET_TOKENS}) AS snippet_marked
@@ -82,7 +94,7 @@ export async function searchArticles(db: Database, viewer: Viewer, options: Sear
       rank: -row.score,
     };
   });
-  const total = rows[0]?.total ?? (options.offset > 0 ? await countMatches(db, viewer, match, options) : 0);
+  const total = rows[0]?.total ?? (options.offset > 0 || options.after ? await countMatches(db, viewer, match, options) : 0);
   return { hits, total };
 }
 

@@ -5,6 +5,8 @@ import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { articles, folders, uploads, users, type Upload, type User } from "../db/schema";
 import { NotFound } from "../lib/errors";
+import type { ApiKeyGrant } from "../auth/api-keys";
+import type { CursorValue, KeysetColumn } from "../lib/cursor";
 import { NotAMember, resolveActor } from "../middleware/workspace";
 import { can, type Actor, type UploadResource } from "../policies";
 import { articleAccess, folderAccess, readableArticlesSql, readableFoldersSql, viewerFor } from "./access";
@@ -13,9 +15,10 @@ import type { ReadableFile } from "./storage";
 // Uploaded files as the people asking may see them: who is asking in the file's workspace,
 // and their level on the document or folder it is attached to. The policy module decides.
 
-/** Who asks: from an API session or a page's cookie session. */
+/** Who asks: from an API session (with its key's grant, when it is a key) or a page's cookie session. */
 export interface FileRequester {
   user: { id: number; isSuperAdmin: boolean };
+  apiKey?: ApiKeyGrant;
   superAdminHeader?: string;
 }
 
@@ -96,14 +99,36 @@ export async function uploaderOf(db: Database, upload: Pick<Upload, "uploadedByI
   return user ?? null;
 }
 
-const UPLOAD_ORDERS: Record<SortOrder, SQL> = {
-  name_asc: sql`up.filename COLLATE NOCASE ASC, up.id ASC`,
-  name_desc: sql`up.filename COLLATE NOCASE DESC, up.id DESC`,
-  last_modified_asc: sql`up.updated_at ASC, up.id ASC`,
-  last_modified_desc: sql`up.updated_at DESC, up.id DESC`,
-  owner_asc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE ASC, up.filename COLLATE NOCASE ASC, up.id ASC`,
-  owner_desc: sql`(u.first_name || ' ' || u.last_name) COLLATE NOCASE DESC, up.filename COLLATE NOCASE ASC, up.id ASC`,
+/** A column of the files list's order, and the value it sorts a listed file by (for its cursor). */
+interface UploadKey extends KeysetColumn {
+  of: (item: UploadListItem) => CursorValue;
+}
+export interface UploadListItem {
+  upload: Upload;
+  uploader: User | null;
+}
+const uploaderName: UploadKey = {
+  column: sql`coalesce(u.first_name || ' ' || u.last_name, '') COLLATE NOCASE`,
+  direction: "asc",
+  of: (item) => (item.uploader ? `${item.uploader.firstName} ${item.uploader.lastName}` : ""),
 };
+const filename = (direction: "asc" | "desc"): UploadKey => ({ column: sql`up.filename COLLATE NOCASE`, direction, of: (item) => item.upload.filename });
+const id = (direction: "asc" | "desc"): UploadKey => ({ column: sql`up.id`, direction, of: (item) => item.upload.id });
+const updated = (direction: "asc" | "desc"): UploadKey => ({ column: sql`up.updated_at`, direction, of: (item) => item.upload.updatedAt.getTime() });
+
+/** Each order of the files list as keyset columns ending with the id (cursors page it). */
+export const UPLOAD_KEYSETS: Record<SortOrder, UploadKey[]> = {
+  name_asc: [filename("asc"), id("asc")],
+  name_desc: [filename("desc"), id("desc")],
+  last_modified_asc: [updated("asc"), id("asc")],
+  last_modified_desc: [updated("desc"), id("desc")],
+  owner_asc: [uploaderName, filename("asc"), id("asc")],
+  owner_desc: [{ ...uploaderName, direction: "desc" }, filename("asc"), id("asc")],
+};
+
+export const uploadKeyOf = (keyset: UploadKey[]) => (item: UploadListItem) => keyset.map((key) => key.of(item));
+
+const orderOf = (keyset: KeysetColumn[]) => sql.join(keyset.map((key) => sql`${key.column} ${key.direction === "asc" ? sql`ASC` : sql`DESC`}`), sql`, `);
 
 const typesOf = (kind: FileKind) => Object.keys(UPLOAD_CONTENT_TYPES).filter((type) => UPLOAD_CONTENT_TYPES[type] === kind);
 
@@ -112,6 +137,17 @@ const typesOf = (kind: FileKind) => Object.keys(UPLOAD_CONTENT_TYPES).filter((ty
  * loose files for members, attached ones through the document or folder they hang on.
  */
 export async function pageOfUploads(db: Database, actor: Actor, query: Pick<ListUploadsQuery, "sort" | "type" | "page" | "per_page">) {
+  const { rows, total } = await windowOfUploads(db, actor, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  return { items: rows, total };
+}
+
+/** The same for any window: `limit` rows from `offset`, or after a cursor's key (`after`, over UPLOAD_KEYSETS[sort]). */
+export async function windowOfUploads(
+  db: Database,
+  actor: Actor,
+  query: Pick<ListUploadsQuery, "sort" | "type">,
+  { limit, offset, after }: { limit: number; offset: number; after?: SQL },
+): Promise<{ rows: UploadListItem[]; total: number }> {
   const viewer = viewerFor(actor);
   const conditions = [
     sql`up.workspace_id = ${actor.workspaceId}`,
@@ -125,20 +161,21 @@ export async function pageOfUploads(db: Database, actor: Actor, query: Pick<List
     SELECT up.id AS id, count(*) OVER () AS total
     FROM uploads up
     LEFT JOIN users u ON u.id = up.uploaded_by_id
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY ${UPLOAD_ORDERS[query.sort]}
-    LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`);
+    WHERE ${sql.join(after ? [...conditions, after] : conditions, sql` AND `)}
+    ORDER BY ${orderOf(UPLOAD_KEYSETS[query.sort])}
+    LIMIT ${limit} OFFSET ${offset}`);
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
+  // Past the end, or after a cursor (whose rows count only what follows it): count the whole list.
+  if ((rows.length === 0 && offset > 0) || after) {
     const [count] = await db.all<{ total: number }>(sql`
       SELECT count(*) AS total FROM uploads up WHERE ${sql.join(conditions, sql` AND `)}`);
     total = count?.total ?? 0;
   }
-  return { items: await hydrateUploads(db, rows.map((row) => row.id)), total };
+  return { rows: await hydrateUploads(db, rows.map((row) => row.id)), total };
 }
 
 /** Rows and uploaders for ids already filtered and ordered, keeping that order. */
-async function hydrateUploads(db: Database, ids: number[]) {
+async function hydrateUploads(db: Database, ids: number[]): Promise<UploadListItem[]> {
   const found = new Map<number, Upload>();
   if (ids.length > 0) for (const row of await db.select().from(uploads).where(inList(uploads.id, ids))) found.set(row.id, row);
   const uploaderIds = [...new Set([...found.values()].map((row) => row.uploadedById).filter((id): id is number => id !== null))];
