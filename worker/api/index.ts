@@ -5,6 +5,7 @@ import { apiKeyGate } from "../middleware/api-key";
 import { openApiDocument } from "../openapi/document";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
+import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
@@ -113,6 +114,7 @@ export const api = createApp()
   .route("/w", guestsApi)
   .route("/w", workspacesApi)
   .route("/", usersApi)
+  .route("/", apiKeysApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
   .route("/", connectionsApi)
