@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiScope } from "../../core/contracts/api-keys";
 import { apiKeys, events, scheduledPosts } from "../../worker/db/schema";
 import { createPersonalToken, createWorkspaceKey, revokeKey } from "../../worker/services/api-keys/keys";
-import { api, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 async function workspaceWithKey(scopes: ApiScope[] = ["read"], expiresInDays?: number) {
   const { workspace, owner } = await buildWorkspace();
@@ -186,6 +186,14 @@ describe("managing keys", () => {
     const blank = await api("/users/self/tokens", { method: "POST", token: session, body: { name: " ", scopes: ["read"], expires_in_days: 0 } });
     expect(blank.status).toBe(400);
     expect(Object.keys((await json(blank)).fields).sort()).toEqual(["expires_in_days", "name"]);
+  });
+
+  it("someone impersonating a user cannot leave a key behind", async () => {
+    const { workspace, owner } = await adminWorkspace();
+    const impersonated = await tokenFor(owner, (await buildUser({ isSuperAdmin: true })).id);
+    expect((await createKey(workspace.id, impersonated, { name: "Left behind", scopes: ["read"] })).status).toBe(403);
+    expect((await api("/users/self/tokens", { method: "POST", token: impersonated, body: { name: "Left behind", scopes: ["read"] } })).status).toBe(403);
+    expect(await db.select().from(apiKeys).where(eq(apiKeys.createdById, owner.id))).toEqual([]);
   });
 
   it("a key cannot manage keys: these routes take a person's session only", async () => {
