@@ -94,6 +94,10 @@ export default function WorkspaceSettings() {
             {TAB_LABELS[t]}
           </NavLink>
         ))}
+        {/* Not a settings tab (members use it too), but where admins look for it. */}
+        <NavLink to={`/workspaces/${workspaceId}/api-keys`} className="tabs__tab" prefetch="intent">
+          API keys
+        </NavLink>
       </nav>
       <Form method="post" className="settings__form" key={tab} aria-labelledby="settings-heading">
         <h2 id="settings-heading" className="settings__heading">

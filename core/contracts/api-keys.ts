@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { tooLong } from "./common";
+import { positiveId, tooLong, workspaceParam } from "./common";
 
 /**
  * What an API key may do. Each scope grants its own actions (the policy module maps every
@@ -52,3 +52,18 @@ export type ApiKeyOut = z.infer<typeof apiKeyOut>;
 
 /** The answer to creating a key: the only time its secret is shown. */
 export const createdApiKeyOut = apiKeyOut.extend({ token: z.string() });
+export type CreatedApiKeyOut = z.infer<typeof createdApiKeyOut>;
+
+/** One call made with a key, from the workspace's audit events: what it asked and what it got. */
+export const apiKeyCallOut = z.object({
+  id: z.number().int(),
+  method: z.string(),
+  /** The route's pattern (`/v1/posts/:id`), never the URL with its ids and query. */
+  route: z.string(),
+  status: z.number().int(),
+  at: z.string(),
+});
+export type ApiKeyCallOut = z.infer<typeof apiKeyCallOut>;
+
+/** `/w/:ws/api_keys/:id`: the workspace and the key. */
+export const workspaceKeyParam = workspaceParam.extend({ id: positiveId });

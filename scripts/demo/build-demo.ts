@@ -264,7 +264,7 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
     slots: ["mon", "wed", "fri"].map((day) => ({ day, time: "08:30" })),
     time_zone: "Europe/London",
   });
-  await owner.call("POST", `/w/${ws}/posts`, {
+  const guji = await owner.call("POST", `/w/${ws}/posts`, {
     text: "Guji is back. Peach, jasmine and a clean, tea-like finish, roasted light on Thursday. #ColdBrew #SingleOrigin",
     targets: [{ account_id: main.id }, { account_id: cafe.id, text: "Guji is back on the bar from Friday: ask for it as a pour-over. #SingleOrigin" }],
     publish_at: inHours(50),
@@ -274,7 +274,21 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   await member.call("POST", `/w/${ws}/posts`, { text: "Draft: holiday gift boxes announcement (prices to confirm).", targets: [{ account_id: main.id }], draft: true, publish_at: inHours(240) });
   const now = await owner.call("POST", `/w/${ws}/posts`, { text: "Good morning from the roastery: today's batch is our Fernhill House blend.", targets: [{ account_id: main.id }], publish_at: inHours(1) });
   await owner.call("POST", `/posts/${now.id}/publish_now`);
+  await connectZapier(fetcher, owner, [guji.id, now.id]);
   return { created: true, workspaceId: ws };
+}
+
+/**
+ * The workspace key a Zapier zap would hold, and a few calls it made through the public API
+ * (each recorded in the audit trail by the key gate), so API keys shows a key in use.
+ */
+async function connectZapier(fetcher: Fetcher, owner: Person, postIds: number[]) {
+  const key = await owner.call("POST", `/w/${owner.workspaceId}/api_keys`, { name: "Zapier", scopes: ["read", "write", "publish"] });
+  for (const id of [...postIds, postIds[0]]) {
+    const response = await fetcher(`/v1/posts/${id}`, { headers: { Authorization: `Bearer ${key.token}` } });
+    if (!response.ok) throw new DemoError(`Zapier's GET /v1/posts/${id} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    await response.body?.cancel();
+  }
 }
 
 function bodyOf(doc: DemoDoc, photo: Json) {

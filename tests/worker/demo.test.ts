@@ -59,6 +59,7 @@ const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   Archive: async (ws) => itemsOf(await get(`/w/${ws}/archive`)),
   Members: async (ws) => itemsOf(await get(`/w/${ws}/members`)),
   Groups: async (ws) => itemsOf(await get(`/w/${ws}/channels`)),
+  "API keys": async (ws) => itemsOf(await get(`/w/${ws}/api_keys`)),
   Settings: async (ws) => [await get(`/w/${ws}/settings/workspace`)],
 };
 
@@ -76,6 +77,15 @@ describe("the demo workspace", () => {
       expect(list, `no demo check for the sidebar's "${item.label}"`).toBeDefined();
       expect((await list!(demo.workspaceId)).length, `the demo's ${item.label} page is empty`).toBeGreaterThan(0);
     }
+  });
+
+  it("has Zapier's workspace key with the calls it made", async () => {
+    const [zapier] = itemsOf(await get(`/w/${demo.workspaceId}/api_keys`)) as Json[];
+    expect(zapier).toMatchObject({ name: "Zapier", scopes: ["read", "write", "publish"], revoked_at: null, last_used_at: expect.any(String) });
+    const response = await fetcher(`/v1/w/${demo.workspaceId}/api_keys/${zapier!.id}/calls`, { headers: { Authorization: owner } });
+    const calls = ((await response.json()) as Json).data as Json[];
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(calls[0]).toMatchObject({ method: "GET", route: "/v1/posts/:id", status: 200 });
   });
 
   it("is the brand the issue describes: logo, palette, fonts and all six voice notes", async () => {

@@ -7,6 +7,7 @@ import { RATE_LIMIT_HEADERS } from "../services/api-keys/rate-limit";
 import { openApiDocument } from "../openapi/document";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
+import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
@@ -118,6 +119,7 @@ export const api = createApp()
   .route("/w", guestsApi)
   .route("/w", workspacesApi)
   .route("/", usersApi)
+  .route("/", apiKeysApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
   .route("/", connectionsApi)

@@ -243,6 +243,10 @@ export const rules = {
   // Services beside the networks (a site builder, a CRM): members connect and disconnect them.
   "integrations.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
+  // Workspace API keys act for the whole workspace: admins make and revoke them and read their
+  // calls; members see which keys exist (names, scopes, last use), never a secret.
+  "api_keys.read": { roles: MEMBERS },
+  "api_keys.manage": { roles: ADMINS },
   // A document on the workspace's connected sites: members who may read it see where it is;
   // members who may edit it publish it there (guests never use the workspace's integrations).
   "site_posts.read": { roles: MEMBERS, when: holds("read") },
@@ -346,6 +350,8 @@ export const actionScopes: Record<Action, ApiScope> = {
   "social_accounts.manage": "admin",
   "integrations.manage": "admin",
   "webhooks.manage": "admin",
+  "api_keys.read": "admin",
+  "api_keys.manage": "admin",
   "site_posts.read": "read",
   "site_posts.publish": "publish",
   "email_sequences.push": "publish",

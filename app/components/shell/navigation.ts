@@ -9,6 +9,7 @@ import {
   FilesIcon,
   GroupsIcon,
   HomeIcon,
+  KeyIcon,
   ImportIcon,
   InboxIcon,
   MegaphoneIcon,
@@ -84,6 +85,8 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
     // Guests see the member list only where the workspace allows it: the page says so, the sidebar doesn't offer it.
     ...(isGuest ? [] : [{ to: `${base}/members`, label: "Members", icon: PeopleIcon }]),
     { to: `${base}/groups`, label: "Groups", icon: GroupsIcon },
+    // Members make personal tokens here and see the workspace's keys; admins also manage those.
+    ...(isGuest ? [] : [{ to: `${base}/api-keys`, label: "API keys", icon: KeyIcon }]),
     ...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : []),
   ];
 }
