@@ -230,6 +230,7 @@ export const scheduleWithQueueOut = scheduleOut.extend({
 export type ScheduleWithQueueOut = z.infer<typeof scheduleWithQueueOut>;
 
 export const queueReorderedOut = z.object({ reordered: z.number().int() });
+export type QueueReorderedOut = z.infer<typeof queueReorderedOut>;
 
 const mediaLimitsOut = z.object({
   images: z.number().int(),
