@@ -102,11 +102,11 @@ describe("scheduling with a workspace key", () => {
     const post = await schedule(workspace.id, token, account.id, "Nope #sandbox-400");
     expect((await api(`/posts/${post.id}/publish_now`, { method: "POST", token })).status).toBe(202);
     await vi.waitUntil(async () => (await json(await api(`/posts/${post.id}`, { token }))).data.state === "failed", { timeout: 10_000, interval: 100 });
-    // The author is told once the failure is recorded.
-    const told = () => db.select().from(inboxItems).where(eq(inboxItems.recipientId, owner.id));
-    await vi.waitUntil(async () => (await told()).length > 0, { timeout: 10_000, interval: 100 });
-    expect(await told()).toMatchObject([{ type: "post_failed", postId: post.id }]);
-    expect(await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, owner.email), eq(mailOutbox.kind, "post_failed")))).toHaveLength(1);
+    // The author is told just after the failure is recorded.
+    const mailed = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.to, owner.email), eq(mailOutbox.kind, "post_failed")));
+    await vi.waitUntil(async () => (await mailed()).length > 0, { timeout: 10_000, interval: 100 });
+    expect(await mailed()).toHaveLength(1);
+    expect(await db.select().from(inboxItems).where(eq(inboxItems.recipientId, owner.id))).toMatchObject([{ type: "post_failed", postId: post.id }]);
     expect(await db.select().from(inboxItems).where(eq(inboxItems.recipientId, key.userId))).toEqual([]);
   });
 });
