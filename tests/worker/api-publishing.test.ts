@@ -223,3 +223,41 @@ describe("scopes and workspaces", () => {
     expect((await api(`/social_accounts/${account.id}`, { method: "DELETE", token: mine.token })).status).toBe(204);
   });
 });
+
+describe("the scheduling routes in /v1/openapi.json", () => {
+  it("documents each with its scope, and every list with cursor, limit and meta.next_cursor", async () => {
+    const document = await json(await api("/openapi.json"));
+    const scopes: Record<string, Record<string, string>> = {
+      "/v1/w/{ws}/posts": { get: "read", post: "publish" },
+      "/v1/w/{ws}/posts/find_slot": { get: "read" },
+      "/v1/posts/{id}": { get: "read", patch: "publish", delete: "publish" },
+      "/v1/posts/{id}/cancel": { post: "publish" },
+      "/v1/posts/{id}/duplicate": { post: "publish" },
+      "/v1/posts/{id}/publish_now": { post: "publish" },
+      "/v1/campaigns/{id}/schedule": { post: "publish" },
+      "/v1/w/{ws}/schedules": { get: "read", post: "publish" },
+      "/v1/schedules/{id}": { get: "read", patch: "publish", delete: "publish" },
+      "/v1/schedules/{id}/queue": { put: "publish" },
+      "/v1/w/{ws}/social_accounts": { get: "read", post: "admin" },
+      "/v1/social_accounts/{id}": { delete: "admin" },
+      "/v1/w/{ws}/sandbox/timeline": { get: "read" },
+      "/v1/w/{ws}/webhooks": { get: "admin", post: "admin" },
+      "/v1/webhooks/{id}": { delete: "admin" },
+      "/v1/webhooks/{id}/deliveries": { get: "admin" },
+    };
+    const documented = Object.fromEntries(Object.keys(scopes).map((path) => [path, Object.fromEntries(Object.entries(document.paths[path] ?? {}).map(([method, operation]) => [method, (operation as Record<string, string>)["x-scope"]]))]));
+    expect(documented).toEqual(scopes);
+    // Not the web app's plumbing, nor the browser's OAuth reconnect.
+    expect(document.paths["/v1/w/{ws}/live_ticket"]).toBeUndefined();
+    expect(document.paths["/v1/social_accounts/{id}/reconnect"]).toBeUndefined();
+
+    const lists = ["/v1/w/{ws}/posts", "/v1/w/{ws}/schedules", "/v1/w/{ws}/social_accounts", "/v1/w/{ws}/sandbox/timeline", "/v1/w/{ws}/webhooks", "/v1/webhooks/{id}/deliveries"];
+    for (const path of lists) {
+      const operation = document.paths[path].get;
+      const query = operation.parameters.filter((parameter: { in: string }) => parameter.in === "query").map((parameter: { name: string }) => parameter.name);
+      expect(query, path).toEqual(expect.arrayContaining(["cursor", "limit"]));
+      expect(operation.responses["200"].content["application/json"].schema.properties.meta.properties.next_cursor, path).toBeDefined();
+    }
+    expect(document.paths["/v1/w/{ws}/posts"].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(["from", "to", "state", "account_id", "network", "campaign_id"]));
+  });
+});
