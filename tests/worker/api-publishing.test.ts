@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiScope } from "../../core/contracts/api-keys";
 import { inboxItems, mailOutbox, postingSchedules, webhookEndpoints } from "../../worker/db/schema";
 import { createWorkspaceKey } from "../../worker/services/api-keys/keys";
-import { api, buildWorkspace, db, json } from "../factories";
+import { api, buildWorkspace, db, json, tokenFor } from "../factories";
 
 // The publisher's reporter logs expected failures; keep the output readable.
 beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
 
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const inDays = (days: number) => inHours(days * 24).slice(0, 10);
 
 /** A workspace, its owner's session token and a workspace key with `scopes`; nothing connected. */
 async function workspaceWithKey(scopes: ApiScope[]) {
@@ -108,6 +109,29 @@ describe("scheduling with a workspace key", () => {
     expect(await mailed()).toHaveLength(1);
     expect(await db.select().from(inboxItems).where(eq(inboxItems.recipientId, owner.id))).toMatchObject([{ type: "post_failed", postId: post.id }]);
     expect(await db.select().from(inboxItems).where(eq(inboxItems.recipientId, key.userId))).toEqual([]);
+  });
+});
+
+describe("POST /v1/campaigns/:id/schedule with a workspace key", () => {
+  it("schedules the campaign's approved pieces as the key; another workspace's key gets 404", async () => {
+    const { workspace, owner, key, token } = await workspaceWithKey(["read", "publish", "admin"]);
+    const session = await tokenFor(owner);
+    const account = await sandboxAccount(workspace.id, token);
+    const brief = { name: "Spring roast launch", brief: "Our new spring roast is bright and floral.", goal: "Tasting box orders", starts_on: inDays(1), ends_on: inDays(3), strategy: "CrosspostStrategy", channels: ["linkedin"] };
+    const { data: campaign } = await json(await api(`/w/${workspace.id}/campaigns`, { method: "POST", token: session, body: brief }));
+    const [piece] = campaign.items;
+    await api(`/campaign_items/${piece.id}`, { method: "PATCH", token: session, body: { body: "Spring roast tasting boxes, now on LinkedIn.", hashtags: [] } });
+    expect((await api(`/campaign_items/${piece.id}/approve`, { method: "POST", token: session })).status).toBe(200);
+    const body = { accounts: { linkedin: account.id }, time: "09:00", time_zone: "UTC" };
+
+    const stranger = await workspaceWithKey(["read", "publish", "admin"]);
+    expect((await api(`/campaigns/${campaign.id}/schedule`, { method: "POST", token: stranger.token, body })).status).toBe(404);
+
+    const scheduled = await api(`/campaigns/${campaign.id}/schedule`, { method: "POST", token, body });
+    expect(scheduled.status).toBe(201);
+    expect((await json(scheduled)).data).toEqual({ scheduled: 1, skipped: 0, awaiting_approval: 0 });
+    const listed = await json(await api(`/w/${workspace.id}/posts?from=${encodeURIComponent(inHours(0))}&to=${encodeURIComponent(inHours(24 * 10))}&campaign_id=${campaign.id}`, { token }));
+    expect(listed.data).toMatchObject([{ text: "Spring roast tasting boxes, now on LinkedIn.", author_id: key.userId, campaign_id: campaign.id }]);
   });
 });
 

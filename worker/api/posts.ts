@@ -484,7 +484,7 @@ export const postsApi = createApp()
       response: z.object({ data: campaignScheduledOut }),
       status: 201,
       errors: [404, 422],
-      example: { params: { id: "$campaign" }, body: { accounts: { linkedin: "$account", instagram: "$account", twitter: "$account" }, time: "09:30", time_zone: "Europe/Paris" } },
+      example: { params: { id: "$campaign" }, body: { accounts: { linkedin: "$account", facebook: "$account", instagram: "$account", twitter: "$account" }, time: "09:30", time_zone: "Europe/Paris" } },
     }),
     requireSession,
     validate("param", idParam),
