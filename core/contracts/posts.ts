@@ -1,8 +1,9 @@
 import * as z from "zod";
-import { networks } from "../publishing/limits";
-import { errorClasses, targetStates, webhookEvents } from "../publishing/states";
+import { networks, type NetworkLimits } from "../publishing/limits";
+import { accountStates, errorClasses, targetStates, webhookEvents } from "../publishing/states";
 import { isTimeZone, weekdays } from "../publishing/time";
 import { positiveId, tooLong } from "./common";
+import { listMetaOut, listQuery } from "./pagination";
 
 /** Bodies and queries of scheduling and publishing (worker/api/posts.ts, social-accounts.ts). */
 
@@ -70,7 +71,15 @@ export const updatePostSchema = z
     }
   });
 
-export const listPostsQuery = z.object({
+/**
+ * `?cursor=&limit=` on scheduling's lists, which never had page numbers: without them a list
+ * answers everything as before (the web app's calendar and settings read it whole).
+ */
+export const cursorQuery = listQuery.pick({ cursor: true, limit: true });
+export type CursorQuery = z.infer<typeof cursorQuery>;
+
+/** GET /v1/w/:ws/posts: posts with a target in [from, to), at most 100 days. */
+export const listPostsQuery = cursorQuery.extend({
   from: isoInstant,
   to: isoInstant,
   state: z.enum(targetStates).optional(),
@@ -78,6 +87,9 @@ export const listPostsQuery = z.object({
   network: z.enum(networks).optional(),
   campaign_id: positiveId.optional(),
 });
+
+/** GET /v1/w/:ws/sandbox/timeline */
+export const sandboxTimelineQuery = cursorQuery.extend({ account_id: positiveId.optional() });
 
 export const findSlotQuery = z.object({
   account_id: positiveId,
@@ -173,3 +185,163 @@ export const postAttemptOut = z.object({
   at: isoOrNull,
 });
 export type PostAttemptOut = z.infer<typeof postAttemptOut>;
+
+/** `meta` of a list that pages only by cursor. */
+export const cursorMetaOut = listMetaOut.pick({ next_cursor: true });
+export type CursorMeta = z.infer<typeof cursorMetaOut>;
+
+export const postAnswerOut = z.object({ data: postOut });
+export const postListOut = z.object({ data: z.array(postOut), meta: cursorMetaOut });
+
+export const freeSlotOut = z.object({
+  /** The earliest free slot of the account's active schedules; null when none has one in twelve weeks. */
+  slot: isoOrNull,
+  schedule_id: z.number().int().nullable(),
+});
+export type FreeSlotOut = z.infer<typeof freeSlotOut>;
+
+export const campaignScheduledOut = z.object({
+  /** Posts made, one per piece. */
+  scheduled: z.number().int(),
+  /** Pieces left as they were: no date, no account for their channel, or scheduled before. */
+  skipped: z.number().int(),
+  /** Of the skipped, those waiting for approval (a workspace rule). */
+  awaiting_approval: z.number().int(),
+});
+export type CampaignScheduledOut = z.infer<typeof campaignScheduledOut>;
+
+export const scheduleOut = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  name: z.string(),
+  slots: z.array(slot),
+  time_zone: z.string(),
+  paused: z.boolean(),
+  updated_at: z.string(),
+});
+export type ScheduleOut = z.infer<typeof scheduleOut>;
+
+export const scheduleWithQueueOut = scheduleOut.extend({
+  /** Its waiting and sent posts in slot order. */
+  queue: z.array(postOut),
+  /** Its next slots (two weeks, at most 20). */
+  upcoming_slots: z.array(z.string()),
+});
+export type ScheduleWithQueueOut = z.infer<typeof scheduleWithQueueOut>;
+
+export const queueReorderedOut = z.object({ reordered: z.number().int() });
+export type QueueReorderedOut = z.infer<typeof queueReorderedOut>;
+
+const mediaLimitsOut = z.object({
+  images: z.number().int(),
+  videos: z.number().int(),
+  maxImageBytes: z.number().int(),
+  maxVideoBytes: z.number().int(),
+  aspectRatio: z.tuple([z.number(), z.number()]).nullable(),
+  videoSeconds: z.tuple([z.number(), z.number()]).nullable(),
+  mixed: z.boolean(),
+});
+const quotaOut = z.object({ posts: z.number().int(), windowMinutes: z.number().int() }).nullable();
+const countOut = z.enum(["utf16", "graphemes", "x_weighted"]);
+
+/** A network's limits as the connect dialog reads them (core/publishing/limits.ts). */
+export const networkLimitsOut = z.object({
+  label: z.string(),
+  characters: z.number().int(),
+  count: countOut,
+  threadPosts: z.number().int(),
+  hashtags: z.number().int().nullable(),
+  mentions: z.number().int().nullable(),
+  media: mediaLimitsOut,
+  quota: quotaOut,
+  source: z.string(),
+}) satisfies z.ZodType<NetworkLimits>;
+
+export const accountOut = z.object({
+  id: z.number().int(),
+  network: z.enum(networks),
+  network_label: z.string(),
+  display_name: z.string(),
+  handle: z.string(),
+  avatar_url: z.string().nullable(),
+  external_id: z.string(),
+  state: z.enum(accountStates),
+  state_reason: z.string().nullable(),
+  token_expires_at: isoOrNull,
+  is_sandbox: z.boolean(),
+  limits: z.object({
+    characters: z.number().int(),
+    count: countOut,
+    thread_posts: z.number().int(),
+    hashtags: z.number().int().nullable(),
+    mentions: z.number().int().nullable(),
+    quota: quotaOut,
+    media: mediaLimitsOut,
+    source: z.string(),
+  }),
+});
+export type AccountOut = z.infer<typeof accountOut>;
+
+const formFieldOut = z.object({ name: z.string(), label: z.string(), type: z.enum(["text", "password", "url"]), placeholder: z.string().nullable(), help: z.string().nullable() });
+
+/** A network that can be connected here, and how (the connect dialog's buttons and forms). */
+export const networkOut = z.object({
+  network: z.enum(networks),
+  label: z.string(),
+  limits: networkLimitsOut,
+  connectors: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      kind: z.enum(["local", "oauth", "form"]),
+      /** Whether this deployment has the network's app keys. */
+      configured: z.boolean(),
+      fields: z.array(formFieldOut),
+      instance_field: formFieldOut.nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type NetworkOut = z.infer<typeof networkOut>;
+
+export const accountListOut = z.object({ data: z.array(accountOut), networks: z.array(networkOut), meta: cursorMetaOut });
+
+export const sandboxEntryOut = z.object({
+  id: z.number().int(),
+  kind: z.enum(["post", "fault"]),
+  account_id: z.number().int().nullable(),
+  account_name: z.string().nullable(),
+  handle: z.string().nullable(),
+  external_id: z.string().nullable(),
+  idempotency_key: z.string().nullable(),
+  text: z.string(),
+  media: z.array(z.string()),
+  fault: z.string().nullable(),
+  at: isoOrNull,
+});
+export type SandboxEntryOut = z.infer<typeof sandboxEntryOut>;
+
+export const webhookOut = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(webhookEvents)),
+  active: z.boolean(),
+  /** The signing secret: only in the answer that creates the endpoint. */
+  secret: z.string().optional(),
+  created_at: z.string(),
+});
+export type WebhookOut = z.infer<typeof webhookOut>;
+
+export const deliveryOut = z.object({
+  id: z.number().int(),
+  endpoint_id: z.number().int(),
+  event: z.enum(webhookEvents),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int(),
+  response_status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  next_attempt_at: isoOrNull,
+  delivered_at: isoOrNull,
+  created_at: z.string(),
+});
+export type DeliveryOut = z.infer<typeof deliveryOut>;

@@ -2,7 +2,21 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { idParam, workspaceParam } from "../../core/contracts/common";
 import * as z from "zod";
-import { createPostSchema, findSlotQuery, listPostsQuery, postAttemptOut, postOut, scheduleCampaignSchema, updatePostSchema } from "../../core/contracts/posts";
+import {
+  campaignScheduledOut,
+  createPostSchema,
+  findSlotQuery,
+  freeSlotOut,
+  listPostsQuery,
+  postAnswerOut,
+  postAttemptOut,
+  postListOut,
+  postOut,
+  scheduleCampaignSchema,
+  updatePostSchema,
+  type CampaignScheduledOut,
+  type FreeSlotOut,
+} from "../../core/contracts/posts";
 import { publicRoute } from "../openapi/public-route";
 import { localToInstant } from "../../core/publishing/time";
 import { runBatch } from "../db/batching";
@@ -13,11 +27,12 @@ import { Conflict, Invalid, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
-import { authorize, type Actor } from "../policies";
+import { authorize, type Action, type Actor } from "../policies";
 import { presentAttempt, presentPost } from "../presenters/posts";
 import { claimAndQueue } from "../services/publishing/claim";
 import { broadcast } from "../services/publishing/events";
 import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
+import { cursorWindow, POSTS } from "../services/publishing/keysets";
 import { postsInRange } from "../services/publishing/reads";
 import { publisherDeps } from "../services/publishing/queue";
 import { readableArticle } from "../services/documents";
@@ -35,11 +50,12 @@ import { actorForRow } from "./workspace-rows";
 const CHANGEABLE = ["draft", "scheduled", "publishing", "failed", "missed", "cancelled"] as const;
 const sending = (target: PostTarget) => target.state === "publishing" && target.sendAttempt === target.attempt;
 
-async function loadPost(c: Context<AppEnv>, id: number) {
+/** A post and who acts on it, when they may `action` there (a key with the publish scope alone may still change it). */
+async function loadPost(c: Context<AppEnv>, id: number, action: Action) {
   const db = c.get("db");
   const [post] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, id));
   if (!post) throw new NotFound("Post not found");
-  const actor = await actorForRow(c, post.workspaceId, "posts.read", "Post not found");
+  const actor = await actorForRow(c, post.workspaceId, action, "Post not found");
   const targets = await db.select().from(postTargets).where(eq(postTargets.postId, id)).orderBy(asc(postTargets.id));
   return { actor, post, targets };
 }
@@ -94,19 +110,50 @@ async function holdUnapprovedDraft(db: Database, post: ScheduledPost, targets: P
 }
 
 export const postsApi = createApp()
-  .get("/w/:ws/posts", requireWorkspace, validate("param", workspaceParam), validate("query", listPostsQuery), async (c) => {
-    const db = c.get("db");
-    const actor = c.get("actor");
-    authorize(actor, "posts.read");
-    const query = c.req.valid("query");
-    const from = Date.parse(query.from);
-    const to = Date.parse(query.to);
-    if (to <= from) throw new Invalid("to must be after from", { to: ["must be after from"] });
-    if (to - from > 100 * 24 * 60 * 60 * 1000) throw new Invalid("The range is too long (at most 100 days)", { to: ["is more than 100 days after from"] });
-    return c.json({ data: await postsInRange(db, actor.workspaceId, { from, to, state: query.state, accountId: query.account_id, network: query.network, campaignId: query.campaign_id }) });
-  })
+  .get(
+    "/w/:ws/posts",
+    publicRoute({
+      scope: "read",
+      tag: "Posts",
+      summary: "List posts in a time range",
+      description:
+        "Posts with a target due in [from, to) (at most 100 days), in time order, each with all its targets. Filters narrow by a target's state, account or network, or by campaign. Without `cursor` or `limit` the whole range is answered (up to 1000 posts); with them, pages of `limit` (50 by default).",
+      response: postListOut,
+      example: { params: { ws: "$workspace" }, query: { from: "2026-01-01T00:00:00Z", to: "2026-04-01T00:00:00Z", limit: "20" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", listPostsQuery),
+    async (c) => {
+      const db = c.get("db");
+      const actor = c.get("actor");
+      authorize(actor, "posts.read");
+      const query = c.req.valid("query");
+      const from = Date.parse(query.from);
+      const to = Date.parse(query.to);
+      if (to <= from) throw new Invalid("to must be after from", { to: ["must be after from"] });
+      if (to - from > 100 * 24 * 60 * 60 * 1000) throw new Invalid("The range is too long (at most 100 days)", { to: ["is more than 100 days after from"] });
+      const { window, page } = cursorWindow(POSTS, query);
+      const posts = await postsInRange(db, actor.workspaceId, { from, to, state: query.state, accountId: query.account_id, network: query.network, campaignId: query.campaign_id }, window);
+      return c.json(page(posts));
+    },
+  )
 
-  .get("/w/:ws/posts/find_slot", requireWorkspace, validate("param", workspaceParam), validate("query", findSlotQuery), async (c) => {
+  .get(
+    "/w/:ws/posts/find_slot",
+    publicRoute({
+      scope: "read",
+      tag: "Posts",
+      summary: "Find the next free slot",
+      description: "The earliest slot of the account's active posting schedules that no waiting or sent post holds, after `after` (default: now); null when none has one in the next twelve weeks.",
+      response: z.object({ data: freeSlotOut }),
+      errors: [404],
+      example: { params: { ws: "$workspace" }, query: { account_id: "$account" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", findSlotQuery),
+    async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "posts.read");
@@ -122,10 +169,28 @@ export const postsApi = createApp()
       const at = await nextFreeSlot(db, schedule, after);
       if (at !== null && (!best || at < best.at)) best = { at, scheduleId: schedule.id };
     }
-    return c.json({ data: best ? { slot: new Date(best.at).toISOString(), schedule_id: best.scheduleId } : { slot: null, schedule_id: null } });
-  })
+    const data: FreeSlotOut = best ? { slot: new Date(best.at).toISOString(), schedule_id: best.scheduleId } : { slot: null, schedule_id: null };
+    return c.json({ data });
+    },
+  )
 
-  .post("/w/:ws/posts", requireWorkspace, validate("param", workspaceParam), validate("json", createPostSchema), async (c) => {
+  .post(
+    "/w/:ws/posts",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Schedule a post",
+      description:
+        "One post for one or more accounts (`targets`, each with its own text if it differs), at an instant (`publish_at`), at a wall-clock time in a zone (`local_time` + `time_zone`), in the next free slot of a posting schedule (`schedule_id`), or saved as a draft. Each target is checked against its network's limits, the account's state and its rolling quota before anything is written; a refusal names the field and the rule. A post made from a document or a campaign piece waits for its approval when the workspace requires one (422). The post's author is the key's user.",
+      response: postAnswerOut,
+      status: 201,
+      errors: [404, 422],
+      example: { params: { ws: "$workspace" }, body: { text: "Our spring menu is out: seasonal greens, new desserts.", targets: [{ account_id: "$account" }], publish_at: "2030-03-28T09:00:00Z" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("json", createPostSchema),
+    async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "posts.schedule");
@@ -189,7 +254,8 @@ export const postsApi = createApp()
     const [post] = await db.select().from(scheduledPosts).where(and(eq(scheduledPosts.workspaceId, actor.workspaceId), eq(scheduledPosts.authorId, actor.userId))).orderBy(desc(scheduledPosts.id)).limit(1);
     await broadcast(c.env, actor.workspaceId, { type: "post.updated", post_id: post!.id });
     return c.json({ data: await presentOne(db, post!) }, 201);
-  })
+    },
+  )
 
   .get(
     "/posts/:id",
@@ -205,7 +271,7 @@ export const postsApi = createApp()
     requireSession,
     validate("param", idParam),
     async (c) => {
-    const { post, targets } = await loadPost(c, c.req.valid("param").id);
+    const { post, targets } = await loadPost(c, c.req.valid("param").id, "posts.read");
     const attempts = targets.length
       ? await c.get("db").select().from(postAttempts).where(inArray(postAttempts.targetId, targets.map((t) => t.id))).orderBy(asc(postAttempts.id)).limit(200)
       : [];
@@ -213,9 +279,24 @@ export const postsApi = createApp()
     },
   )
 
-  .patch("/posts/:id", requireSession, validate("param", idParam), validate("json", updatePostSchema), async (c) => {
+  .patch(
+    "/posts/:id",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Change or reschedule a post",
+      description:
+        "Changes the text, accounts, media or time of a post that has not gone out everywhere (targets already published stay as they went out), or turns a draft into a scheduled post (`draft: false`). Send the `version` you read: if the post changed since, the answer is 409. A post being sent right now is 409 too.",
+      response: postAnswerOut,
+      errors: [404, 409, 422],
+      example: { params: { id: "$post" }, body: { version: 1, publish_at: "2030-04-02T10:30:00Z" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    validate("json", updatePostSchema),
+    async (c) => {
     const db = c.get("db");
-    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id, "posts.schedule");
     authorize(actor, "posts.schedule");
     const input = c.req.valid("json");
     if (input.version !== post.version) throw new Conflict("Someone changed this post since you opened it. Reload it to see their changes.");
@@ -260,11 +341,25 @@ export const postsApi = createApp()
     const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
     await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
     return c.json({ data: await presentOne(db, fresh!) });
-  })
+    },
+  )
 
-  .post("/posts/:id/cancel", requireSession, validate("param", idParam), async (c) => {
+  .post(
+    "/posts/:id/cancel",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Cancel a post",
+      description: "Cancels every target that has not gone out; published ones stay published. A cancelled post can be rescheduled with a PATCH. A post being sent right now is 409.",
+      response: postAnswerOut,
+      errors: [404, 409],
+      example: { params: { id: "$post" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
-    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id, "posts.schedule");
     authorize(actor, "posts.schedule");
     if (targets.some(sending)) throw new Conflict("This post is being published right now; it can no longer be cancelled.");
     await runBatch(db, [
@@ -277,22 +372,52 @@ export const postsApi = createApp()
     const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
     await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
     return c.json({ data: await presentOne(db, fresh!) });
-  })
+    },
+  )
 
-  .delete("/posts/:id", requireSession, validate("param", idParam), async (c) => {
+  .delete(
+    "/posts/:id",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Delete a post",
+      description: "Deletes the post and its targets (what already went out stays on the networks). A post being sent right now is 409.",
+      response: null,
+      status: 204,
+      errors: [404, 409],
+      example: { params: { id: "$post" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
-    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id, "posts.schedule");
     authorize(actor, "posts.schedule");
     if (targets.some(sending)) throw new Conflict("This post is being published right now. Delete it once it is done.");
     // The publisher re-reads before sending: a deleted post is simply not found.
     await db.delete(scheduledPosts).where(eq(scheduledPosts.id, post.id));
     await broadcast(c.env, post.workspaceId, { type: "post.deleted", post_id: post.id });
     return c.body(null, 204);
-  })
+    },
+  )
 
-  .post("/posts/:id/duplicate", requireSession, validate("param", idParam), async (c) => {
+  .post(
+    "/posts/:id/duplicate",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Duplicate a post",
+      description: "A copy of the post (text, media, accounts, time) as a draft, authored by the caller; schedule it with a PATCH (`draft: false`).",
+      response: postAnswerOut,
+      status: 201,
+      errors: [404],
+      example: { params: { id: "$post" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
-    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id, "posts.schedule");
     authorize(actor, "posts.schedule");
     const newPostId = sql`(SELECT max(id) FROM scheduled_posts WHERE workspace_id = ${post.workspaceId})`;
     await runBatch(db, [
@@ -304,11 +429,27 @@ export const postsApi = createApp()
     const [copy] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.workspaceId, post.workspaceId)).orderBy(desc(scheduledPosts.id)).limit(1);
     await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: copy!.id });
     return c.json({ data: await presentOne(db, copy!) }, 201);
-  })
+    },
+  )
 
-  .post("/posts/:id/publish_now", requireSession, validate("param", idParam), async (c) => {
+  .post(
+    "/posts/:id/publish_now",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Publish a post now",
+      description:
+        "Sends the post's waiting, failed or missed targets now, through the same queue as scheduled sends (each account sends one post at a time). The answer is 202: the targets are `scheduled` or `publishing`; read the post again, or listen for the `post.published` webhook, to learn the outcome. 409 when nothing is left to send.",
+      response: postAnswerOut,
+      status: 202,
+      errors: [404, 409, 422],
+      example: { params: { id: "$post" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
-    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id);
+    const { actor, post, targets } = await loadPost(c, c.req.valid("param").id, "posts.publish_now");
     authorize(actor, "posts.publish_now");
     const waiting = targets.filter((t) => ["draft", "scheduled", "failed", "missed"].includes(t.state));
     if (waiting.length === 0) throw new Conflict("Nothing left to publish: every account has it already, or it is on its way.");
@@ -329,9 +470,26 @@ export const postsApi = createApp()
     const [fresh] = await db.select().from(scheduledPosts).where(eq(scheduledPosts.id, post.id));
     await broadcast(c.env, post.workspaceId, { type: "post.updated", post_id: post.id });
     return c.json({ data: await presentOne(db, fresh!) }, 202);
-  })
+    },
+  )
 
-  .post("/campaigns/:id/schedule", requireSession, validate("param", idParam), validate("json", scheduleCampaignSchema), async (c) => {
+  .post(
+    "/campaigns/:id/schedule",
+    publicRoute({
+      scope: "publish",
+      tag: "Posts",
+      summary: "Schedule a campaign's pieces",
+      description:
+        "One post per campaign piece that has a date and a channel you chose an account for (`accounts`: channel to account id), at `time` on the piece's date in `time_zone`, skipping pieces scheduled before. Pieces waiting for approval (a workspace rule) are counted in `awaiting_approval`; when all of them wait, the answer is 422.",
+      response: z.object({ data: campaignScheduledOut }),
+      status: 201,
+      errors: [404, 422],
+      example: { params: { id: "$campaign" }, body: { accounts: { linkedin: "$account", facebook: "$account", instagram: "$account", twitter: "$account" }, time: "09:30", time_zone: "Europe/Paris" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    validate("json", scheduleCampaignSchema),
+    async (c) => {
     const db = c.get("db");
     const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, c.req.valid("param").id));
     if (!campaign) throw new NotFound("Campaign not found");
@@ -378,6 +536,8 @@ export const postsApi = createApp()
       }),
     );
     await broadcast(c.env, campaign.workspaceId, { type: "post.updated" });
-    return c.json({ data: { scheduled: planned.length, skipped: items.length - planned.length, awaiting_approval: held.size } }, 201);
-  });
+    const data: CampaignScheduledOut = { scheduled: planned.length, skipped: items.length - planned.length, awaiting_approval: held.size };
+    return c.json({ data }, 201);
+    },
+  );
 

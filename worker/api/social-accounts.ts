@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import * as z from "zod";
-import { idParam, positiveId, workspaceParam } from "../../core/contracts/common";
-import { connectAccountSchema } from "../../core/contracts/posts";
+import { idParam, workspaceParam } from "../../core/contracts/common";
+import { accountListOut, accountOut, connectAccountSchema, cursorMetaOut, cursorQuery, sandboxEntryOut, sandboxTimelineQuery } from "../../core/contracts/posts";
+import { publicRoute } from "../openapi/public-route";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import type { Database } from "../db/client";
 import { postTargets, socialAccounts, type SocialAccount } from "../db/schema";
@@ -11,15 +12,16 @@ import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
-import { presentAccount } from "../presenters/posts";
+import { presentConnector } from "../presenters/connections";
+import { presentAccount, presentNetwork } from "../presenters/posts";
 import { credentialBinding, decryptCredentials, encryptCredentials } from "../services/publishing/credentials";
 import { broadcast } from "../services/publishing/events";
-import { presentConnector } from "../presenters/connections";
 import { providerOf, registeredProviders } from "../services/connections/registry";
 import { reconnectAccount } from "../services/connections/store";
 import type { ProviderContext } from "../services/publishing/providers/types";
 import { connectSandboxAccount, reconnectSandboxAccount } from "../services/publishing/providers/sandbox";
 import { networkLimits } from "../services/publishing/publisher";
+import { ACCOUNTS, cursorWindow, keysetOrder, SANDBOX_TIMELINE } from "../services/publishing/keysets";
 import { sandboxEntries } from "../services/publishing/reads";
 import { liveChannel } from "../services/live";
 import { actorForRow } from "./workspace-rows";
@@ -54,24 +56,57 @@ export async function revokeAccount(ctx: ProviderContext, account: SocialAccount
 }
 
 export const socialAccountsApi = createApp()
-  .get("/w/:ws/social_accounts", requireWorkspace, validate("param", workspaceParam), async (c) => {
+  .get(
+    "/w/:ws/social_accounts",
+    publicRoute({
+      scope: "read",
+      tag: "Social accounts",
+      summary: "List social accounts",
+      description:
+        "The workspace's accounts by name, with their state and their network's limits (never their credentials), and in `networks` each network that can be connected on this server and how. Without `cursor` or `limit`, all of them; with them, pages of `limit` (50 by default).",
+      response: accountListOut,
+      example: { params: { ws: "$workspace" }, query: { limit: "20" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", cursorQuery),
+    async (c) => {
     const actor = c.get("actor");
     authorize(actor, "posts.read");
     const limits = networkLimits(c.env);
-    const rows = await c.get("db").select().from(socialAccounts).where(eq(socialAccounts.workspaceId, actor.workspaceId)).orderBy(asc(socialAccounts.displayName));
+    const { window, page } = cursorWindow(ACCOUNTS, c.req.valid("query"));
+    const query = c
+      .get("db")
+      .select()
+      .from(socialAccounts)
+      .where(and(eq(socialAccounts.workspaceId, actor.workspaceId), window?.where))
+      .orderBy(...keysetOrder(ACCOUNTS))
+      .$dynamic();
+    const rows = await (window ? query.limit(window.limit) : query);
     return c.json({
-      data: rows.map((row) => presentAccount(row, limits[row.network])),
+      ...page(rows.map((row) => presentAccount(row, limits[row.network]))),
       // Each network with the ways to connect it here: the dialog shows OAuth buttons, forms, and what is not configured.
-      networks: registeredProviders().map((provider) => ({
-        network: provider.network,
-        label: limits[provider.network]!.label,
-        limits: limits[provider.network],
-        connectors: provider.connectors.map((connector) => presentConnector(c.env, connector)),
-      })),
+      networks: registeredProviders().map((provider) => presentNetwork(c.env, provider, limits[provider.network]!)),
     });
-  })
+    },
+  )
 
-  .post("/w/:ws/social_accounts", requireWorkspace, validate("param", workspaceParam), validate("json", connectAccountSchema), async (c) => {
+  .post(
+    "/w/:ws/social_accounts",
+    publicRoute({
+      scope: "admin",
+      tag: "Social accounts",
+      summary: "Add a Sandbox account",
+      description:
+        "Adds an account of the Sandbox, Brandwork's own test network: posts to it go through the whole publishing path and land on the workspace's sandbox timeline, nowhere public. Other networks are connected in the app (their sign-in runs in a browser); here they are refused with 400 naming `network`.",
+      response: z.object({ data: accountOut }),
+      status: 201,
+      example: { params: { ws: "$workspace" }, body: { network: "sandbox", display_name: "Fernhill Sandbox" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("json", connectAccountSchema),
+    async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "social_accounts.manage");
@@ -97,7 +132,8 @@ export const socialAccountsApi = createApp()
       .returning();
     await broadcast(c.env, actor.workspaceId, { type: "account.updated", account_id: account!.id });
     return c.json({ data: presentAccount(account!) }, 201);
-  })
+    },
+  )
 
   .post("/social_accounts/:id/reconnect", requireSession, validate("param", idParam), async (c) => {
     const db = c.get("db");
@@ -121,7 +157,21 @@ export const socialAccountsApi = createApp()
     return c.json({ data: presentAccount(updated) });
   })
 
-  .delete("/social_accounts/:id", requireSession, validate("param", idParam), async (c) => {
+  .delete(
+    "/social_accounts/:id",
+    publicRoute({
+      scope: "admin",
+      tag: "Social accounts",
+      summary: "Disconnect a social account",
+      description: "Asks the network to forget Brandwork's access, forgets the credentials and keeps the account's history; its posts still waiting are cancelled with the reason.",
+      response: null,
+      status: 204,
+      errors: [404],
+      example: { params: { id: "$account" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
     const [account] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, c.req.valid("param").id));
     if (!account) throw new NotFound("Social account not found");
@@ -137,15 +187,33 @@ export const socialAccountsApi = createApp()
     ]);
     await broadcast(c.env, account.workspaceId, { type: "account.updated", account_id: account.id });
     return c.body(null, 204);
-  })
+    },
+  )
 
-  .get("/w/:ws/sandbox/timeline", requireWorkspace, validate("param", workspaceParam), validate("query", z.object({ account_id: positiveId.optional() })), async (c) => {
+  .get(
+    "/w/:ws/sandbox/timeline",
+    publicRoute({
+      scope: "read",
+      tag: "Social accounts",
+      summary: "Read the Sandbox timeline",
+      description:
+        "What the workspace's Sandbox accounts (or the one named by `account_id`) published, and the faults they answered with, newest first: how a script checks what its posts did without a real network. Without `cursor` or `limit`, the latest 500; with them, pages of `limit` (50 by default).",
+      response: z.object({ data: z.array(sandboxEntryOut), meta: cursorMetaOut }),
+      example: { params: { ws: "$workspace" }, query: { account_id: "$account", limit: "20" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", sandboxTimelineQuery),
+    async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "posts.read");
-    const { entries } = await sandboxEntries(db, actor.workspaceId, { accountId: c.req.valid("query").account_id });
-    return c.json({ data: entries });
-  })
+    const query = c.req.valid("query");
+    const { window, page } = cursorWindow(SANDBOX_TIMELINE, query);
+    const { entries } = await sandboxEntries(db, actor.workspaceId, { accountId: query.account_id, window });
+    return c.json(page(entries));
+    },
+  )
 
   /** A one-minute ticket for the live channel (a WebSocket cannot send an Authorization header). */
   .post("/w/:ws/live_ticket", requireWorkspace, validate("param", workspaceParam), async (c) => {

@@ -1,14 +1,16 @@
-import type { PostAttemptOut, PostOut, PostTargetOut } from "../../core/contracts/posts";
+import type { AccountOut, DeliveryOut, NetworkOut, PostAttemptOut, PostOut, PostTargetOut, SandboxEntryOut, ScheduleOut, WebhookOut } from "../../core/contracts/posts";
 import { NETWORK_LIMITS, type NetworkLimits } from "../../core/publishing/limits";
 import { overallState } from "../../core/publishing/states";
 import type { PostingSchedule, PostTarget, ScheduledPost, SocialAccount } from "../db/schema";
 import { type postAttempts, type sandboxTimeline, type webhookDeliveries, type webhookEndpoints } from "../db/schema";
+import type { Provider } from "../services/publishing/providers/types";
+import { presentConnector } from "./connections";
 
 /** Scheduling's JSON. Credentials are never part of it: presenters whitelist fields. */
 
 const isoMs = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
-export function presentAccount(account: SocialAccount, limits: NetworkLimits = NETWORK_LIMITS[account.network]) {
+export function presentAccount(account: SocialAccount, limits: NetworkLimits = NETWORK_LIMITS[account.network]): AccountOut {
   return {
     id: account.id,
     network: account.network,
@@ -67,7 +69,12 @@ export function presentAttempt(row: typeof postAttempts.$inferSelect): PostAttem
   return { target_id: row.targetId, attempt: row.attempt, outcome: row.outcome, message: row.message, at: isoMs(row.at) };
 }
 
-export function presentSchedule(schedule: PostingSchedule) {
+/** A network that can be connected here, with its limits and the ways to connect it (the connect dialog). */
+export function presentNetwork(env: Env, provider: Pick<Provider, "network" | "connectors">, limits: NetworkLimits): NetworkOut {
+  return { network: provider.network, label: limits.label, limits, connectors: provider.connectors.map((connector) => presentConnector(env, connector)) };
+}
+
+export function presentSchedule(schedule: PostingSchedule): ScheduleOut {
   return {
     id: schedule.id,
     account_id: schedule.accountId,
@@ -79,7 +86,7 @@ export function presentSchedule(schedule: PostingSchedule) {
   };
 }
 
-export function presentWebhook(endpoint: typeof webhookEndpoints.$inferSelect, options: { secret?: boolean } = {}) {
+export function presentWebhook(endpoint: typeof webhookEndpoints.$inferSelect, options: { secret?: boolean } = {}): WebhookOut {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -91,9 +98,10 @@ export function presentWebhook(endpoint: typeof webhookEndpoints.$inferSelect, o
   };
 }
 
-export function presentDelivery(delivery: typeof webhookDeliveries.$inferSelect) {
+export function presentDelivery(delivery: typeof webhookDeliveries.$inferSelect): DeliveryOut {
   return {
     id: delivery.id,
+    endpoint_id: delivery.endpointId,
     event: delivery.event,
     status: delivery.status,
     attempts: delivery.attempts,
@@ -105,7 +113,7 @@ export function presentDelivery(delivery: typeof webhookDeliveries.$inferSelect)
   };
 }
 
-export function presentSandboxEntry(entry: typeof sandboxTimeline.$inferSelect, account?: Pick<SocialAccount, "id" | "displayName" | "handle">) {
+export function presentSandboxEntry(entry: typeof sandboxTimeline.$inferSelect, account?: Pick<SocialAccount, "id" | "displayName" | "handle">): SandboxEntryOut {
   return {
     id: entry.id,
     kind: entry.kind,

@@ -1,6 +1,7 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { WebhookEvent } from "../../../core/publishing/states";
 import type { Database } from "../../db/client";
-import type { PostTarget, ScheduledPost, SocialAccount } from "../../db/schema";
+import { apiKeys, type PostTarget, type ScheduledPost, type SocialAccount } from "../../db/schema";
 import { layout } from "../mail-templates";
 import { notify } from "../inbox";
 import { queueWebhooks, type WebhookMessage } from "./webhooks";
@@ -43,6 +44,19 @@ function eventBody(event: WebhookEvent, target: TargetLike, post: Pick<Scheduled
   };
 }
 
+/**
+ * The person to tell about what `userId` scheduled or connected. A workspace key's user has no
+ * inbox anyone reads and no mailbox, so for a key it is the admin who made it (none if they are gone).
+ */
+async function personBehind(db: Database, userId: number): Promise<number | null> {
+  const [key] = await db
+    .select({ createdById: apiKeys.createdById })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNotNull(apiKeys.workspaceId)))
+    .limit(1);
+  return key ? key.createdById : userId;
+}
+
 /** The email a person who must act gets (as they chose: see `notify`), with the calendar's button. */
 const actMail = (kind: string, subject: string, lines: string[], url: string) => ({
   kind,
@@ -64,7 +78,8 @@ export async function postEvent(
   await queueWebhooks(deps, target.workspaceId, event, eventBody(event, target, post, account));
   const calendar = `${appUrl(deps.env)}/workspaces/${target.workspaceId}/scheduled-posts?post=${post.id}`;
   const excerpt = post.text.length > 80 ? `${post.text.slice(0, 80)}…` : post.text;
-  if ((event === "post.failed" || event === "post.missed") && post.authorId) {
+  const author = (event === "post.failed" || event === "post.missed") && post.authorId ? await personBehind(deps.db, post.authorId) : null;
+  if (author) {
     const failed = event === "post.failed";
     const mail = failed
       ? actMail("post_failed", `Your post to ${account.displayName} failed`, [`"${excerpt}" could not be published.`, target.errorMessage ?? "", target.errorHint ?? ""].filter(Boolean), calendar)
@@ -75,7 +90,7 @@ export async function postEvent(
       [
         {
           workspaceId: target.workspaceId,
-          recipientId: post.authorId,
+          recipientId: author,
           actorId: null,
           type: failed ? "post_failed" : "post_missed",
           event: failed ? "failed" : "missed",
@@ -98,14 +113,15 @@ export async function accountEvent(deps: EventDeps, account: Pick<SocialAccount,
     account: { id: account.id, network: account.network, name: account.displayName, state: account.state },
     reason: account.stateReason,
   });
-  if (account.connectedById) {
+  const owner = account.connectedById ? await personBehind(deps.db, account.connectedById) : null;
+  if (owner) {
     await notify(
       deps.db,
       deps.env,
       [
         {
           workspaceId: account.workspaceId,
-          recipientId: account.connectedById,
+          recipientId: owner,
           actorId: null,
           type: "account_needs_reauth",
           event: "needs_reauth",

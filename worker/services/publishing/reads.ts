@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Network } from "../../../core/publishing/limits";
 import type { TargetState } from "../../../core/publishing/states";
 import { slotInstants } from "../../../core/publishing/time";
 import type { Database } from "../../db/client";
 import { campaignItems, postTargets, sandboxTimeline, scheduledPosts, socialAccounts, webhookDeliveries, webhookEndpoints, type PostingSchedule, type PostTarget } from "../../db/schema";
 import { presentDelivery, presentPost, presentSandboxEntry, presentSchedule, presentWebhook } from "../../presenters/posts";
+import { DELIVERIES, keysetOrder, POSTS, SANDBOX_TIMELINE, WEBHOOKS, type CursorWindow } from "./keysets";
 
 /**
  * Scheduling's reads, shared by the API routes and the Remix loaders so both answer the same
@@ -31,9 +32,12 @@ export interface RangeFilters {
   campaignId?: number;
 }
 
-/** Posts with a target in [from, to) matching the filters, each with all its targets. */
-export async function postsInRange(db: Database, workspaceId: number, filters: RangeFilters) {
-  const postIds = db
+/**
+ * Posts with a target in [from, to) matching the filters, each with all its targets, in time
+ * order; `window` reads one cursor page of them (the calendar reads them all, up to 1000).
+ */
+export async function postsInRange(db: Database, workspaceId: number, filters: RangeFilters, window: CursorWindow | null = null) {
+  const inRange = db
     .selectDistinct({ id: postTargets.postId })
     .from(postTargets)
     .where(
@@ -48,15 +52,25 @@ export async function postsInRange(db: Database, workspaceId: number, filters: R
           : undefined,
       ),
     );
+  const where = and(eq(scheduledPosts.workspaceId, workspaceId), inArray(scheduledPosts.id, inRange), filters.campaignId ? eq(campaignItems.campaignId, filters.campaignId) : undefined, window?.where);
+  const limit = window?.limit ?? 1000;
+  // The page's ids, so the targets read are those of the posts shown.
+  const pageIds = db
+    .select({ id: scheduledPosts.id })
+    .from(scheduledPosts)
+    .leftJoin(campaignItems, eq(campaignItems.id, scheduledPosts.campaignItemId))
+    .where(where)
+    .orderBy(...keysetOrder(POSTS))
+    .limit(limit);
   const [posts, targets] = await db.batch([
     db
       .select({ post: scheduledPosts, campaignId: campaignItems.campaignId })
       .from(scheduledPosts)
       .leftJoin(campaignItems, eq(campaignItems.id, scheduledPosts.campaignItemId))
-      .where(and(eq(scheduledPosts.workspaceId, workspaceId), inArray(scheduledPosts.id, postIds), filters.campaignId ? eq(campaignItems.campaignId, filters.campaignId) : undefined))
-      .orderBy(asc(scheduledPosts.publishAt))
-      .limit(1000),
-    db.select().from(postTargets).where(inArray(postTargets.postId, postIds)).orderBy(asc(postTargets.id)),
+      .where(where)
+      .orderBy(...keysetOrder(POSTS))
+      .limit(limit),
+    db.select().from(postTargets).where(inArray(postTargets.postId, pageIds)).orderBy(asc(postTargets.id)),
   ]);
   const grouped = byPost(targets);
   return posts.map(({ post, campaignId }) => presentPost(post, grouped.get(post.id) ?? [], { campaignId }));
@@ -77,7 +91,7 @@ export async function scheduleWithQueue(db: Database, schedule: PostingSchedule,
 }
 
 /** What the workspace's Sandbox accounts (or one of them) "published", newest first, with the faults it answered. */
-export async function sandboxEntries(db: Database, workspaceId: number, options: { accountId?: number; limit?: number } = {}) {
+export async function sandboxEntries(db: Database, workspaceId: number, options: { accountId?: number; limit?: number; window?: CursorWindow | null } = {}) {
   const accounts = await db
     .select()
     .from(socialAccounts)
@@ -87,21 +101,32 @@ export async function sandboxEntries(db: Database, workspaceId: number, options:
   const rows = await db
     .select()
     .from(sandboxTimeline)
-    .where(inArray(sandboxTimeline.accountExternalId, [...byExternal.keys()]))
-    .orderBy(desc(sandboxTimeline.id))
-    .limit(options.limit ?? 500);
+    .where(and(inArray(sandboxTimeline.accountExternalId, [...byExternal.keys()]), options.window?.where))
+    .orderBy(...keysetOrder(SANDBOX_TIMELINE))
+    .limit(options.window?.limit ?? options.limit ?? 500);
   return { accounts, entries: rows.map((row) => presentSandboxEntry(row, byExternal.get(row.accountExternalId))) };
 }
 
-/** A workspace's webhook endpoints, newest first (never their secrets). */
-export async function webhookEndpointsOf(db: Database, workspaceId: number) {
-  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId)).orderBy(desc(webhookEndpoints.id));
+/** A workspace's webhook endpoints, newest first (never their secrets); all of them, or one cursor page. */
+export async function webhookEndpointsOf(db: Database, workspaceId: number, window: CursorWindow | null = null) {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), window?.where))
+    .orderBy(...keysetOrder(WEBHOOKS))
+    .$dynamic();
+  const rows = await (window ? query.limit(window.limit) : query);
   return rows.map((row) => presentWebhook(row));
 }
 
-/** An endpoint's latest deliveries, newest first. */
-export async function deliveriesOf(db: Database, endpointIds: number[], limit = 100) {
+/** Endpoints' latest deliveries, newest first: the last `limit`, or one cursor page. */
+export async function deliveriesOf(db: Database, endpointIds: number[], limit = 100, window: CursorWindow | null = null) {
   if (endpointIds.length === 0) return [];
-  const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, endpointIds)).orderBy(desc(webhookDeliveries.id)).limit(limit);
-  return rows.map((row) => ({ ...presentDelivery(row), endpoint_id: row.endpointId }));
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.endpointId, endpointIds), window?.where))
+    .orderBy(...keysetOrder(DELIVERIES))
+    .limit(window?.limit ?? limit);
+  return rows.map(presentDelivery);
 }
