@@ -3,6 +3,7 @@ import { requestBodyLimit } from "../lib/body-limits";
 import { createApp } from "../lib/create-app";
 import { apiKeyGate } from "../middleware/api-key";
 import { openApiDocument } from "../openapi/document";
+import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { articlesApi } from "./articles";
@@ -124,5 +125,7 @@ export const api = createApp()
 // The public API's OpenAPI document, generated from the routes above (their validators and
 // `publicRoute` descriptions), so it is registered after them.
 api.get("/openapi.json", async (c) => c.json(await openApiDocument(api as never)));
+// The reference page that renders it (Redoc, from the Worker's static assets).
+api.get("/docs", (c) => apiReferencePage(c.req.url));
 
 export type ApiType = typeof api;
