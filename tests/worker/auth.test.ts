@@ -31,13 +31,13 @@ describe("POST /v1/users/sign_in", () => {
     const user = await buildUser();
     const response = await signIn(user.email, "wrong-password");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ errors: ["Invalid login credentials. Please try again."] });
+    expect(await response.json()).toEqual({ error: "unauthorized", message: "Invalid login credentials. Please try again.", errors: ["Invalid login credentials. Please try again."] });
   });
 
   it("refuses an unknown email with the same 401 body", async () => {
     const response = await signIn("nobody-here@example.com", "whatever1");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ errors: ["Invalid login credentials. Please try again."] });
+    expect(await response.json()).toEqual({ error: "unauthorized", message: "Invalid login credentials. Please try again.", errors: ["Invalid login credentials. Please try again."] });
   });
 
   it("names the bad field when the body is malformed", async () => {
@@ -69,7 +69,7 @@ describe("tokens", () => {
     for (const headers of [{}, { Authorization: "Bearer not.a.jwt" }] as Record<string, string>[]) {
       const response = await api("/users/self", { headers });
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ errors: ["You need to sign in or sign up before continuing."] });
+      expect(await response.json()).toEqual({ error: "unauthorized", message: "You need to sign in or sign up before continuing.", errors: ["You need to sign in or sign up before continuing."] });
     }
   });
 

@@ -171,7 +171,7 @@ describe("POST /v1/invitations/:token/accept", () => {
     const { token, workspace } = await invited(existing.email);
     const signedOut = await accept(token, {});
     expect(signedOut.status).toBe(401);
-    expect(await signedOut.json()).toEqual({ errors: ["You need to sign in or sign up before continuing."] });
+    expect(await signedOut.json()).toEqual({ error: "unauthorized", message: "You need to sign in or sign up before continuing.", errors: ["You need to sign in or sign up before continuing."] });
     const wrong = await accept(token, { password: "not-my-password" });
     expect(wrong.status).toBe(422);
     expect((await json(wrong)).fields).toEqual({ password: ["is incorrect"] });

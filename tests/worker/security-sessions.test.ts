@@ -205,7 +205,7 @@ describe("cross-site requests on the cookie", () => {
   it("still lets a write without any credentials through to the API's own answer", async () => {
     const response = await write("/users/sign_in", { Origin: EVIL }, { domain: null, user: { email: "nobody@example.com", password: "whatever1" } });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ errors: ["Invalid login credentials. Please try again."] });
+    expect(await response.json()).toEqual({ error: "unauthorized", message: "Invalid login credentials. Please try again.", errors: ["Invalid login credentials. Please try again."] });
   });
 });
 

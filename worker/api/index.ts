@@ -124,7 +124,7 @@ export const api = createApp()
 
 // The public API's OpenAPI document, generated from the routes above (their validators and
 // `publicRoute` descriptions), so it is registered after them.
-api.get("/openapi.json", async (c) => c.json(await openApiDocument(api as never)));
+api.get("/openapi.json", async (c) => c.json(await openApiDocument(api as never, c.req.url)));
 // The reference page that renders it (Redoc, from the Worker's static assets).
 api.get("/docs", (c) => apiReferencePage(c.req.url));
 

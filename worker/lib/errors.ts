@@ -32,14 +32,17 @@ export class Forbidden extends HttpError {
   }
 }
 
-/** 401 in the shape clients rely on: `{"errors": ["..."]}` (SPEC section 8). */
+/**
+ * 401 in the shape clients rely on, `{"errors": ["..."]}` (SPEC section 8), beside the API's one
+ * error shape (`error`, `message`) that the public API documents for every error.
+ */
 export class Unauthorized extends HttpError {
   constructor(message = "You need to sign in or sign up before continuing.") {
     super(401, message, "unauthorized");
   }
 
   override body() {
-    return { errors: [this.message] };
+    return { error: this.code, message: this.message, errors: [this.message] };
   }
 }
 
