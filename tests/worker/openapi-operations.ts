@@ -53,12 +53,14 @@ export function operationsOf(document: OpenApiDocument): DocumentedOperation[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The one 2xx answer an operation documents, and its status. */
+/** The one 2xx answer an operation documents: its status, and its body's type and schema (JSON's, if it has one). */
 export function successOf(operation: Operation) {
   const entries = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
   if (entries.length !== 1) return null;
   const [status, response] = entries[0]!;
-  return { status: Number(status), schema: response.content?.["application/json"]?.schema ?? null };
+  const content = Object.entries(response.content ?? {});
+  const [mediaType, media] = content.find(([type]) => type === "application/json") ?? content[0] ?? [null, null];
+  return { status: Number(status), mediaType, schema: media?.schema ?? null };
 }
 
 /** `schema` with its `#/components/schemas/…` references reachable by a JSON Schema validator (as `$defs`). */

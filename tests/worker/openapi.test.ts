@@ -149,7 +149,9 @@ describe("GET /v1/openapi.json covers the public API", async () => {
 
       const bodies = route.validations.filter(({ target }) => target === "json" || target === "form");
       const content = operation.requestBody?.content ?? {};
-      expect(Object.keys(content).sort(), `${route.name}: request body media types`).toEqual(
+      // A body no validator reads (an upload's raw bytes) is the route's to describe.
+      const validatedTypes = Object.keys(content).filter((type) => type === "application/json" || type === "multipart/form-data");
+      expect(validatedTypes.sort(), `${route.name}: request body media types`).toEqual(
         bodies.map(({ target }) => (target === "json" ? "application/json" : "multipart/form-data")).sort(),
       );
       for (const { target, schema } of bodies) {
