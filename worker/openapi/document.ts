@@ -22,7 +22,7 @@ export const apiErrorSchema = z
 
 const DESCRIPTION = `Brandwork's public API: documents, folders, uploads, campaigns, brand kits and scheduled posts.
 
-Authenticate with an API key or a personal token: \`Authorization: Bearer bw_…\`. Workspace admins create keys in the workspace's settings (API keys); anyone creates personal tokens in their profile. A workspace key works in its own workspace; a personal token works where its owner is a member, named with \`X-Workspace-Id\`.
+Authenticate with an API key or a personal token: \`Authorization: Bearer bw_…\`. Workspace admins create keys on the workspace's API keys page; anyone makes personal tokens there too. A workspace key works in its own workspace; a personal token works where its owner is a member, named with \`X-Workspace-Id\`.
 
 Scopes: ${apiScopes.map((scope) => `**${scope}** (${apiScopeLabels[scope].detail.toLowerCase()})`).join("; ")}.
 
