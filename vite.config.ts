@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { apiReferenceAssets } from "./scripts/vite-api-reference";
 import { devWorker } from "./scripts/vite-dev-worker";
 import { sharedWorkerModules } from "./scripts/vite-shared-modules";
 
@@ -22,6 +23,7 @@ export default defineConfig(({ command }) => ({
       },
     }),
     sharedWorkerModules(import.meta.dirname),
+    apiReferenceAssets(import.meta.dirname),
   ],
   resolve: { alias: { "~": "/app" } },
   ssr: {

@@ -5,6 +5,7 @@ import { apiKeyGate } from "../middleware/api-key";
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, idempotency } from "../middleware/idempotency";
 import { RATE_LIMIT_HEADERS } from "../services/api-keys/rate-limit";
 import { openApiDocument } from "../openapi/document";
+import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { apiKeysApi } from "./api-keys";
@@ -130,6 +131,8 @@ export const api = createApp()
 
 // The public API's OpenAPI document, generated from the routes above (their validators and
 // `publicRoute` descriptions), so it is registered after them.
-api.get("/openapi.json", async (c) => c.json(await openApiDocument(api as never)));
+api.get("/openapi.json", async (c) => c.json(await openApiDocument(api as never, c.req.url)));
+// The reference page that renders it (Redoc, from the Worker's static assets).
+api.get("/docs", (c) => apiReferencePage(c.req.url));
 
 export type ApiType = typeof api;

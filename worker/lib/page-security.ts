@@ -105,6 +105,27 @@ export function apiSecurityHeaders(requestUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * /v1/docs, the API reference (openapi/reference-page): Redoc's bundle from our own static
+ * assets and the document from /v1, nothing from elsewhere. Its styled-components write
+ * <style> elements it cannot give a nonce (styles only, never script), and its search index
+ * runs in a worker made from a blob. Redoc's footer logo on its CDN is refused (it then hides).
+ */
+export function apiReferenceSecurityHeaders(requestUrl: string): Record<string, string> {
+  const directives = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ];
+  return { ...apiSecurityHeaders(requestUrl), "Content-Security-Policy": directives.join("; ") };
+}
+
 /** The response with the page headers set (a copy: responses from the runtime may be immutable). */
 export function withPageSecurity(response: Response, env: Partial<Env>, request: Request, options: PageSecurityOptions): Response {
   const headers = new Headers(response.headers);

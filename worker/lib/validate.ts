@@ -27,5 +27,12 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw invalidFromZod(result.error, target === "json" ? "body" : target);
   });
-  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) }, [VALIDATES]: { target, schema } });
+}
+
+const VALIDATES = Symbol("validates");
+
+/** What a `validate` middleware checks, for the test that holds the OpenAPI document to it. */
+export function validationOf(handler: unknown): { target: keyof ValidationTargets; schema: ZodType } | null {
+  return (handler as Record<symbol, { target: keyof ValidationTargets; schema: ZodType } | undefined>)[VALIDATES] ?? null;
 }
