@@ -187,3 +187,41 @@ export const campaignEventSchema = z.object({
   name: z.string().trim().regex(/^[a-z][a-z0-9_.]{1,63}$/, "must be a lower-case event name such as item.viewed"),
   properties: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).refine((p) => Object.keys(p).length <= 20, "has too many properties (at most 20)").default({}),
 });
+
+/** One piece of a campaign, as the API answers it. */
+export const campaignItemOut = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  /** Null for the pillar piece (a blog post) rather than a channel post. */
+  channel: z.enum(socialChannels).nullable(),
+  position: z.number().int(),
+  publish_on: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  body: z.string(),
+  hashtags: z.array(z.string()),
+  image_brief: z.string(),
+  notes: z.array(z.string()),
+  derived_from_id: z.number().int().nullable(),
+  status: z.enum(["draft", "approved"]),
+  updated_at: z.string(),
+});
+export type CampaignItemOut = z.infer<typeof campaignItemOut>;
+
+/** A campaign; `items` only where one campaign is read or created, not in lists. */
+export const campaignOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brief: z.string(),
+  goal: z.string(),
+  starts_on: z.string().nullable(),
+  ends_on: z.string().nullable(),
+  channels: z.array(z.enum(socialChannels)),
+  strategy: z.enum(contentStrategies),
+  status: z.enum(["draft", "generating", "ready", "failed"]),
+  brand_kit_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  items: z.array(campaignItemOut).optional(),
+});
+export type CampaignOut = z.infer<typeof campaignOut>;

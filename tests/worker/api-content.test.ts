@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ApiScope } from "../../core/contracts/api-keys";
+import { campaigns } from "../../worker/db/schema";
+import { createWorkspaceKey } from "../../worker/services/api-keys/keys";
+import { api, buildWorkspace, db, json } from "../factories";
+
+/** A workspace, its owner and a workspace key with `scopes`. */
+async function workspaceWithKey(scopes: ApiScope[] = ["read", "write"]) {
+  const { workspace, owner } = await buildWorkspace();
+  const { key, token } = await createWorkspaceKey(db, workspace.id, owner, { name: "Zapier", scopes });
+  return { workspace, owner, key, token };
+}
+
+const campaignBrief = {
+  name: "Spring menu",
+  brief: "Announce the spring menu: three new seasonal drinks, for regulars and newcomers.",
+  starts_on: "2027-03-01",
+  ends_on: "2027-03-14",
+  channels: ["twitter", "linkedin"],
+  strategy: "CrosspostStrategy",
+};
+
+/** Every page of a list, following `next_cursor`; each page's ids. */
+async function allPages(path: string, token: string, limit: number) {
+  const pages: number[][] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const response = await api(`${path}?${query}`, { token });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    pages.push(body.data.map((row: { id: number }) => row.id));
+    cursor = body.meta.next_cursor;
+  } while (cursor && pages.length < 20);
+  return pages;
+}
+
+describe("campaigns with a workspace key", () => {
+  it("creates a campaign with the offline writer and reads it back, pieces and all", async () => {
+    const { workspace, token, key } = await workspaceWithKey();
+    const created = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaignBrief });
+    expect(created.status).toBe(201);
+    const { data } = await json(created);
+    expect(data).toMatchObject({ name: "Spring menu", status: "ready", channels: ["twitter", "linkedin"] });
+    expect(data.items.length).toBeGreaterThan(0);
+
+    const read = await api(`/campaigns/${data.id}`, { token });
+    expect(read.status).toBe(200);
+    expect((await json(read)).data.items.map((item: { id: number }) => item.id)).toEqual(data.items.map((item: { id: number }) => item.id));
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, data.id));
+    expect(row!.createdById).toBe(key.userId);
+
+    const item = data.items[0];
+    const edited = await api(`/campaign_items/${item.id}`, { method: "PATCH", token, body: { body: "Three new spring drinks, from today." } });
+    expect((await json(edited)).data).toMatchObject({ body: "Three new spring drinks, from today.", status: "draft" });
+    const approved = await api(`/campaign_items/${item.id}/approve`, { method: "POST", token });
+    expect((await json(approved)).data.status).toBe("approved");
+    const rewritten = await api(`/campaign_items/${item.id}/regenerate`, { method: "POST", token });
+    expect(rewritten.status).toBe(200);
+    expect((await json(rewritten)).data.status).toBe("draft");
+  });
+
+  it("a read key reads campaigns but cannot create one", async () => {
+    const { workspace, token } = await workspaceWithKey(["read"]);
+    const refused = await api(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaignBrief });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ error: "missing_scope", scope: "write" });
+    expect((await api(`/w/${workspace.id}/campaigns`, { token })).status).toBe(200);
+  });
+
+  it("pages campaigns by cursor without repeating or skipping one, and refuses another list's cursor", async () => {
+    const { workspace, owner, token } = await workspaceWithKey();
+    // Five campaigns, two sharing an updated_at, so the id must break the tie.
+    const at = (minutes: number) => new Date(Date.UTC(2027, 0, 1, 0, minutes));
+    const rows = await db
+      .insert(campaigns)
+      .values([0, 1, 1, 2, 3].map((minutes, index) => ({ workspaceId: workspace.id, name: `C${index}`, brief: "A brief long enough.", channels: ["twitter" as const], strategy: "CrosspostStrategy" as const, createdById: owner.id, updatedAt: at(minutes) })))
+      .returning();
+    const expected = [...rows].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id).map((row) => row.id);
+
+    const pages = await allPages(`/w/${workspace.id}/campaigns`, token, 2);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(expected);
+
+    const kits = await json(await api(`/w/${workspace.id}/brand_kits?limit=1`, { token }));
+    await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token, body: { name: "One" } });
+    await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token, body: { name: "Two" } });
+    const kitPage = await json(await api(`/w/${workspace.id}/brand_kits?limit=1`, { token }));
+    expect(kits.meta.next_cursor).toBeNull();
+    const foreign = await api(`/w/${workspace.id}/campaigns?cursor=${kitPage.meta.next_cursor}`, { token });
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).fields).toHaveProperty("cursor");
+  });
+
+  it("another workspace's campaigns and pieces are 404 to a key", async () => {
+    const mine = await workspaceWithKey();
+    const theirs = await workspaceWithKey();
+    const { data } = await json(await api(`/w/${theirs.workspace.id}/campaigns`, { method: "POST", token: theirs.token, body: campaignBrief }));
+    expect((await api(`/campaigns/${data.id}`, { token: mine.token })).status).toBe(404);
+    expect((await api(`/campaign_items/${data.items[0].id}/approve`, { method: "POST", token: mine.token })).status).toBe(404);
+    expect((await api(`/w/${theirs.workspace.id}/campaigns`, { token: mine.token })).status).toBe(404);
+  });
+});
