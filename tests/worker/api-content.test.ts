@@ -102,3 +102,38 @@ describe("campaigns with a workspace key", () => {
     expect((await api(`/w/${theirs.workspace.id}/campaigns`, { token: mine.token })).status).toBe(404);
   });
 });
+
+describe("generation, knowledge and brand kits with a workspace key", () => {
+  it("generates with the offline writer as a stream, then reads the job and the month's usage", async () => {
+    const { workspace, token } = await workspaceWithKey();
+    const response = await api(`/w/${workspace.id}/generations`, { method: "POST", token, body: { kind: "blog_outline", brief: { topic: "Three spring drinks to try this week", length: "short" } } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const stream = await response.text();
+    expect(stream).toMatch(/^event: job\n/);
+    expect(stream).toContain("event: done\n");
+    const id = Number(response.headers.get("x-generation-id"));
+    const job = await json(await api(`/generations/${id}`, { token }));
+    expect(job.data).toMatchObject({ id, status: "successful", provider: "offline", kind: "blog_outline" });
+    const usage = await json(await api(`/w/${workspace.id}/generations/usage`, { token }));
+    expect(usage.data.generations).toBe(1);
+  });
+
+  it("adds knowledge, finds it by search, and pages brand kits in their order", async () => {
+    const { workspace, token } = await workspaceWithKey();
+    const added = await api(`/w/${workspace.id}/knowledge_sources`, { method: "POST", token, body: { source: { type: "text", title: "Spring menu", text: "Our spring menu brings a rhubarb soda, a cold-brew tonic and a lavender latte." } } });
+    expect(added.status).toBe(201);
+    const found = await json(await api(`/w/${workspace.id}/knowledge_sources/search?q=rhubarb`, { token }));
+    expect(found.data[0]).toMatchObject({ source_title: "Spring menu" });
+    const listed = await json(await api(`/w/${workspace.id}/knowledge_sources?limit=1`, { token }));
+    expect(listed).toMatchObject({ data: [{ title: "Spring menu", passages: 1 }], meta: { next_cursor: null } });
+
+    for (const name of ["beta", "Alpha", "gamma"]) await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token, body: { name } });
+    await api(`/w/${workspace.id}/brand_kits`, { method: "POST", token, body: { name: "Zed", is_default: true } });
+    const pages = await allPages(`/w/${workspace.id}/brand_kits`, token, 3);
+    const names = await json(await api(`/w/${workspace.id}/brand_kits`, { token }));
+    expect(names.data.map((kit: { name: string }) => kit.name)).toEqual(["Zed", "Alpha", "beta", "gamma"]);
+    expect(pages.flat()).toEqual(names.data.map((kit: { id: number }) => kit.id));
+    expect(pages.map((page) => page.length)).toEqual([3, 1]);
+  });
+});
