@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiScope } from "../../core/contracts/api-keys";
 import { campaigns } from "../../worker/db/schema";
 import { createWorkspaceKey } from "../../worker/services/api-keys/keys";
-import { api, buildWorkspace, db, json } from "../factories";
+import { addMember, api, buildUser, buildWorkspace, db, json } from "../factories";
 
 /** A workspace, its owner and a workspace key with `scopes`. */
 async function workspaceWithKey(scopes: ApiScope[] = ["read", "write"]) {
@@ -135,5 +135,38 @@ describe("generation, knowledge and brand kits with a workspace key", () => {
     expect(names.data.map((kit: { name: string }) => kit.name)).toEqual(["Zed", "Alpha", "beta", "gamma"]);
     expect(pages.flat()).toEqual(names.data.map((kit: { id: number }) => kit.id));
     expect(pages.map((page) => page.length)).toEqual([3, 1]);
+  });
+});
+
+describe("workspaces, members and the caller with a workspace key", () => {
+  it("GET /v1/w shows a workspace key only its own workspace, with the role it acts with", async () => {
+    const { workspace, owner, token } = await workspaceWithKey(["read", "admin"]);
+    // The key's creator works elsewhere too; the key still sees only its workspace.
+    await buildWorkspace({ owner });
+    const listed = await json(await api("/w", { token }));
+    expect(listed.data).toEqual([expect.objectContaining({ id: workspace.id, role: "admin" })]);
+    const read = await json(await api(`/w/${workspace.id}`, { token }));
+    expect(read.data).toMatchObject({ id: workspace.id, role: "admin" });
+  });
+
+  it("users/self tells a script which key, workspace, role and scopes it acts with", async () => {
+    const { workspace, key, token } = await workspaceWithKey(["read"]);
+    const self = await json(await api("/users/self", { token }));
+    expect(self.data).toMatchObject({ id: key.userId, has_password: false, api_key: { id: key.id, name: "Zapier", kind: "workspace", workspace_id: workspace.id, scopes: ["read"], role: "member" } });
+  });
+
+  it("lists members without key users, paged by cursor, and a key is not a member", async () => {
+    const { workspace, key, token } = await workspaceWithKey();
+    await createWorkspaceKey(db, workspace.id, { id: key.createdById! }, { name: "Make", scopes: ["read"] });
+    for (const firstName of ["Bea", "ann", "Cid", "ann"]) await addMember(workspace, await buildUser({ firstName }));
+    const all = await json(await api(`/w/${workspace.id}/members?per_page=100`, { token }));
+    const ids = all.data.map((member: { id: number }) => member.id);
+    expect(ids).not.toContain(key.userId);
+    expect(all.data.every((member: { email: string }) => !member.email.endsWith("@keys.invalid"))).toBe(true);
+    expect(all.meta.total).toBe(ids.length);
+    const pages = await allPages(`/w/${workspace.id}/members`, token, 2);
+    expect(pages.flat()).toEqual(ids);
+    expect(pages.length).toBe(Math.ceil(ids.length / 2));
+    expect((await api(`/w/${workspace.id}/members/${key.userId}`, { token })).status).toBe(404);
   });
 });

@@ -1,6 +1,5 @@
 import { defaultWorkspaceSettings, type WorkspaceOut } from "../../core/contracts/workspaces";
 import type { Membership, Workspace } from "../db/schema";
-import { iso } from "./users";
 
 /** Stored settings over the defaults, tab by tab, so clients always get every field. */
 export function effectiveSettings(workspace: Workspace) {
