@@ -170,3 +170,20 @@ describe("workspaces, members and the caller with a workspace key", () => {
     expect((await api(`/w/${workspace.id}/members/${key.userId}`, { token })).status).toBe(404);
   });
 });
+
+describe("the content routes in /v1/openapi.json", () => {
+  it("documents each with its scope and a list's cursor", async () => {
+    const document = await json(await api("/openapi.json"));
+    const scope = (path: string, method: string) => document.paths[path]?.[method]?.["x-scope"];
+    expect(scope("/v1/w/{ws}/campaigns", "post")).toBe("write");
+    expect(scope("/v1/w/{ws}/campaigns", "get")).toBe("read");
+    expect(scope("/v1/campaign_items/{id}/approve", "post")).toBe("write");
+    expect(scope("/v1/brand_kits/{id}", "delete")).toBe("write");
+    expect(scope("/v1/w/{ws}/knowledge_sources/search", "get")).toBe("read");
+    expect(scope("/v1/users/self", "get")).toBe("read");
+    expect(scope("/v1/w/{ws}/members", "get")).toBe("read");
+    expect(document.paths["/v1/w/{ws}/generations"].post.description).toContain("text/event-stream");
+    const listParameters = document.paths["/v1/w/{ws}/brand_kits"].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(listParameters).toEqual(expect.arrayContaining(["cursor", "limit"]));
+  });
+});
