@@ -49,3 +49,29 @@ export const logoVariantSchema = z.enum(logoVariants, { error: `must be one of $
 
 /** Drafting a brand voice from samples (SPEC content source types). */
 export const voiceDraftSchema = z.object({ samples: z.array(contentSourceSchema).min(1, "needs at least one sample").max(10, "has too many samples (at most 10)") });
+
+/** A brand kit as the API answers it: its voice notes, logos, and what the caller may do with it. */
+export const brandKitOut = z.object({
+  id: z.number().int(),
+  workspace_id: z.number().int(),
+  name: z.string(),
+  is_default: z.boolean(),
+  colors: z.array(z.object({ name: z.string(), value: z.string() })),
+  fonts: z.object({ title: z.string().optional(), subtitle: z.string().optional(), body: z.string().optional() }),
+  notes: z.partialRecord(z.enum(brandVoiceNoteTypes), z.string()),
+  logos: z.array(
+    z.object({
+      variant: z.enum(logoVariants),
+      upload_id: z.number().int(),
+      filename: z.string(),
+      content_type: z.string(),
+      /** The logo's file, for a signed-in browser: `/files/:upload_id`. */
+      url: z.string(),
+    }),
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** What the caller may do with it: change or delete it. */
+  policies: z.object({ "brand_kits.manage": z.boolean() }),
+});
+export type BrandKitOut = z.infer<typeof brandKitOut>;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { socialChannels } from "../content/channels";
 import { readingLevels } from "../content/voice";
-import { contentStrategies, repurposingKinds } from "../enums";
+import { contentStrategies, jobStatuses, repurposingKinds } from "../enums";
 import { contentSourceSchema, type ContentSource } from "./knowledge";
 import { positiveId, tooLong, tooShort } from "./common";
 
@@ -187,3 +187,86 @@ export const campaignEventSchema = z.object({
   name: z.string().trim().regex(/^[a-z][a-z0-9_.]{1,63}$/, "must be a lower-case event name such as item.viewed"),
   properties: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).refine((p) => Object.keys(p).length <= 20, "has too many properties (at most 20)").default({}),
 });
+
+/** One piece of a campaign, as the API answers it. */
+export const campaignItemOut = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  /** Null for the pillar piece (a blog post) rather than a channel post. */
+  channel: z.enum(socialChannels).nullable(),
+  position: z.number().int(),
+  publish_on: z.string().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  body: z.string(),
+  hashtags: z.array(z.string()),
+  image_brief: z.string(),
+  notes: z.array(z.string()),
+  derived_from_id: z.number().int().nullable(),
+  status: z.enum(["draft", "approved"]),
+  updated_at: z.string(),
+});
+export type CampaignItemOut = z.infer<typeof campaignItemOut>;
+
+/** A campaign; `items` only where one campaign is read or created, not in lists. */
+export const campaignOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brief: z.string(),
+  goal: z.string(),
+  starts_on: z.string().nullable(),
+  ends_on: z.string().nullable(),
+  channels: z.array(z.enum(socialChannels)),
+  strategy: z.enum(contentStrategies),
+  status: z.enum(["draft", "generating", "ready", "failed"]),
+  brand_kit_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  items: z.array(campaignItemOut).optional(),
+});
+export type CampaignOut = z.infer<typeof campaignOut>;
+
+/** A generation job: its status, the text written so far (or in full) and what it produced. */
+export const generationJobOut = z.object({
+  id: z.number().int(),
+  /** blog_outline, blog_draft, email_sequence, social_posts (or campaign, for a campaign's writing). */
+  kind: z.string(),
+  status: z.enum(jobStatuses),
+  provider: z.string(),
+  model: z.string(),
+  brand_kit_id: z.number().int().nullable(),
+  brief: z.record(z.string(), z.unknown()),
+  output: z.string(),
+  notes: z.array(z.string()),
+  source_ids: z.array(z.number().int()),
+  error: z.string().nullable(),
+  characters: z.number().int(),
+  /** What it made: "article" (a blog draft) or "email_sequence", with its id; null otherwise. */
+  result_type: z.string().nullable(),
+  result_id: z.number().int().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type GenerationJobOut = z.infer<typeof generationJobOut>;
+
+/** The workspace's successful generations this calendar month (UTC). */
+export const generationUsageOut = z.object({
+  since: z.string(),
+  generations: z.number().int(),
+  characters: z.number().int(),
+});
+export type GenerationUsageOut = z.infer<typeof generationUsageOut>;
+
+/** A generated email sequence: its emails, each sent `send_day` days after the sequence starts. */
+export const emailSequenceOut = z.object({
+  id: z.number().int(),
+  kind: z.enum(emailSequenceKinds),
+  title: z.string(),
+  /** The brief it was written from. */
+  brief: z.record(z.string(), z.unknown()),
+  emails: z.array(emailDraftSchema),
+  brand_kit_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EmailSequenceOut = z.infer<typeof emailSequenceOut>;

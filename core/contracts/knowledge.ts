@@ -23,3 +23,26 @@ export const knowledgeSearchQuery = z.object({
   q: z.string({ error: "is required" }).trim().min(1, "can't be blank").max(500, "is too long"),
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
+
+/** A knowledge source as the API answers it; `passages` is how many pieces search finds it by. */
+export const knowledgeSourceOut = z.object({
+  id: z.number().int(),
+  type: z.enum(contentSourceTypes),
+  title: z.string(),
+  url: z.string().nullable(),
+  article_id: z.number().int().nullable(),
+  upload_id: z.number().int().nullable(),
+  characters: z.number().int(),
+  passages: z.number().int().optional(),
+  created_at: z.string(),
+});
+export type KnowledgeSourceOut = z.infer<typeof knowledgeSourceOut>;
+
+/** A passage a knowledge search found, best first. */
+export const knowledgePassageOut = z.object({
+  passage_id: z.number().int(),
+  source_id: z.number().int(),
+  source_title: z.string(),
+  text: z.string(),
+});
+export type KnowledgePassageOut = z.infer<typeof knowledgePassageOut>;

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { count } from "../counting";
 import { membershipRoles } from "../enums";
 import { positiveId, tooLong } from "./common";
-import { pageQuery } from "./pagination";
+import { listQuery } from "./pagination";
 import { emailField, passwordField } from "./users";
 
 /** Most addresses one onboarding call takes: each may send an invitation email. */
@@ -16,8 +16,8 @@ const role = z.enum(membershipRoles, { error: `must be one of ${membershipRoles.
 /** `/w/:ws/members/:id`, `/w/:ws/settings/members/:id`, `/w/:ws/settings/guests/:id`: `id` is the user's id. */
 export const memberParam = z.object({ ws: positiveId, id: positiveId });
 
-/** GET /v1/w/:ws/members, /v1/w/:ws/settings/members, /v1/w/:ws/settings/guests: `page`, `per_page`. */
-export const listMembersQuery = pageQuery;
+/** GET /v1/w/:ws/members, /v1/w/:ws/settings/members, /v1/w/:ws/settings/guests: `page`/`per_page` or `cursor`/`limit`. */
+export const listMembersQuery = listQuery;
 
 /** POST /v1/w/:ws/settings/members */
 export const inviteMemberSchema = z.object({
@@ -93,3 +93,36 @@ export const acceptInvitationSchema = z
 
 export type MemberRole = (typeof membershipRoles)[number];
 export type GuestRemovalType = (typeof guestRemovalTypes)[number];
+
+/** A person in the workspace, as a colleague sees them, with their membership. `id` is the user's id. */
+export const memberOut = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  profile: z.object({
+    pronouns: z.string().nullable(),
+    job_title: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+  }),
+  following: z.boolean().optional(),
+  membership_id: z.number().int(),
+  workspace_id: z.number().int(),
+  role: z.enum(membershipRoles),
+  admin: z.boolean(),
+  guest: z.boolean(),
+  status: z.enum(["active", "invited", "deactivated"]),
+  invited_by_id: z.number().int().nullable(),
+  invitation_message: z.string().nullable(),
+  invite_reason: z.string().nullable(),
+  invited_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  deactivated_at: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type MemberOut = z.infer<typeof memberOut>;

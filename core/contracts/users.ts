@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { count } from "../counting";
+import { apiScopes } from "./api-keys";
 import { tooLong } from "./common";
 import { pronouns } from "../enums";
 import { isTimeZone } from "../publishing/time";
@@ -88,3 +89,40 @@ export const userExperimentSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_]{1,63}$/, "use 2-64 lowercase letters, digits or underscores"),
 });
+
+/** The signed-in user as they see themselves (never the password hash). */
+export const userOut = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  profile: profileSchema.shape.profile,
+  is_super_admin: z.boolean(),
+  last_workspace_id: z.number().int().nullable(),
+  has_password: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UserOut = z.infer<typeof userOut>;
+
+/**
+ * `GET /v1/users/self`: the caller, and when the call is made with a key, the key: a workspace
+ * key is its own user (no password, no membership) in the one workspace it belongs to.
+ */
+export const selfOut = userOut.extend({
+  impersonator_id: z.number().int().nullable(),
+  api_key: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      kind: z.enum(["workspace", "personal"]),
+      /** The workspace key's workspace; null for a personal token (it works wherever its owner is a member). */
+      workspace_id: z.number().int().nullable(),
+      scopes: z.array(z.enum(apiScopes)),
+      /** The role a workspace key acts with (admin with the admin scope); null for a personal token (its owner's, per workspace). */
+      role: z.enum(["admin", "member"]).nullable(),
+    })
+    .nullable(),
+});
+export type SelfOut = z.infer<typeof selfOut>;

@@ -122,3 +122,33 @@ export const defaultWorkspaceSettings = {
     require_approval: { campaign_pieces: true, scheduled_posts: true, publishing: false },
   },
 } satisfies Required<Omit<z.infer<typeof workspaceSettingsSchema>, "general">>;
+
+const brandingShape = workspaceSettingsSchema.shape.branding.shape;
+
+/** A workspace as listed for someone who works in it; `role` is theirs there. */
+export const workspaceOut = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  homepage_doc: z.number().int().nullable(),
+  paying: z.boolean(),
+  can_start_free_trial: z.boolean(),
+  company_size_enum: z.string().nullable(),
+  github_integration_enabled: z.boolean(),
+  is_new: z.boolean(),
+  profile: z.object({
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    team_type: z.string().nullable(),
+    company_size: z.string().nullable(),
+    is_freemium: z.boolean(),
+    is_virtual_marketer: z.boolean(),
+  }),
+  theme: brandingShape.theme.unwrap().required(),
+  color_scheme: brandingShape.color_scheme.unwrap(),
+  app_logo_url: z.string().nullable(),
+  /** The caller's role: an API key's is member, or admin with the admin scope. */
+  role: z.enum(["admin", "member", "guest"]).nullable(),
+  created_at: z.string(),
+});
+export type WorkspaceOut = z.infer<typeof workspaceOut>;

@@ -491,9 +491,12 @@ describe("GET and PUT /v1/w/:ws/members", () => {
     expect(everyone).toHaveLength(5);
 
     const first = await json(await api(`${path}?per_page=3`, { token: member.token }));
-    expect(first.meta).toEqual({ page: 1, per_page: 3, total: 5, has_more: true });
+    expect(first.meta).toEqual({ page: 1, per_page: 3, total: 5, has_more: true, next_cursor: expect.any(String) });
+    // The cursor a numbered page gives leads to the same next page.
+    const byCursor = await json(await api(`${path}?limit=3&cursor=${first.meta.next_cursor}`, { token: member.token }));
     const second = await json(await api(`${path}?per_page=3&page=2`, { token: member.token }));
-    expect(second.meta).toEqual({ page: 2, per_page: 3, total: 5, has_more: false });
+    expect(second.meta).toEqual({ page: 2, per_page: 3, total: 5, has_more: false, next_cursor: null });
+    expect(byCursor.data).toEqual(second.data);
     expect([...first.data, ...second.data].map((entry: { id: number }) => entry.id)).toEqual(everyone);
     expect(second.data.map((entry: { name: string }) => entry.name)).toEqual(["Zed Baker", "Zed Cole"]);
 

@@ -73,6 +73,7 @@ const expected: Record<Action, UserRole[]> = {
   "knowledge.read": ["super_admin", "admin", "member"],
   "knowledge.manage": ["super_admin", "admin", "member"],
   "content.generate": ["super_admin", "admin", "member"],
+  "generations.read": ["super_admin", "admin", "member"],
   "article_style.update": ["super_admin", "admin"],
   "posts.read": ["super_admin", "admin", "member"],
   "posts.schedule": ["super_admin", "admin", "member"],

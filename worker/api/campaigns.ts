@@ -1,17 +1,21 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
+import * as z from "zod";
 import { idParam, workspaceParam } from "../../core/contracts/common";
-import { campaignCreateSchema, campaignEventSchema, campaignItemUpdateSchema } from "../../core/contracts/content";
+import { campaignCreateSchema, campaignEventSchema, campaignItemOut, campaignItemUpdateSchema, campaignOut } from "../../core/contracts/content";
+import { listMetaOut, listQuery } from "../../core/contracts/pagination";
 import { planCampaign, type PlannedItem } from "../../core/content/campaigns";
 import { eventStatement } from "../commands/events";
 import { runBatch } from "../db/batching";
 import { campaignEvents, campaignItems, campaigns, workspaces, type Campaign } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { HttpError, Invalid, NotFound } from "../lib/errors";
+import { listPage } from "../lib/list-page";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
-import { authorize } from "../policies";
+import { publicRoute } from "../openapi/public-route";
+import { authorize, type Action } from "../policies";
 import { presentCampaign, presentCampaignItem } from "../presenters/campaigns";
 import { chooseProvider } from "../services/ai";
 import { writeCampaign } from "../services/campaign-writer";
@@ -29,22 +33,39 @@ class WriterFailed extends HttpError {
   }
 }
 
-async function loadCampaign(c: Context<AppEnv>, id: number) {
+/** A campaign by id, for whoever may `action` in its workspace; 404 for anyone else. */
+async function loadCampaign(c: Context<AppEnv>, id: number, action: Action) {
   const db = c.get("db");
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!campaign) throw new NotFound("Campaign not found");
-  return { actor: await actorForRow(c, campaign.workspaceId, "content.generate", "Campaign not found"), campaign };
+  return { actor: await actorForRow(c, campaign.workspaceId, action, "Campaign not found"), campaign };
 }
 
+/** A piece, for changing it (changing a piece is generating). */
 async function loadItem(c: Context<AppEnv>, id: number) {
   const db = c.get("db");
   const [item] = await db.select().from(campaignItems).where(eq(campaignItems.id, id));
   if (!item) throw new NotFound("Campaign item not found");
-  const { actor, campaign } = await loadCampaign(c, item.campaignId).catch(() => {
+  const { actor, campaign } = await loadCampaign(c, item.campaignId, "content.generate").catch(() => {
     throw new NotFound("Campaign item not found");
   });
   return { actor, campaign, item };
 }
+
+/** The list's order: last changed first, then newest (the id ends the keyset). */
+const CAMPAIGN_ORDER = [
+  { column: campaigns.updatedAt, direction: "desc" as const },
+  { column: campaigns.id, direction: "desc" as const },
+];
+
+const campaignExample = {
+  name: "Spring menu",
+  brief: "Announce the spring menu: three new seasonal drinks, for regulars and newcomers.",
+  starts_on: "2027-03-01",
+  ends_on: "2027-03-14",
+  channels: ["twitter", "linkedin"],
+  strategy: "CrosspostStrategy",
+};
 
 const itemsOf = (c: Context<AppEnv>, campaignId: number) => c.get("db").select().from(campaignItems).where(eq(campaignItems.campaignId, campaignId)).orderBy(asc(campaignItems.position));
 
@@ -75,7 +96,23 @@ function storedPlan(campaign: Campaign, items: { channel: string | null }[]): Pl
  * and approved; events are recorded for the campaign's timeline.
  */
 export const campaignsApi = createApp()
-  .post("/w/:ws/campaigns", requireWorkspace, validate("param", workspaceParam), validate("json", campaignCreateSchema), async (c) => {
+  .post(
+    "/w/:ws/campaigns",
+    publicRoute({
+      scope: "write",
+      tag: "Campaigns",
+      summary: "Create a campaign",
+      description:
+        "Plans the campaign (pieces per channel across the dates, by strategy) and writes every piece in the workspace's voice, held to each channel's limits; without an AI provider configured, the offline writer writes them. `source` with `repurposing` cuts it from a document, web page or transcript.",
+      response: z.object({ data: campaignOut }),
+      status: 201,
+      errors: [404],
+      example: { params: { ws: "$workspace" }, body: campaignExample },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("json", campaignCreateSchema),
+    async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "content.generate");
@@ -135,21 +172,75 @@ export const campaignsApi = createApp()
     ]);
     const [campaign] = await db.select().from(campaigns).where(eq(campaigns.workspaceId, actor.workspaceId)).orderBy(desc(campaigns.id)).limit(1);
     return c.json({ data: presentCampaign(campaign!, await itemsOf(c, campaign!.id)) }, 201);
-  })
+    },
+  )
 
-  .get("/w/:ws/campaigns", requireWorkspace, validate("param", workspaceParam), async (c) => {
+  .get(
+    "/w/:ws/campaigns",
+    publicRoute({
+      scope: "read",
+      tag: "Campaigns",
+      summary: "List campaigns",
+      description: "The workspace's campaigns, last changed first, without their pieces.",
+      response: z.object({ data: z.array(campaignOut), meta: listMetaOut }),
+      example: { params: { ws: "$workspace" }, query: { limit: "20" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", listQuery),
+    async (c) => {
+    const db = c.get("db");
     const actor = c.get("actor");
-    authorize(actor, "content.generate");
-    const rows = await c.get("db").select().from(campaigns).where(eq(campaigns.workspaceId, actor.workspaceId)).orderBy(desc(campaigns.updatedAt)).limit(100);
-    return c.json({ data: rows.map((campaign) => presentCampaign(campaign)) });
-  })
+    authorize(actor, "generations.read");
+    const inWorkspace = eq(campaigns.workspaceId, actor.workspaceId);
+    const { rows, meta } = await listPage<Campaign>(
+      {
+        tag: "campaigns:updated_desc",
+        order: CAMPAIGN_ORDER,
+        keyOf: (row) => [row.updatedAt.getTime(), row.id],
+        rows: ({ where, orderBy, limit, offset }) => db.select().from(campaigns).where(and(inWorkspace, where)).orderBy(...orderBy).limit(limit).offset(offset),
+        total: async () => (await db.select({ n: count() }).from(campaigns).where(inWorkspace))[0]!.n,
+      },
+      c.req.valid("query"),
+    );
+    return c.json({ data: rows.map((campaign) => presentCampaign(campaign)), meta });
+    },
+  )
 
-  .get("/campaigns/:id", requireSession, validate("param", idParam), async (c) => {
-    const { campaign } = await loadCampaign(c, c.req.valid("param").id);
+  .get(
+    "/campaigns/:id",
+    publicRoute({
+      scope: "read",
+      tag: "Campaigns",
+      summary: "Get a campaign",
+      description: "A campaign with all its pieces, in plan order.",
+      response: z.object({ data: campaignOut }),
+      errors: [404],
+      example: { params: { id: "$campaign" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
+    const { campaign } = await loadCampaign(c, c.req.valid("param").id, "generations.read");
     return c.json({ data: presentCampaign(campaign, await itemsOf(c, campaign.id)) });
-  })
+    },
+  )
 
-  .patch("/campaign_items/:id", requireSession, validate("param", idParam), validate("json", campaignItemUpdateSchema), async (c) => {
+  .patch(
+    "/campaign_items/:id",
+    publicRoute({
+      scope: "write",
+      tag: "Campaigns",
+      summary: "Edit a campaign piece",
+      description: "Changes only the fields sent; an edited piece goes back to draft, to be approved again.",
+      response: z.object({ data: campaignItemOut }),
+      errors: [404],
+      example: { params: { id: "$campaign_item" }, body: { body: "Three new spring drinks are on the menu from today." } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    validate("json", campaignItemUpdateSchema),
+    async (c) => {
     const db = c.get("db");
     const { actor, item } = await loadItem(c, c.req.valid("param").id);
     const input = c.req.valid("json");
@@ -166,9 +257,23 @@ export const campaignsApi = createApp()
     ]);
     const [updated] = await db.select().from(campaignItems).where(eq(campaignItems.id, item.id));
     return c.json({ data: presentCampaignItem(updated!) });
-  })
+    },
+  )
 
-  .post("/campaign_items/:id/approve", requireSession, validate("param", idParam), async (c) => {
+  .post(
+    "/campaign_items/:id/approve",
+    publicRoute({
+      scope: "write",
+      tag: "Campaigns",
+      summary: "Approve a campaign piece",
+      description: "Marks the piece approved by the caller and records it on the campaign's timeline.",
+      response: z.object({ data: campaignItemOut }),
+      errors: [404],
+      example: { params: { id: "$campaign_item" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
     const { actor, item } = await loadItem(c, c.req.valid("param").id);
     await runBatch(db, [
@@ -177,9 +282,23 @@ export const campaignsApi = createApp()
     ]);
     const [updated] = await db.select().from(campaignItems).where(eq(campaignItems.id, item.id));
     return c.json({ data: presentCampaignItem(updated!) });
-  })
+    },
+  )
 
-  .post("/campaign_items/:id/regenerate", requireSession, validate("param", idParam), async (c) => {
+  .post(
+    "/campaign_items/:id/regenerate",
+    publicRoute({
+      scope: "write",
+      tag: "Campaigns",
+      summary: "Rewrite a campaign piece",
+      description: "Writes this one piece again from the campaign's brief and plan (the others stay as they are); it goes back to draft.",
+      response: z.object({ data: campaignItemOut }),
+      errors: [404],
+      example: { params: { id: "$campaign_item" } },
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
     const { actor, campaign, item } = await loadItem(c, c.req.valid("param").id);
     const items = await itemsOf(c, campaign.id);
@@ -200,11 +319,12 @@ export const campaignsApi = createApp()
     ]);
     const [updated] = await db.select().from(campaignItems).where(eq(campaignItems.id, item.id));
     return c.json({ data: presentCampaignItem(updated!) });
-  })
+    },
+  )
 
   .post("/campaigns/event", requireSession, validate("json", campaignEventSchema), async (c) => {
     const input = c.req.valid("json");
-    const { actor, campaign } = await loadCampaign(c, input.campaign_id);
+    const { actor, campaign } = await loadCampaign(c, input.campaign_id, "content.generate");
     const [event] = await c
       .get("db")
       .insert(campaignEvents)

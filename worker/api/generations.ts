@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, sum } from "drizzle-orm";
+import * as z from "zod";
 import { idParam, workspaceParam } from "../../core/contracts/common";
-import { generationRequestSchema } from "../../core/contracts/content";
+import { generationJobOut, generationRequestSchema, generationUsageOut, type GenerationUsageOut } from "../../core/contracts/content";
 import { articleBody } from "../services/article-bodies";
 import { articleCreator } from "../commands/articleCreator";
 import { emailSequences, generationJobs } from "../db/schema";
@@ -10,7 +11,8 @@ import { Conflict, NotFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
-import { authorize } from "../policies";
+import { publicRoute } from "../openapi/public-route";
+import { authorize, type Action } from "../policies";
 import { presentGenerationJob } from "../presenters/generations";
 import { articleSlug } from "../../core/slug";
 import { chooseProvider, ProviderError } from "../services/ai";
@@ -19,11 +21,11 @@ import { relevantPassages } from "../services/knowledge";
 import { commandContext } from "./articles";
 import { actorForRow } from "./workspace-rows";
 
-/** A job by id, for the person who started it; 404 for anyone else. */
-async function loadOwnJob(c: Context<AppEnv>, id: number) {
+/** A job by id, for the person (or key) who started it, when they may `action`; 404 for anyone else. */
+async function loadOwnJob(c: Context<AppEnv>, id: number, action: Action) {
   const [job] = await c.get("db").select().from(generationJobs).where(eq(generationJobs.id, id));
   if (!job) throw new NotFound("Generation not found");
-  const actor = await actorForRow(c, job.workspaceId, "content.generate", "Generation not found");
+  const actor = await actorForRow(c, job.workspaceId, action, "Generation not found");
   if (job.userId !== actor.userId) throw new NotFound("Generation not found");
   return job;
 }
@@ -38,7 +40,30 @@ const RUNNING = ["pending", "started", "processing"] as const;
  * its status, text and result. `POST /v1/generations/:id/abort` stops it.
  */
 export const generationsApi = createApp()
-  .post("/w/:ws/generations", requireWorkspace, validate("param", workspaceParam), validate("json", generationRequestSchema), async (c) => {
+  .post(
+    "/w/:ws/generations",
+    publicRoute({
+      scope: "write",
+      tag: "Generation",
+      summary: "Generate content",
+      description: [
+        "Writes a blog outline, a blog draft, an email sequence or social posts in the workspace's voice (the brief's `brand_kit_id`, else the default kit), drawing on its knowledge. Without an AI provider configured, the offline writer writes it.",
+        "",
+        "The answer is a stream, `Content-Type: text/event-stream` (server-sent events), and its `X-Generation-Id` header names the job. Each event's `data` is JSON:",
+        "- `job`: `{ id, provider, provider_label, model, brand_kit: { id, name } | null }`, first;",
+        "- `text`: `{ text }`, a piece of the text as it is written, many times;",
+        "- then one of `done`: `{ id, result, notes }` (a blog draft adds `article: { id, slug }`, the document it became; an email sequence adds `sequence: { id }`), `error`: `{ id, message }`, or `aborted`: `{ id }` (stopped with POST /v1/generations/{id}/abort).",
+        "",
+        "The job keeps its status, text and result: GET /v1/generations/{id} reads it, also after the stream is gone.",
+      ].join("\n"),
+      response: null,
+      errors: [404],
+      example: { params: { ws: "$workspace" }, body: { kind: "blog_outline", brief: { topic: "Three spring drinks to try this week", length: "short" } } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("json", generationRequestSchema),
+    async (c) => {
     const db = c.get("db");
     const actor = c.get("actor");
     const workspace = c.get("workspace");
@@ -115,16 +140,42 @@ export const generationsApi = createApp()
     // The client may leave (Stop, closing the tab): the job still records how it ended.
     c.executionCtx.waitUntil(work.catch(() => stop.abort()));
     return new Response(readable, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-generation-id": String(jobId) } });
-  })
+    },
+  )
 
-  .get("/generations/:id", requireSession, validate("param", idParam), async (c) => {
-    const job = await loadOwnJob(c, c.req.valid("param").id);
+  .get(
+    "/generations/:id",
+    publicRoute({
+      scope: "read",
+      tag: "Generation",
+      summary: "Get a generation",
+      description: "A generation job started by the caller (a key sees its own): its status, the text written so far or in full, and what it produced.",
+      response: z.object({ data: generationJobOut }),
+      errors: [404],
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
+    const job = await loadOwnJob(c, c.req.valid("param").id, "generations.read");
     return c.json({ data: presentGenerationJob(job) });
-  })
+    },
+  )
 
-  .post("/generations/:id/abort", requireSession, validate("param", idParam), async (c) => {
+  .post(
+    "/generations/:id/abort",
+    publicRoute({
+      scope: "write",
+      tag: "Generation",
+      summary: "Stop a generation",
+      description: "Stops a running generation the caller started; its stream ends with `aborted` and the job keeps the text written so far. 409 when it has already ended.",
+      response: z.object({ data: generationJobOut }),
+      errors: [404, 409],
+    }),
+    requireSession,
+    validate("param", idParam),
+    async (c) => {
     const db = c.get("db");
-    const job = await loadOwnJob(c, c.req.valid("param").id);
+    const job = await loadOwnJob(c, c.req.valid("param").id, "content.generate");
     const [stopped] = await db
       .update(generationJobs)
       .set({ status: "aborted", finishedAt: new Date() })
@@ -132,12 +183,24 @@ export const generationsApi = createApp()
       .returning();
     if (!stopped) throw new Conflict(`This generation has already ended (${job.status})`);
     return c.json({ data: presentGenerationJob(stopped) });
-  })
+    },
+  )
 
-  /** Usage this calendar month, for the workspace. */
-  .get("/w/:ws/generations/usage", requireWorkspace, validate("param", workspaceParam), async (c) => {
+  .get(
+    "/w/:ws/generations/usage",
+    publicRoute({
+      scope: "read",
+      tag: "Generation",
+      summary: "Get generation usage",
+      description: "The workspace's successful generations this calendar month (UTC) and the characters they wrote.",
+      response: z.object({ data: generationUsageOut }),
+      example: { params: { ws: "$workspace" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    async (c) => {
     const actor = c.get("actor");
-    authorize(actor, "content.generate");
+    authorize(actor, "generations.read");
     const now = new Date();
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const [row] = await c
@@ -145,5 +208,7 @@ export const generationsApi = createApp()
       .select({ generations: count(), characters: sum(generationJobs.characters) })
       .from(generationJobs)
       .where(and(eq(generationJobs.workspaceId, actor.workspaceId), gte(generationJobs.createdAt, since), eq(generationJobs.status, "successful")));
-    return c.json({ data: { since: since.toISOString(), generations: row?.generations ?? 0, characters: Number(row?.characters ?? 0) } });
-  });
+    const usage: GenerationUsageOut = { since: since.toISOString(), generations: row?.generations ?? 0, characters: Number(row?.characters ?? 0) };
+    return c.json({ data: usage });
+    },
+  );

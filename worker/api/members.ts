@@ -1,17 +1,19 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
+import * as z from "zod";
 import { workspaceParam } from "../../core/contracts/common";
 import {
   changeMemberRoleSchema,
   inviteMemberSchema,
   listMembersQuery,
   memberArticlesQuery,
+  memberOut,
   memberParam,
   onboardingInviteSchema,
   reactivateMemberSchema,
   updateMemberSchema,
 } from "../../core/contracts/members";
-import { pageMeta } from "../../core/contracts/pagination";
+import { listMetaOut, pageMeta } from "../../core/contracts/pagination";
 import { memberCommandContext } from "../commands/memberEvents";
 import { memberInviter } from "../commands/memberInviter";
 import { membershipRemover } from "../commands/membershipRemover";
@@ -20,6 +22,7 @@ import { createApp, type AppEnv } from "../lib/create-app";
 import { Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireWorkspace } from "../middleware/workspace";
+import { publicRoute } from "../openapi/public-route";
 import { authorize } from "../policies";
 import { presentArticleSummary } from "../presenters/articles";
 import { presentInvitationResult, presentMember, presentMemberPolicies } from "../presenters/members";
@@ -151,20 +154,47 @@ export const membersApi = createApp()
     return c.json({ data: presentMember(result!.user!, result!.membership!) });
   })
 
-  .get("/:ws/members", requireWorkspace, validate("param", workspaceParam), validate("query", listMembersQuery), async (c) => {
+  .get(
+    "/:ws/members",
+    publicRoute({
+      scope: "read",
+      tag: "Members",
+      summary: "List members",
+      description: "The workspace's active members (not guests, not pending invitations), by name. API keys are not members and are never listed.",
+      response: z.object({ data: z.array(memberOut), meta: listMetaOut }),
+      example: { params: { ws: "$workspace" }, query: { limit: "20" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    validate("query", listMembersQuery),
+    async (c) => {
     const actor = c.get("actor");
     authorize(actor, "members.list");
-    const page = c.req.valid("query");
-    const { rows, total } = await listMembers(c.get("db"), actor.workspaceId, { scope: "members", status: "active" }, page);
-    return c.json({ data: rows.map(({ user, membership }) => presentMember(user, membership)), meta: pageMeta(page, total) });
-  })
+    const { rows, meta } = await listMembers(c.get("db"), actor.workspaceId, { scope: "members", status: "active" }, c.req.valid("query"));
+    return c.json({ data: rows.map(({ user, membership }) => presentMember(user, membership)), meta });
+    },
+  )
 
-  .get("/:ws/members/:id", requireWorkspace, validate("param", memberParam), async (c) => {
+  .get(
+    "/:ws/members/:id",
+    publicRoute({
+      scope: "read",
+      tag: "Members",
+      summary: "Get a member",
+      description: "A person in the workspace by their user id (a guest or an invited person too, with their `role` and `status`).",
+      response: z.object({ data: memberOut }),
+      errors: [404],
+      example: { params: { ws: "$workspace", id: "$member" } },
+    }),
+    requireWorkspace,
+    validate("param", memberParam),
+    async (c) => {
     const actor = c.get("actor");
     authorize(actor, "members.list");
     const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
     return c.json({ data: presentMember(user, membership) });
-  })
+    },
+  )
 
   .put("/:ws/members/:id", requireWorkspace, validate("param", memberParam), validate("json", updateMemberSchema), async (c) => {
     const actor = c.get("actor");

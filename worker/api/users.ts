@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { activeMembership } from "../middleware/workspace";
 import * as z from "zod";
 import { idParam } from "../../core/contracts/common";
-import { profileSchema, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
+import { profileSchema, selfOut, updateUserSchema, userExperimentSchema } from "../../core/contracts/users";
 import { issueSession } from "../auth/sessions";
 import { events, follows, memberships, socialAccounts, thirdPartyIntegrations, userExperiments, users, type User } from "../db/schema";
 import type { Database } from "../db/client";
@@ -13,7 +13,8 @@ import { requireSession, requireSessionAnyWorkspace } from "../middleware/sessio
 import { authorizeImpersonation, mayListConnectionsOf } from "../policies";
 import { presentUserConnection } from "../presenters/connections";
 import { networkLabel, serviceOf } from "../services/connections/registry";
-import { iso, presentUser, presentUserCard } from "../presenters/users";
+import { publicRoute } from "../openapi/public-route";
+import { iso, presentSelf, presentUser, presentUserCard } from "../presenters/users";
 
 
 /**
@@ -48,10 +49,22 @@ async function assignVariant(userId: number, flag: string, percentage: number): 
 // every unknown /v1 path into a 401 instead of a 404).
 export const usersApi = createApp()
 
-  .get("/users/self", requireSessionAnyWorkspace, (c) => {
-    const session = c.get("session");
-    return c.json({ data: { ...presentUser(session.user), impersonator_id: session.impersonatorId } });
-  })
+  .get(
+    "/users/self",
+    publicRoute({
+      scope: "read",
+      tag: "Users",
+      summary: "Get the caller",
+      description:
+        "Who the call is made as. With a key, `api_key` says which: a workspace key (`kind: workspace`) is its own user, acting in `workspace_id` only, with `role` member (admin with the admin scope) and its `scopes`; a personal token acts as its owner, within its scopes, wherever they are a member (GET /v1/w lists where).",
+      response: z.object({ data: selfOut }),
+      example: {},
+    }),
+    requireSessionAnyWorkspace,
+    (c) => {
+    return c.json({ data: presentSelf(c.get("session")) });
+    },
+  )
 
   .put("/users", requireSession, validate("json", updateUserSchema), async (c) => {
     const db = c.get("db");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as z from "zod";
-import { createWorkspaceSchema, updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
+import { workspaceParam } from "../../core/contracts/common";
+import { createWorkspaceSchema, updateWorkspaceSettingsSchema, workspaceOut } from "../../core/contracts/workspaces";
 import { randomToken } from "../auth/secrets";
 import { workspaceCreator } from "../commands/workspaceCreator";
 import { workspaces } from "../db/schema";
@@ -8,13 +9,14 @@ import { createApp } from "../lib/create-app";
 import { validate } from "../lib/validate";
 import { requireSessionAnyWorkspace } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
+import { publicRoute } from "../openapi/public-route";
 import { authorize, presentPolicies } from "../policies";
 import { presentWorkspace } from "../presenters/workspaces";
 import { publicPagesFor, purgeWorkspacePages } from "../services/public-cache";
 import {
+  callerWorkspaces,
   joinLink,
   joinWorkspaceByLink,
-  listWorkspaces,
   markWorkspaceSeen,
   updateWorkspaceSettings,
   workspaceSettings,
@@ -27,9 +29,21 @@ const origin = (url: string) => new URL(url).origin;
  * workspace is; routes under /w/:ws resolve the actor first (403 for non-members).
  */
 export const workspacesApi = createApp()
-  .get("/", requireSessionAnyWorkspace, async (c) => {
-    return c.json({ data: await listWorkspaces(c.get("db"), c.get("session").user.id) });
-  })
+  .get(
+    "/",
+    publicRoute({
+      scope: "read",
+      tag: "Workspaces",
+      summary: "List the caller's workspaces",
+      description: "Where the caller can work, by name: for a workspace key, its own workspace; for a personal token, its owner's workspaces. `role` is the caller's there.",
+      response: z.object({ data: z.array(workspaceOut) }),
+      example: {},
+    }),
+    requireSessionAnyWorkspace,
+    async (c) => {
+    return c.json({ data: await callerWorkspaces(c.get("db"), c.get("session")) });
+    },
+  )
 
   .post("/", requireSessionAnyWorkspace, validate("json", createWorkspaceSchema), async (c) => {
     const workspace = await workspaceCreator(c.get("db"), {
@@ -43,13 +57,27 @@ export const workspacesApi = createApp()
     return c.json({ data: await joinWorkspaceByLink(c.get("db"), c.req.param("token"), c.get("session").user.id) });
   })
 
-  .get("/:ws", requireWorkspace, async (c) => {
+  .get(
+    "/:ws",
+    publicRoute({
+      scope: "read",
+      tag: "Workspaces",
+      summary: "Get a workspace",
+      description: "The workspace, with the caller's `role` in it and `policies`: which of workspace.update, members.invite, members.manage and channels.create the caller may do.",
+      response: z.object({ data: workspaceOut, policies: z.record(z.string(), z.boolean()) }),
+      errors: [404],
+      example: { params: { ws: "$workspace" } },
+    }),
+    requireWorkspace,
+    validate("param", workspaceParam),
+    async (c) => {
     const actor = c.get("actor");
     return c.json({
       data: presentWorkspace(c.get("workspace"), actor.role === "super_admin" ? null : { role: actor.role as "admin" }),
       policies: presentPolicies(actor, ["workspace.update", "members.invite", "members.manage", "channels.create"]),
     });
-  })
+    },
+  )
 
   .put("/:ws/seen", requireWorkspace, async (c) => {
     return c.json({ data: await markWorkspaceSeen(c.get("db"), c.get("workspace")) });

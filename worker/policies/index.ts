@@ -233,6 +233,8 @@ export const rules = {
   "knowledge.read": { roles: MEMBERS },
   "knowledge.manage": { roles: MEMBERS },
   "content.generate": { roles: MEMBERS },
+  // What generation made (campaigns, email sequences, jobs, usage) is read by whoever may generate, apart from writing it.
+  "generations.read": { roles: MEMBERS },
   "article_style.update": { roles: ADMINS },
   // Scheduling and publishing: members (guests never) read the calendar, schedule, publish
   // now and connect accounts; webhooks carry the workspace's activity out, so admins set them.
@@ -343,6 +345,7 @@ export const actionScopes: Record<Action, ApiScope> = {
   "knowledge.read": "read",
   "knowledge.manage": "write",
   "content.generate": "write",
+  "generations.read": "read",
   "article_style.update": "admin",
   "posts.read": "read",
   "posts.schedule": "publish",

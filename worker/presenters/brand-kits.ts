@@ -1,8 +1,8 @@
-import { presentPolicies, type Actor } from "../policies";
+import type { BrandKitOut } from "../../core/contracts/brand-kits";
+import { can, type Actor } from "../policies";
 import type { BrandKitDetail } from "../services/brand-kits";
-import { iso } from "./users";
 
-export function presentBrandKit(actor: Actor, { kit, logos, notes }: BrandKitDetail) {
+export function presentBrandKit(actor: Actor, { kit, logos, notes }: BrandKitDetail): BrandKitOut {
   return {
     id: kit.id,
     workspace_id: kit.workspaceId,
@@ -12,10 +12,10 @@ export function presentBrandKit(actor: Actor, { kit, logos, notes }: BrandKitDet
     fonts: kit.fonts,
     notes,
     logos: logos.map((logo) => ({ variant: logo.variant, upload_id: logo.uploadId, filename: logo.filename, content_type: logo.contentType, url: `/files/${logo.uploadId}` })),
-    created_at: iso(kit.createdAt),
-    updated_at: iso(kit.updatedAt),
-    policies: presentPolicies(actor, ["brand_kits.manage"]),
+    created_at: kit.createdAt.toISOString(),
+    updated_at: kit.updatedAt.toISOString(),
+    policies: { "brand_kits.manage": can(actor, "brand_kits.manage") },
   };
 }
 
-export type BrandKitJson = ReturnType<typeof presentBrandKit>;
+export type BrandKitJson = BrandKitOut;

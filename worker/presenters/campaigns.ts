@@ -1,7 +1,7 @@
+import type { CampaignItemOut, CampaignOut } from "../../core/contracts/content";
 import type { Campaign, CampaignItem } from "../db/schema";
-import { iso } from "./users";
 
-export function presentCampaignItem(item: CampaignItem) {
+export function presentCampaignItem(item: CampaignItem): CampaignItemOut {
   return {
     id: item.id,
     campaign_id: item.campaignId,
@@ -16,11 +16,11 @@ export function presentCampaignItem(item: CampaignItem) {
     notes: item.notes,
     derived_from_id: item.derivedFromId,
     status: item.status,
-    updated_at: iso(item.updatedAt),
+    updated_at: item.updatedAt.toISOString(),
   };
 }
 
-export function presentCampaign(campaign: Campaign, items?: CampaignItem[]) {
+export function presentCampaign(campaign: Campaign, items?: CampaignItem[]): CampaignOut {
   return {
     id: campaign.id,
     name: campaign.name,
@@ -32,8 +32,8 @@ export function presentCampaign(campaign: Campaign, items?: CampaignItem[]) {
     strategy: campaign.strategy,
     status: campaign.status,
     brand_kit_id: campaign.brandKitId,
-    created_at: iso(campaign.createdAt),
-    updated_at: iso(campaign.updatedAt),
+    created_at: campaign.createdAt.toISOString(),
+    updated_at: campaign.updatedAt.toISOString(),
     ...(items ? { items: items.map(presentCampaignItem) } : {}),
   };
 }

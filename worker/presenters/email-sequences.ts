@@ -1,7 +1,7 @@
+import type { EmailSequenceOut } from "../../core/contracts/content";
 import type { emailSequences } from "../db/schema";
-import { iso } from "./users";
 
-export function presentEmailSequence(sequence: typeof emailSequences.$inferSelect) {
+export function presentEmailSequence(sequence: typeof emailSequences.$inferSelect): EmailSequenceOut {
   return {
     id: sequence.id,
     kind: sequence.kind,
@@ -9,7 +9,7 @@ export function presentEmailSequence(sequence: typeof emailSequences.$inferSelec
     brief: sequence.brief,
     emails: sequence.emails,
     brand_kit_id: sequence.brandKitId,
-    created_at: iso(sequence.createdAt),
-    updated_at: iso(sequence.updatedAt),
+    created_at: sequence.createdAt.toISOString(),
+    updated_at: sequence.updatedAt.toISOString(),
   };
 }

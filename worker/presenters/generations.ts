@@ -1,7 +1,7 @@
+import type { GenerationJobOut } from "../../core/contracts/content";
 import type { GenerationJob } from "../db/schema";
-import { iso } from "./users";
 
-export function presentGenerationJob(job: GenerationJob) {
+export function presentGenerationJob(job: GenerationJob): GenerationJobOut {
   return {
     id: job.id,
     kind: job.kind,
@@ -17,7 +17,7 @@ export function presentGenerationJob(job: GenerationJob) {
     characters: job.characters,
     result_type: job.resultType,
     result_id: job.resultId,
-    created_at: iso(job.createdAt),
-    finished_at: job.finishedAt ? iso(job.finishedAt) : null,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt ? job.finishedAt.toISOString() : null,
   };
 }

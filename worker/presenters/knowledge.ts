@@ -1,7 +1,8 @@
+import type { KnowledgePassageOut, KnowledgeSourceOut } from "../../core/contracts/knowledge";
 import type { KnowledgeSource } from "../db/schema";
-import { iso } from "./users";
+import type { Passage } from "../../core/content/passages";
 
-export function presentKnowledgeSource(source: KnowledgeSource, passages?: number) {
+export function presentKnowledgeSource(source: KnowledgeSource, passages?: number): KnowledgeSourceOut {
   return {
     id: source.id,
     type: source.type,
@@ -11,6 +12,10 @@ export function presentKnowledgeSource(source: KnowledgeSource, passages?: numbe
     upload_id: source.uploadId,
     characters: source.characters,
     ...(passages === undefined ? {} : { passages }),
-    created_at: iso(source.createdAt),
+    created_at: source.createdAt.toISOString(),
   };
+}
+
+export function presentPassage(passage: Passage & { passageId: number }): KnowledgePassageOut {
+  return { passage_id: passage.passageId, source_id: passage.sourceId, source_title: passage.sourceTitle, text: passage.text };
 }

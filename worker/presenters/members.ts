@@ -1,3 +1,4 @@
+import type { MemberOut } from "../../core/contracts/members";
 import type { InvitationOutcome } from "../commands/memberInviter";
 import type { Membership, User, Workspace } from "../db/schema";
 import { presentPolicies, type Action, type Actor } from "../policies";
@@ -7,7 +8,7 @@ import { fullName, iso, presentUserCard } from "./users";
  * A person's place in a workspace. `id` is the user's id, the one member routes take;
  * `status` is active, invited (not accepted yet) or deactivated.
  */
-export function presentMember(user: User, membership: Membership) {
+export function presentMember(user: User, membership: Membership): MemberOut {
   return {
     ...presentUserCard(user),
     id: user.id,

@@ -1,6 +1,5 @@
-import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
+import { defaultWorkspaceSettings, type WorkspaceOut } from "../../core/contracts/workspaces";
 import type { Membership, Workspace } from "../db/schema";
-import { iso } from "./users";
 
 /** Stored settings over the defaults, tab by tab, so clients always get every field. */
 export function effectiveSettings(workspace: Workspace) {
@@ -23,7 +22,7 @@ export function effectiveSettings(workspace: Workspace) {
 }
 
 /** A workspace as listed for its member (SPEC section 3, workspace list entry). */
-export function presentWorkspace(workspace: Workspace, membership?: Pick<Membership, "role"> | null) {
+export function presentWorkspace(workspace: Workspace, membership?: Pick<Membership, "role"> | null): WorkspaceOut {
   const { branding } = effectiveSettings(workspace);
   return {
     id: workspace.id,
@@ -47,7 +46,7 @@ export function presentWorkspace(workspace: Workspace, membership?: Pick<Members
     color_scheme: branding.color_scheme,
     app_logo_url: branding.app_logo_url,
     role: membership?.role ?? null,
-    created_at: iso(workspace.createdAt),
+    created_at: workspace.createdAt.toISOString(),
   };
 }
 

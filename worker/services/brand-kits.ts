@@ -1,9 +1,11 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { VoiceContext } from "../../core/content/voice";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { brandKitLogos, brandKits, brandVoiceNotes, uploads, type BrandKit } from "../db/schema";
+import type { KeysetColumn } from "../lib/cursor";
 import { NotFound } from "../lib/errors";
+import { orderByOf } from "../lib/list-page";
 import type { Actor } from "../policies";
 
 export type BrandKitLogoRow = { variant: (typeof brandKitLogos.$inferSelect)["variant"]; uploadId: number; filename: string; contentType: string };
@@ -41,9 +43,16 @@ export async function brandKitDetails(db: Database, kits: BrandKit[]): Promise<B
   }));
 }
 
-/** The workspace's kits, the default first, then by name. */
+/** How kits are listed: the default first, then by name (the id ends the keyset for paging). */
+export const BRAND_KIT_ORDER: KeysetColumn[] = [
+  { column: brandKits.isDefault, direction: "desc" },
+  { column: brandKits.name, direction: "asc" },
+  { column: brandKits.id, direction: "asc" },
+];
+
+/** The workspace's kits, all of them, in list order. */
 export function workspaceBrandKits(db: Database, workspaceId: number) {
-  return db.select().from(brandKits).where(eq(brandKits.workspaceId, workspaceId)).orderBy(desc(brandKits.isDefault), asc(brandKits.name));
+  return db.select().from(brandKits).where(eq(brandKits.workspaceId, workspaceId)).orderBy(...orderByOf(BRAND_KIT_ORDER));
 }
 
 /** What generation reads from a kit (or from nothing: the workspace name alone). */

@@ -1,7 +1,9 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Passage } from "../../core/content/passages";
 import type { Database } from "../db/client";
 import { knowledgeSources } from "../db/schema";
+import type { KeysetColumn } from "../lib/cursor";
+import { orderByOf } from "../lib/list-page";
 
 const STOPWORDS = new Set(
   "about after also and are because been before being between both but can could does doing down during each from further have having here how into its just more most once only other over same should some such than that the their them then there these they this those through under until very was were what when where which while who whom why will with would your yours".split(" "),
@@ -32,6 +34,12 @@ export async function relevantPassages(db: Database, workspaceId: number, query:
   return rows.map((row) => ({ passageId: row.id, sourceId: row.source_id, sourceTitle: row.title, text: row.text, score: row.score }));
 }
 
+/** How sources are listed: newest first (the id ends the keyset for paging). */
+export const KNOWLEDGE_ORDER: KeysetColumn[] = [
+  { column: knowledgeSources.createdAt, direction: "desc" },
+  { column: knowledgeSources.id, direction: "desc" },
+];
+
 export function workspaceSources(db: Database, workspaceId: number) {
-  return db.select().from(knowledgeSources).where(eq(knowledgeSources.workspaceId, workspaceId)).orderBy(desc(knowledgeSources.createdAt), desc(knowledgeSources.id));
+  return db.select().from(knowledgeSources).where(eq(knowledgeSources.workspaceId, workspaceId)).orderBy(...orderByOf(KNOWLEDGE_ORDER));
 }

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { pageWindow, type PageQuery } from "../../core/contracts/pagination";
+import { and, count, eq, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { ListMeta, ListQuery } from "../../core/contracts/pagination";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, users, type Membership, type User } from "../db/schema";
+import type { KeysetColumn } from "../lib/cursor";
 import { NotFound } from "../lib/errors";
+import { listPage } from "../lib/list-page";
 import { fullName } from "../presenters/users";
 
 // Reads over a workspace's memberships, each filtered by the workspace, called by the
@@ -28,6 +30,9 @@ export interface ListMembersOptions {
   byStatus?: boolean;
 }
 
+/** SQLite's lower(): ASCII letters only, so a cursor holds exactly what the query compares. */
+const sqliteLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
 const STATUS_RANK = sql`CASE ${memberships.status} WHEN 'active' THEN 0 WHEN 'invited' THEN 1 ELSE 2 END`;
 
 /**
@@ -48,28 +53,41 @@ export async function listMembers(
   db: Database,
   workspaceId: number,
   options: ListMembersOptions,
-  page: PageQuery,
-): Promise<{ rows: MemberRow[]; total: number }> {
+  page: ListQuery,
+): Promise<{ rows: MemberRow[]; total: number; meta: ListMeta }> {
   const where = and(
     eq(memberships.workspaceId, workspaceId),
     scopeCondition(options.scope),
     options.status ? eq(memberships.status, options.status) : undefined,
     containsText(options.search, users.firstName, users.lastName, users.email),
   );
-  const byName = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.email)];
-  const { limit, offset } = pageWindow(page);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ user: users, membership: memberships })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .orderBy(...(options.byStatus ? [asc(STATUS_RANK), ...byName] : byName))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  const byName: KeysetColumn[] = [
+    { column: sql`lower(${users.firstName})`, direction: "asc" },
+    { column: sql`lower(${users.lastName})`, direction: "asc" },
+    { column: users.email, direction: "asc" },
+  ];
+  const order: KeysetColumn[] = options.byStatus ? [{ column: STATUS_RANK, direction: "asc" }, ...byName] : byName;
+  const rank = { active: 0, invited: 1, deactivated: 2 } as const;
+  const { rows, meta } = await listPage<MemberRow>(
+    {
+      tag: `members:${options.scope}:${options.byStatus ? "status_name" : "name"}`,
+      order,
+      // Email is unique, so it ends the keyset as an id would.
+      keyOf: ({ user, membership }) => [...(options.byStatus ? [rank[membership.status]] : []), sqliteLower(user.firstName), sqliteLower(user.lastName), user.email],
+      rows: (window) =>
+        db
+          .select({ user: users, membership: memberships })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(and(where, window.where))
+          .orderBy(...window.orderBy)
+          .limit(window.limit)
+          .offset(window.offset),
+      total: async () => (await db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))[0]?.total ?? 0,
+    },
+    page,
+  );
+  return { rows, total: meta.total, meta };
 }
 
 /** How many of the workspace's members (or guests) are active, invited and deactivated. */

@@ -1,8 +1,9 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
+import { workspaceKeyRole, type ApiKeyGrant } from "../auth/api-keys";
 import type { Database } from "../db/client";
-import { memberships, users, workspaces, type Workspace } from "../db/schema";
+import { memberships, users, workspaces, type User, type Workspace } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { effectiveSettings, presentWorkspace, presentWorkspaceSettings } from "../presenters/workspaces";
 
@@ -18,6 +19,17 @@ export async function listWorkspaces(db: Database, userId: number) {
     .where(and(eq(memberships.userId, userId), eq(memberships.status, "active"), isNull(workspaces.deactivatedAt)))
     .orderBy(workspaces.name);
   return rows.map(({ workspace, membership }) => presentWorkspace(workspace, membership));
+}
+
+/**
+ * The workspaces a caller can use: a person's (or their personal token's) active memberships;
+ * for a workspace key, its own workspace only, with the role the key acts with (it has no membership).
+ */
+export async function callerWorkspaces(db: Database, session: { user: Pick<User, "id">; apiKey?: ApiKeyGrant }) {
+  const grant = session.apiKey;
+  if (grant?.workspaceId == null) return listWorkspaces(db, session.user.id);
+  const [workspace] = await db.select().from(workspaces).where(and(eq(workspaces.id, grant.workspaceId), isNull(workspaces.deactivatedAt)));
+  return workspace ? [presentWorkspace(workspace, { role: workspaceKeyRole(grant) })] : [];
 }
 
 async function memberCounts(db: Database, workspaceId: number) {
