@@ -52,7 +52,7 @@ interface MakeContext {
 }
 
 /** The order fixtures are made in, so that what one depends on exists first. */
-const MAKING_ORDER: ExampleFixture[] = ["workspace", "account", "article", "folder", "upload", "schedule", "campaign", "campaign_item", "post", "comment", "brand_kit", "webhook", "template", "knowledge", "member"];
+const MAKING_ORDER: ExampleFixture[] = ["workspace", "account", "article", "folder", "upload", "schedule", "campaign", "campaign_item", "post", "comment", "brand_kit", "webhook", "template", "knowledge", "email_sequence", "member"];
 
 /** How each fixture is made through the API. */
 function fixtureMakers(workspace: Workspace): Record<ExampleFixture, (context: MakeContext) => Promise<number>> {
@@ -107,6 +107,14 @@ function fixtureMakers(workspace: Workspace): Record<ExampleFixture, (context: M
           "knowledge",
         )
       ).id,
+    // A sequence is written by the content engine (the offline writer here); its id comes in the stream's `done` event.
+    email_sequence: async ({ token }) => {
+      const brief = { kind: "nurture", topic: unique("Welcome to Fernhill"), goal: "Book a first tasting", count: 2, cadence_days: 3 };
+      const stream = await (await api(`/w/${ws}/generations`, { method: "POST", token, body: { kind: "email_sequence", brief } })).text();
+      const done = stream.split("\n\n").find((block) => block.startsWith("event: done"));
+      if (!done) throw new Error(`making the email_sequence fixture: ${stream.slice(0, 300)}`);
+      return (JSON.parse(done.match(/^data: (.+)$/m)![1]!) as { sequence: { id: number } }).sequence.id;
+    },
     // Members join by invitation, in a browser: the member is made directly, as other tests do.
     member: async () => (await buildMember(workspace, "member")).user.id,
   };

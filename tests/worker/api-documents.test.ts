@@ -243,7 +243,6 @@ describe("the documents side of /v1/openapi.json", () => {
       "DELETE /v1/articles/{id}": "write",
       "GET /v1/folders/{ref}/contents": "read",
       "POST /v1/files/upload_url": "write",
-      "PUT /v1/files/{id}/content": "write",
       "GET /v1/w/{ws}/uploads": "read",
       "POST /v1/articles/{id}/comments": "write",
       "DELETE /v1/comments/{id}": "write",
@@ -253,6 +252,6 @@ describe("the documents side of /v1/openapi.json", () => {
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(expect.arrayContaining(["cursor", "limit", "page", "per_page", "sort"]));
     expect(list.responses["200"].content["application/json"].schema.properties.meta.properties.next_cursor).toBeDefined();
     expect(Object.keys(document.paths["/v1/articles/{id}/markdown"].get.responses["200"].content)).toEqual(["text/markdown"]);
-    expect(document.paths["/v1/files/{id}/content"].put.description).toContain("no Authorization header is needed");
+    expect(document.paths["/v1/files/upload_url"].post.description).toContain("needs no Authorization header");
   });
 });

@@ -47,6 +47,7 @@ const expected: Record<Action, UserRole[]> = {
   "articles.transfer": ["super_admin", "admin"],
   "articles.request_access": ["super_admin", "admin", "member", "guest"],
   "articles.react": [],
+  "articles.duplicate": [],
   "folders.create": ["super_admin", "admin", "member"],
   "folders.read": [],
   "folders.update": [],
@@ -118,11 +119,11 @@ const expected: Record<Action, UserRole[]> = {
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
 const byLevel: Record<"read" | "comment" | "edit" | "owner", Action[]> = {
-  read: ["articles.read", "articles.react"],
-  comment: ["articles.read", "articles.react", "articles.comment"],
-  edit: ["articles.read", "articles.react", "articles.comment", "articles.update", "articles.archive", "articles.share", "articles.publish"],
+  read: ["articles.read", "articles.react", "articles.duplicate"],
+  comment: ["articles.read", "articles.react", "articles.duplicate", "articles.comment"],
+  edit: ["articles.read", "articles.react", "articles.duplicate", "articles.comment", "articles.update", "articles.archive", "articles.share", "articles.publish"],
   owner: [
-    "articles.read", "articles.react", "articles.comment", "articles.update", "articles.archive", "articles.share",
+    "articles.read", "articles.react", "articles.duplicate", "articles.comment", "articles.update", "articles.archive", "articles.share",
     "articles.publish", "articles.protect", "articles.delete", "articles.transfer",
   ],
 };

@@ -38,7 +38,7 @@ import { fullName } from "../presenters/users";
 import { viewerFor } from "../services/access";
 import { articleBody } from "../services/article-bodies";
 import { ARTICLE_KEYSETS, ARTICLE_ORDERS, articleKeyOf, pageOfArticles, peopleOf } from "../services/article-lists";
-import { pagedList } from "../services/list-pages";
+import { pagedList } from "../lib/list-page";
 import { publicRoute } from "../openapi/public-route";
 import { publicPagesFor } from "../services/public-cache";
 import { roomNoticesFor } from "../services/room-notices";
@@ -308,7 +308,7 @@ export const articlesApi = createApp()
     async (c) => {
     const db = c.get("db");
     const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
-    authorize(actor, "articles.read", resource);
+    authorize(actor, "articles.duplicate", resource);
     const input = c.req.valid("json");
     const target = await loadParentFolder(db, actor, input.folder_id === undefined ? article.folderId : input.folder_id);
     authorize(actor, "articles.create", target?.resource);

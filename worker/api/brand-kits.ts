@@ -23,11 +23,12 @@ import { commandContext, requestFacts } from "./articles";
 import { actorForRow } from "./workspace-rows";
 
 /** A kit by id for a member of its workspace; anyone else gets 404, as if it did not exist. */
-async function loadKit(c: Context<AppEnv>, id: number): Promise<{ actor: Actor; kit: BrandKit }> {
+async function loadKit(c: Context<AppEnv>, id: number, action: "brand_kits.read" | "brand_kits.manage" = "brand_kits.read"): Promise<{ actor: Actor; kit: BrandKit }> {
   const db = c.get("db");
   const [kit] = await db.select().from(brandKits).where(eq(brandKits.id, id));
   if (!kit) throw new NotFound("Brand kit not found");
-  return { actor: await actorForRow(c, kit.workspaceId, "brand_kits.read", "Brand kit not found"), kit };
+  // Checked with the route's own action, so a key with only the write scope may change a kit.
+  return { actor: await actorForRow(c, kit.workspaceId, action, "Brand kit not found"), kit };
 }
 
 async function present(c: Context<AppEnv>, actor: Actor, kit: BrandKit) {
@@ -129,7 +130,7 @@ export const brandKitsApi = createApp()
     validate("param", idParam),
     validate("json", brandKitUpdateSchema),
     async (c) => {
-    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    const { actor, kit } = await loadKit(c, c.req.valid("param").id, "brand_kits.manage");
     authorize(actor, "brand_kits.manage");
     const updated = await brandKitUpdater(c.get("db"), { context: commandContext(c, actor), kit, changes: c.req.valid("json") });
     return c.json({ data: await present(c, actor, updated) });
@@ -151,7 +152,7 @@ export const brandKitsApi = createApp()
     requireSession,
     validate("param", idParam),
     async (c) => {
-    const { actor, kit } = await loadKit(c, c.req.valid("param").id);
+    const { actor, kit } = await loadKit(c, c.req.valid("param").id, "brand_kits.manage");
     authorize(actor, "brand_kits.manage");
     await brandKitDeleter(c.get("db"), { context: commandContext(c, actor), kit });
     return c.body(null, 204);
@@ -160,7 +161,7 @@ export const brandKitsApi = createApp()
 
   .put("/brand_kits/:id/logos/:variant", requireSession, validate("param", logoParam), validate("json", z.object({ upload_id: positiveId })), async (c) => {
     const { id, variant } = c.req.valid("param");
-    const { actor, kit } = await loadKit(c, id);
+    const { actor, kit } = await loadKit(c, id, "brand_kits.manage");
     authorize(actor, "brand_kits.manage");
     const db = c.get("db");
     const uploadId = c.req.valid("json").upload_id;
@@ -172,7 +173,7 @@ export const brandKitsApi = createApp()
 
   .delete("/brand_kits/:id/logos/:variant", requireSession, validate("param", logoParam), async (c) => {
     const { id, variant } = c.req.valid("param");
-    const { actor, kit } = await loadKit(c, id);
+    const { actor, kit } = await loadKit(c, id, "brand_kits.manage");
     authorize(actor, "brand_kits.manage");
     await brandKitLogoRemover(c.get("db"), { context: commandContext(c, actor), kit, variant });
     return c.json({ data: await present(c, actor, kit) });
@@ -181,7 +182,7 @@ export const brandKitsApi = createApp()
   /** Drafts voice notes from samples; nothing is saved until the user sends them with PATCH. */
   .post("/brand_kits/:id/voice_draft", requireSession, validate("param", idParam), validate("json", voiceDraftSchema), async (c) => {
     const db = c.get("db");
-    const { actor } = await loadKit(c, c.req.valid("param").id);
+    const { actor } = await loadKit(c, c.req.valid("param").id, "brand_kits.manage");
     authorize(actor, "brand_kits.manage");
     const texts: string[] = [];
     const deps = { db, env: c.env, request: requestFacts(c), actor };

@@ -7,7 +7,7 @@ import { commentThreadListOut, commentThreadOut, createCommentSchema, listCommen
 import { DEFAULT_PER_PAGE } from "../../core/contracts/pagination";
 import { pagesByCursor } from "../lib/cursor";
 import { publicRoute } from "../openapi/public-route";
-import { pagedList, wholeList } from "../services/list-pages";
+import { pagedList, wholeList } from "../lib/list-page";
 import type { SQL } from "drizzle-orm";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import { commentMarker } from "../commands/commentMarker";

@@ -71,7 +71,7 @@ export const emailSequencesApi = createApp()
 
   .get(
     "/email_sequences/:id",
-    publicRoute({ scope: "read", tag: "Email sequences", summary: "Get an email sequence", response: sequenceAnswer, errors: [404] }),
+    publicRoute({ scope: "read", tag: "Email sequences", summary: "Get an email sequence", response: sequenceAnswer, errors: [404], example: { params: { id: "$email_sequence" } } }),
     requireSession,
     validate("param", idParam),
     async (c) => {
@@ -89,6 +89,7 @@ export const emailSequencesApi = createApp()
       description: "Changes the title, or replaces the emails (send all of them).",
       response: sequenceAnswer,
       errors: [404],
+      example: { params: { id: "$email_sequence" }, body: { title: "Spring welcome series" } },
     }),
     requireSession,
     validate("param", idParam),
@@ -108,7 +109,7 @@ export const emailSequencesApi = createApp()
 
   .delete(
     "/email_sequences/:id",
-    publicRoute({ scope: "write", tag: "Email sequences", summary: "Delete an email sequence", response: null, status: 204, errors: [404] }),
+    publicRoute({ scope: "write", tag: "Email sequences", summary: "Delete an email sequence", response: null, status: 204, errors: [404], example: { params: { id: "$email_sequence" } } }),
     requireSession,
     validate("param", idParam),
     async (c) => {

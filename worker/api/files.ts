@@ -8,7 +8,7 @@ import { fileKindOf, listUploadsQuery, UPLOAD_CONTENT_TYPES, uploadContentQuery,
 import { describeRoute } from "hono-openapi";
 import { liveGrant } from "../auth/api-keys";
 import { publicRoute } from "../openapi/public-route";
-import { pagedList } from "../services/list-pages";
+import { pagedList } from "../lib/list-page";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/enums";
 import { signScopedToken, verifyScopedToken } from "../auth/scoped-tokens";
 import { uploadCreator, uploadDeleter, uploadStorer } from "../commands/uploadCommands";
@@ -79,7 +79,7 @@ export const filesApi = createApp()
       tag: "Uploads",
       summary: "Start an upload",
       description:
-        "An upload in two steps. This announces the file (name, type, size; at most 50 MB) and answers a one-time `upload_url`, good for 15 minutes; then PUT the bytes to it (`PUT /files/{id}/content`), and the file is stored. Attach it to a document or folder the caller may edit with `article_id` or `folder_id`; a loose file is the workspace's. A workspace key uploads into its own workspace; a personal token names it with `workspace_id` or `X-Workspace-Id`.",
+        "An upload in two steps. This announces the file (name, type, size; at most 50 MB) and answers a one-time `upload_url`, good for 15 minutes; then PUT the file's bytes (exactly `size` of them, with that `Content-Type`) to that URL: the token in it is the credential, so that request needs no Authorization header, and a link started with a key stops working when the key is revoked. The answer to the PUT is the stored upload. Attach it to a document or folder the caller may edit with `article_id` or `folder_id`; a loose file is the workspace's. A workspace key uploads into its own workspace; a personal token names it with `workspace_id` or `X-Workspace-Id`.",
       response: uploadUrlOut,
       status: 201,
       errors: [404, 413],
@@ -130,22 +130,11 @@ export const filesApi = createApp()
     },
   )
 
-  // The upload link's token is the credential here (browsers PUT straight to it), bound to this one upload.
+  // The upload link's token is the credential here (browsers PUT straight to it), bound to this one
+  // upload; no key is involved, so the route is not among the key's public routes: upload_url's
+  // description in the reference says how to send the bytes.
   .put(
     "/files/:id/content",
-    publicRoute({
-      scope: "write",
-      tag: "Uploads",
-      summary: "Send an upload's bytes",
-      description:
-        "The second step of an upload: PUT the file's bytes, exactly the size announced, with `Content-Length` and the `Content-Type` given, to the `upload_url` that `POST /files/upload_url` answered. The `token` in that URL is the credential, so no Authorization header is needed (one sent with a key must still hold the write scope). An upload link started with a key stops working when the key is revoked.",
-      response: z.object({ data: uploadOut }),
-      errors: [409, 413],
-    }),
-    describeRoute({
-      requestBody: { required: true, description: "The file's bytes", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
-      responses: { 411: { description: "No Content-Length header", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
-    }),
     validate("param", idParam),
     validate("query", uploadContentQuery),
     async (c) => {

@@ -26,7 +26,7 @@ import { presentArticleSummary } from "../presenters/articles";
 import { presentFolder, presentFolderDetail } from "../presenters/folders";
 import { viewerFor } from "../services/access";
 import { ARTICLE_KEYSETS, ARTICLE_ORDERS, articleKeyOf, pageOfArticles } from "../services/article-lists";
-import { pagedList, wholeList } from "../services/list-pages";
+import { pagedList, wholeList } from "../lib/list-page";
 import { afterKey, cursorPage, decodeCursor, pagesByCursor } from "../lib/cursor";
 import { publicRoute } from "../openapi/public-route";
 import * as z from "zod";

@@ -1,7 +1,8 @@
 import { and, count, eq, gte, inArray, sum } from "drizzle-orm";
 import * as z from "zod";
 import { idParam, workspaceParam } from "../../core/contracts/common";
-import { generationJobOut, generationRequestSchema, generationUsageOut, type GenerationUsageOut } from "../../core/contracts/content";
+import { describeRoute } from "hono-openapi";
+import { generationRequestSchema, generationUsageOut, type GenerationUsageOut } from "../../core/contracts/content";
 import { articleBody } from "../services/article-bodies";
 import { articleCreator } from "../commands/articleCreator";
 import { emailSequences, generationJobs } from "../db/schema";
@@ -60,6 +61,8 @@ export const generationsApi = createApp()
       errors: [404],
       example: { params: { ws: "$workspace" }, body: { kind: "blog_outline", brief: { topic: "Three spring drinks to try this week", length: "short" } } },
     }),
+    // The answer is a stream of server-sent events, not JSON: documented as such beside publicRoute's words.
+    describeRoute({ responses: { 200: { description: "Server-sent events: job, text (many), then done, error or aborted", content: { "text/event-stream": { schema: { type: "string" } } } } } }),
     requireWorkspace,
     validate("param", workspaceParam),
     validate("json", generationRequestSchema),
@@ -143,16 +146,9 @@ export const generationsApi = createApp()
     },
   )
 
+  // The job's record is the web app's (it resumes a stream it lost); API clients read the stream itself.
   .get(
     "/generations/:id",
-    publicRoute({
-      scope: "read",
-      tag: "Generation",
-      summary: "Get a generation",
-      description: "A generation job started by the caller (a key sees its own): its status, the text written so far or in full, and what it produced.",
-      response: z.object({ data: generationJobOut }),
-      errors: [404],
-    }),
     requireSession,
     validate("param", idParam),
     async (c) => {
@@ -161,16 +157,9 @@ export const generationsApi = createApp()
     },
   )
 
+  // Stopping is the web app's Stop button; an API client closes its stream instead.
   .post(
     "/generations/:id/abort",
-    publicRoute({
-      scope: "write",
-      tag: "Generation",
-      summary: "Stop a generation",
-      description: "Stops a running generation the caller started; its stream ends with `aborted` and the job keeps the text written so far. 409 when it has already ended.",
-      response: z.object({ data: generationJobOut }),
-      errors: [404, 409],
-    }),
     requireSession,
     validate("param", idParam),
     async (c) => {

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { workspaceParam } from "../../core/contracts/common";
 import { searchKeyQuery, searchQuery, searchResultsOut, type SearchHitOut } from "../../core/contracts/search";
 import { publicRoute } from "../openapi/public-route";
-import { pagedList } from "../services/list-pages";
+import { pagedList } from "../lib/list-page";
 import { issueSearchKey, userForSearchKey } from "../auth/search-keys";
 import { createApp, type AppEnv } from "../lib/create-app";
 import { Invalid } from "../lib/errors";

@@ -1,11 +1,39 @@
 import { asc, desc, type SQL } from "drizzle-orm";
-import { pageMeta, pageWindow, type ListMeta, type ListQuery } from "../../core/contracts/pagination";
+import { pageMeta, type ListMeta, type ListQuery } from "../../core/contracts/pagination";
 import { afterKey, cursorLimit, cursorPage, decodeCursor, encodeCursor, pagesByCursor, type CursorValue, type KeysetColumn } from "./cursor";
 
 /**
- * One page of a list that pages both ways (`page`/`per_page`, or `cursor`/`limit`), from the
- * list's keyset order, so each list route states its order once and gets both right. A page
- * by number also answers `next_cursor`, so a client can switch to cursors from any page.
+ * One list route's paging, both ways: by cursor (`cursor`/`limit`) or by page number. `fetch`
+ * reads the rows given a window and, on a cursor page, the condition for the rows after the
+ * cursor; `keyOf` gives a row's values in `keyset` (the list's order, ending with the id).
+ * Page-number answers carry a `next_cursor` too, so a client may switch to cursors mid-list.
+ */
+export async function pagedList<Row>(
+  query: ListQuery,
+  list: { tag: string; keyset: KeysetColumn[]; keyOf: (row: Row) => CursorValue[] },
+  fetch: (window: { limit: number; offset: number; after?: ReturnType<typeof afterKey> }) => Promise<{ rows: Row[]; total: number }>,
+): Promise<{ rows: Row[]; meta: ListMeta }> {
+  if (pagesByCursor(query)) {
+    const values = query.cursor ? decodeCursor(list.tag, query.cursor, list.keyset.length) : null;
+    const { rows, total } = await fetch({ limit: cursorLimit(query), offset: 0, after: values ? afterKey(list.keyset, values) : undefined });
+    const page = cursorPage(list.tag, rows, query, list.keyOf);
+    const meta = { page: 1, per_page: query.limit ?? query.per_page, total, has_more: page.nextCursor !== null, next_cursor: page.nextCursor };
+    return { rows: page.rows, meta };
+  }
+  const { rows, total } = await fetch({ limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  const meta = pageMeta(query, total);
+  const last = rows.at(-1);
+  return { rows, meta: { ...meta, next_cursor: meta.has_more && last ? encodeCursor(list.tag, list.keyOf(last)) : null } };
+}
+
+/** The `meta` of a list answered whole (a route that had no paging, asked without `cursor` or `limit`). */
+export function wholeList<Row>(rows: Row[]): { rows: Row[]; meta: ListMeta } {
+  return { rows, meta: { page: 1, per_page: rows.length, total: rows.length, has_more: false, next_cursor: null } };
+}
+
+/**
+ * The same, for a list that states its order and its reads once (`ListSpec`): the route gets
+ * both ways of paging from the one implementation above.
  */
 export interface ListSpec<Row> {
   /** Names the list and its order in its cursors (another list's cursor is a 400). */
@@ -21,17 +49,10 @@ export interface ListSpec<Row> {
 
 export const orderByOf = (order: KeysetColumn[]) => order.map((key) => (key.direction === "asc" ? asc(key.column) : desc(key.column)));
 
-export async function listPage<Row>(spec: ListSpec<Row>, query: ListQuery): Promise<{ rows: Row[]; meta: ListMeta }> {
+export function listPage<Row>(spec: ListSpec<Row>, query: ListQuery): Promise<{ rows: Row[]; meta: ListMeta }> {
   const orderBy = orderByOf(spec.order);
-  if (pagesByCursor(query)) {
-    const where = query.cursor ? afterKey(spec.order, decodeCursor(spec.tag, query.cursor, spec.order.length)) : undefined;
-    const [fetched, total] = await Promise.all([spec.rows({ where, orderBy, limit: cursorLimit(query), offset: 0 }), spec.total()]);
-    const page = cursorPage(spec.tag, fetched, query, spec.keyOf);
-    const perPage = query.limit ?? query.per_page;
-    return { rows: page.rows, meta: { page: 1, per_page: perPage, total, has_more: page.nextCursor !== null, next_cursor: page.nextCursor } };
-  }
-  const [rows, total] = await Promise.all([spec.rows({ where: undefined, orderBy, ...pageWindow(query) }), spec.total()]);
-  const meta = pageMeta(query, total);
-  const last = rows.at(-1);
-  return { rows, meta: { ...meta, next_cursor: meta.has_more && last ? encodeCursor(spec.tag, spec.keyOf(last)) : null } };
+  return pagedList(query, { tag: spec.tag, keyset: spec.order, keyOf: spec.keyOf }, async ({ limit, offset, after }) => {
+    const [rows, total] = await Promise.all([spec.rows({ where: after, orderBy, limit, offset }), spec.total()]);
+    return { rows, total };
+  });
 }

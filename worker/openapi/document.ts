@@ -35,7 +35,9 @@ export const tagDescriptions: Record<string, string> = {
   Campaigns: "Multi-channel campaigns and their pieces (posts, emails, blog posts).",
   Comments: "Comment threads on documents.",
   Documents: "The workspace's documents (articles): create them from Markdown, read, edit, move, archive.",
+  "Email sequences": "Nurture and promo email sequences the content engine wrote: read, edit, delete.",
   Folders: "Folders that hold documents, nested.",
+  Generation: "The content engine: write blog outlines and drafts, email sequences and social posts in the brand's voice, streamed as they are written.",
   Knowledge: "The brain: facts and sources that generated content draws on.",
   Members: "The people in the workspace and their roles.",
   Posts: "Scheduled social posts: one post, one target per account, published at `publish_at`.",
@@ -43,8 +45,10 @@ export const tagDescriptions: Record<string, string> = {
   Schedules: "Posting schedules: weekly slots per account that posts can be queued into.",
   "Social accounts": "Connected social accounts that posts publish to (Sandbox accounts publish nowhere, for trying things).",
   Templates: "Document templates.",
+  Users: "Who is calling: the key or token, its workspace and scopes.",
   Uploads: "Uploads: ask for an upload URL, send the bytes, then attach the file to documents and posts.",
   Webhooks: "Webhooks: the events we POST to your URL when posts publish or fail.",
+  Workspaces: "The workspaces the caller can use.",
 };
 
 let cached: Promise<Record<string, unknown>> | null = null;

@@ -24,6 +24,7 @@ export const exampleFixtures = [
   "member",
   "template",
   "knowledge",
+  "email_sequence",
 ] as const;
 export type ExampleFixture = (typeof exampleFixtures)[number];
 
@@ -103,5 +104,5 @@ export function fillExample(value: unknown, schema: unknown, idOf: (fixture: str
 /** A plausible id for each fixture in the published document (each its own, so a reader can tell them apart). */
 export function sampleId(fixture: string): number {
   const index = exampleFixtures.indexOf(fixture as ExampleFixture);
-  return index < 0 ? 1 : [7, 1042, 311, 2048, 517, 64, 12, 88, 905, 3, 21, 734, 58, 16, 240][index]!;
+  return index < 0 ? 1 : [7, 1042, 311, 2048, 517, 64, 12, 88, 905, 3, 21, 734, 58, 16, 240, 19][index]!;
 }

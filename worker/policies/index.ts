@@ -210,6 +210,8 @@ export const rules = {
   "articles.transfer": { roles: ADMINS, or: holds("owner") },
   "articles.request_access": { roles: SIGNED_IN },
   "articles.react": { roles: ANYONE, when: holds("read") },
+  // Duplicating reads the original and writes a copy: whoever may read it (the copy's place is checked with articles.create).
+  "articles.duplicate": { roles: SIGNED_IN, when: holds("read") },
   "folders.create": { roles: SIGNED_IN, when: mayCreateIn },
   "folders.read": { roles: SIGNED_IN, when: holds("read") },
   "folders.update": { roles: SIGNED_IN, when: holds("edit") },
@@ -322,6 +324,7 @@ export const actionScopes: Record<Action, ApiScope> = {
   "articles.transfer": "admin",
   "articles.request_access": "write",
   "articles.react": "write",
+  "articles.duplicate": "write",
   "folders.create": "write",
   "folders.read": "read",
   "folders.update": "write",

@@ -1,4 +1,5 @@
-import { asc, desc, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { orderByOf } from "../../lib/list-page";
 import { DEFAULT_PER_PAGE } from "../../../core/contracts/pagination";
 import type { AccountOut, CursorQuery, DeliveryOut, PostOut, SandboxEntryOut, ScheduleOut, WebhookOut } from "../../../core/contracts/posts";
 import { postingSchedules, sandboxTimeline, scheduledPosts, socialAccounts, webhookDeliveries, webhookEndpoints } from "../../db/schema";
@@ -48,7 +49,7 @@ export const WEBHOOKS: Keyset<WebhookOut> = { tag: "webhooks:-id", order: [{ col
 export const DELIVERIES: Keyset<DeliveryOut> = { tag: "webhook_deliveries:-id", order: [{ column: webhookDeliveries.id, direction: "desc" }], keyOf: (delivery) => [delivery.id] };
 
 /** `ORDER BY` for a keyset. */
-export const keysetOrder = (keyset: Keyset<never>) => keyset.order.map((key) => (key.direction === "asc" ? asc(key.column) : desc(key.column)));
+export const keysetOrder = (keyset: Keyset<never>) => orderByOf(keyset.order);
 
 /** Which rows one request reads: the page after the cursor (`where`), one more than shown (`limit`). */
 export interface CursorWindow {
