@@ -3,6 +3,7 @@ import { accessLevels, documentStatuses, sortOrders } from "../enums";
 import { submittedDocumentSchema } from "../document/validate";
 import { articleRef, positiveId, protectionPassword, queryBoolean, tooLong } from "./common";
 import { listMetaOut, listQuery } from "./pagination";
+import { profileCardOut } from "./users";
 
 const title = z.string().trim().max(300, tooLong(300));
 
@@ -74,13 +75,7 @@ export const userCardOut = z.object({
   first_name: z.string(),
   last_name: z.string(),
   name: z.string(),
-  profile: z.object({
-    pronouns: z.string().nullable(),
-    job_title: z.string().nullable(),
-    avatar_url: z.string().nullable(),
-    location: z.string().nullable(),
-    bio: z.string().nullable(),
-  }),
+  profile: profileCardOut,
 });
 export type UserCardOut = z.infer<typeof userCardOut>;
 

@@ -3,7 +3,7 @@ import { count } from "../counting";
 import { membershipRoles } from "../enums";
 import { positiveId, tooLong } from "./common";
 import { listQuery } from "./pagination";
-import { emailField, passwordField } from "./users";
+import { emailField, passwordField, profileCardOut } from "./users";
 
 /** Most addresses one onboarding call takes: each may send an invitation email. */
 export const MAX_ONBOARDING_EMAILS = 50;
@@ -102,13 +102,7 @@ export const memberOut = z.object({
   first_name: z.string(),
   last_name: z.string(),
   name: z.string(),
-  profile: z.object({
-    pronouns: z.string().nullable(),
-    job_title: z.string().nullable(),
-    avatar_url: z.string().nullable(),
-    location: z.string().nullable(),
-    bio: z.string().nullable(),
-  }),
+  profile: profileCardOut,
   following: z.boolean().optional(),
   membership_id: z.number().int(),
   workspace_id: z.number().int(),

@@ -126,3 +126,12 @@ export const selfOut = userOut.extend({
     .nullable(),
 });
 export type SelfOut = z.infer<typeof selfOut>;
+
+/** The profile fields a colleague sees beside a name (user cards, member lists). */
+export const profileCardOut = z.object({
+  pronouns: z.string().nullable(),
+  job_title: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+});
