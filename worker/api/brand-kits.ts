@@ -48,7 +48,7 @@ export const brandKitsApi = createApp()
       scope: "read",
       tag: "Brand kits",
       summary: "List brand kits",
-      description: "The workspace's brand kits, the default first, then by name.",
+      description: "The workspace's brand kits, the default first, then by name. Without `cursor` or `limit`, the whole list.",
       response: z.object({ data: z.array(brandKitOut), meta: listMetaOut }),
       example: { params: { ws: "$workspace" }, query: { limit: "20" } },
     }),
@@ -63,6 +63,7 @@ export const brandKitsApi = createApp()
     const { rows, meta } = await listPage<BrandKit>(
       {
         tag: "brand_kits:default_name",
+        wholeUnlessCursor: true,
         order: BRAND_KIT_ORDER,
         keyOf: (kit) => [kit.isDefault ? 1 : 0, kit.name, kit.id],
         rows: ({ where, orderBy, limit, offset }) => db.select().from(brandKits).where(and(inWorkspace, where)).orderBy(...orderBy).limit(limit).offset(offset),

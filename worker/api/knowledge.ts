@@ -28,7 +28,7 @@ export const knowledgeApi = createApp()
       scope: "read",
       tag: "Knowledge",
       summary: "List knowledge sources",
-      description: "The workspace's knowledge (\"brain\"), newest first: what generation draws on and cites.",
+      description: "The workspace's knowledge (\"brain\"), newest first: what generation draws on and cites. Without `cursor` or `limit`, the whole list.",
       response: z.object({ data: z.array(knowledgeSourceOut), meta: listMetaOut }),
       example: { params: { ws: "$workspace" }, query: { limit: "20" } },
     }),
@@ -43,6 +43,7 @@ export const knowledgeApi = createApp()
     const { rows, meta } = await listPage<KnowledgeSource>(
       {
         tag: "knowledge_sources:created_desc",
+        wholeUnlessCursor: true,
         order: KNOWLEDGE_ORDER,
         keyOf: (source) => [source.createdAt.getTime(), source.id],
         rows: ({ where, orderBy, limit, offset }) => db.select().from(knowledgeSources).where(and(inWorkspace, where)).orderBy(...orderBy).limit(limit).offset(offset),

@@ -45,12 +45,15 @@ export interface ListSpec<Row> {
   rows: (window: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number }) => Promise<Row[]>;
   /** How many rows the whole list has. */
   total: () => Promise<number>;
+  /** A list that had no paging before: asked without `cursor` or `limit`, it still answers whole. */
+  wholeUnlessCursor?: boolean;
 }
 
 export const orderByOf = (order: KeysetColumn[]) => order.map((key) => (key.direction === "asc" ? asc(key.column) : desc(key.column)));
 
-export function listPage<Row>(spec: ListSpec<Row>, query: ListQuery): Promise<{ rows: Row[]; meta: ListMeta }> {
+export async function listPage<Row>(spec: ListSpec<Row>, query: ListQuery): Promise<{ rows: Row[]; meta: ListMeta }> {
   const orderBy = orderByOf(spec.order);
+  if (spec.wholeUnlessCursor && !pagesByCursor(query)) return wholeList(await spec.rows({ where: undefined, orderBy, limit: -1, offset: 0 }));
   return pagedList(query, { tag: spec.tag, keyset: spec.order, keyOf: spec.keyOf }, async ({ limit, offset, after }) => {
     const [rows, total] = await Promise.all([spec.rows({ where: after, orderBy, limit, offset }), spec.total()]);
     return { rows, total };
