@@ -10,8 +10,16 @@ import { uniqueEmail } from "./helpers";
 
 /** What the minute cron does; the one step a person would wait a minute for (as scheduling.spec.ts does). */
 const tick = (request: APIRequestContext) => request.get(`/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
-/** Now, as the composer's datetime-local wants it, in the browser's zone (UTC in the test browser). */
-const nowLocal = () => new Date().toISOString().slice(0, 16);
+/**
+ * Now, as the composer's datetime-local wants it (to the minute), in the browser's zone (UTC in the
+ * test browser). The server takes a time up to a minute old; a minute cut to 09:55 at 09:55:50 was
+ * over it by the time a loaded machine saved it, so late in a minute this waits for the next one.
+ */
+async function nowLocal() {
+  const seconds = new Date().getUTCSeconds();
+  if (seconds > 30) await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000));
+  return new Date().toISOString().slice(0, 16);
+}
 
 /** Elements in an open dialog whose text runs past their box, as "tag.class: text". */
 async function expectNoClippedText(page: Page) {
@@ -102,7 +110,7 @@ for (const { label, width, height } of [
     await page.getByRole("link", { name: "Schedule it" }).click();
     const editor = page.getByRole("dialog", { name: "Edit post" });
     await expect(editor.getByRole("textbox", { name: "Text", exact: true })).toHaveValue(text);
-    await editor.getByLabel(/^When/).fill(nowLocal());
+    await editor.getByLabel(/^When/).fill(await nowLocal());
     await expectNoClippedText(page);
     await editor.getByRole("button", { name: "Save and schedule" }).click();
     const details = page.getByRole("dialog", { name: "Post" });
