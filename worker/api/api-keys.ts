@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createApiKeySchema, workspaceKeyParam } from "../../core/contracts/api-keys";
 import { idParam, workspaceParam } from "../../core/contracts/common";
-import { listQuery, pageMeta, type ListMeta, type ListQuery } from "../../core/contracts/pagination";
+import { listQuery, type ListQuery } from "../../core/contracts/pagination";
 import type { ApiKey } from "../db/schema";
 import type { Database } from "../db/client";
 import { createApp, type AppEnv } from "../lib/create-app";
@@ -26,8 +26,7 @@ function refuseWhileImpersonating(c: Context<AppEnv>) {
 }
 
 async function callsAnswer(db: Database, key: ApiKey, query: ListQuery) {
-  const { rows, total, nextCursor } = await keyCalls(db, key, query);
-  const meta: ListMeta = { ...pageMeta(query, total), next_cursor: nextCursor };
+  const { rows, meta } = await keyCalls(db, key, query);
   return { data: rows.map(presentApiKeyCall), meta };
 }
 

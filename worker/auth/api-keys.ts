@@ -3,6 +3,7 @@ import { API_KEY_PREFIX, type ApiScope } from "../../core/contracts/api-keys";
 import type { Database } from "../db/client";
 import { apiKeys, users, type ApiKey } from "../db/schema";
 import { HttpError, Unauthorized } from "../lib/errors";
+import { randomToken, sha256Hex } from "./secrets";
 import type { Session } from "./sessions";
 
 /**
@@ -26,15 +27,11 @@ export function apiKeyToken(authorization: string | undefined): string | null {
   return token?.startsWith(API_KEY_PREFIX) ? token : null;
 }
 
-export async function hashApiKey(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export const hashApiKey = sha256Hex;
 
 /** A new secret, its hash and the prefix shown in lists. */
 export async function generateApiKey(): Promise<{ token: string; tokenHash: string; prefix: string }> {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = API_KEY_PREFIX + btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const token = API_KEY_PREFIX + randomToken();
   return { token, tokenHash: await hashApiKey(token), prefix: token.slice(0, API_KEY_PREFIX.length + 8) };
 }
 

@@ -10,9 +10,9 @@ export function authSecret(env: Pick<Env, "AUTH_SECRET" | "APP_ENV">): Uint8Arra
   return new TextEncoder().encode(secret);
 }
 
-/** SHA-256 of a token, hex: how single-use and bearer tokens are stored. */
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+/** SHA-256 of a token (or any bytes), hex: how single-use and bearer tokens are stored. */
+export async function sha256Hex(value: string | BufferSource): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", typeof value === "string" ? new TextEncoder().encode(value) : value);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

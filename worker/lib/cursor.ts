@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../core/contracts/pagination";
+import { fromBase64url, toBase64url } from "./base64url";
 import { Invalid } from "./errors";
 
 /**
@@ -19,15 +20,14 @@ export interface KeysetColumn {
 const badCursor = () => new Invalid("Invalid query: cursor: is not a cursor this list gave", { cursor: ["is not a cursor this list gave"] });
 
 export function encodeCursor(tag: string, values: CursorValue[]): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([tag, ...values]));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64url(new TextEncoder().encode(JSON.stringify([tag, ...values])));
 }
 
 export function decodeCursor(tag: string, cursor: string, arity: number): CursorValue[] {
+  const bytes = fromBase64url(cursor);
   let parsed: unknown;
   try {
-    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
+    parsed = bytes && JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw badCursor();
   }

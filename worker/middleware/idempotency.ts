@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { sha256Hex } from "../auth/secrets";
 import { authenticate } from "../auth/sessions";
 import { idempotencyKeys } from "../db/schema";
 import type { AppEnv } from "../lib/create-app";
@@ -106,12 +107,9 @@ async function callerScope(c: Context<AppEnv>): Promise<string | null> {
 /** SHA-256 of what makes two requests the same: method, path and query, workspace, body. */
 async function requestFingerprint(request: Request): Promise<string> {
   const url = new URL(request.url);
-  const body = await sha256(await request.clone().arrayBuffer());
-  return sha256(new TextEncoder().encode(`${request.method} ${url.pathname}${url.search}\n${request.headers.get("X-Workspace-Id") ?? ""}\n${body}`));
+  const body = await sha256Hex(await request.clone().arrayBuffer());
+  return sha256Hex(`${request.method} ${url.pathname}${url.search}\n${request.headers.get("X-Workspace-Id") ?? ""}\n${body}`);
 }
-
-const sha256 = async (bytes: BufferSource) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 
 /** The answer to keep, or null when a retry should run again (5xx, 429) or the body is not JSON (a stream, a file). */
 async function storableAnswer(response: Response) {

@@ -2,8 +2,10 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../core/contracts/pagination";
 import type { Database } from "../../db/client";
 import { apiKeys, events, users, type ApiKey } from "../../db/schema";
-import { afterKey, cursorLimit, cursorPage, decodeCursor, pagesByCursor, type KeysetColumn } from "../../lib/cursor";
+import { listPage } from "../../lib/list-page";
 import { API_CALL_EVENT } from "./audit";
+
+type Event = typeof events.$inferSelect;
 
 /** A key as the lists show it: the row and who made it (null once that user is gone). */
 export interface ListedKey {
@@ -33,31 +35,22 @@ export async function listedKey(db: Database, key: ApiKey): Promise<ListedKey> {
   return { key, creator: creator ?? null };
 }
 
-const CALLS_ORDER: KeysetColumn[] = [{ column: events.id, direction: "desc" }];
-const callsTag = (key: ApiKey) => `api_key_calls:${key.id}`;
-
 /**
  * A key's recorded calls (audit.ts), newest first, by page or by cursor. A workspace key's
  * calls are read through the workspace's events (its index), a personal token's through its
  * owner's; the key's id in the event picks out its own.
  */
-export async function keyCalls(db: Database, key: ApiKey, query: ListQuery) {
+export function keyCalls(db: Database, key: ApiKey, query: ListQuery) {
   const owner = key.workspaceId !== null ? eq(events.workspaceId, key.workspaceId) : eq(events.userId, key.userId);
-  const where = and(owner, eq(events.name, API_CALL_EVENT), sql`json_extract(${events.properties}, '$.api_key_id') = ${key.id}`);
-  const tag = callsTag(key);
-  const byCursor = pagesByCursor(query);
-  const after = byCursor && query.cursor ? afterKey(CALLS_ORDER, decodeCursor(tag, query.cursor, 1)) : undefined;
-  const [[counted], rows] = await Promise.all([
-    db.select({ total: count() }).from(events).where(where),
-    db
-      .select()
-      .from(events)
-      .where(and(where, after))
-      .orderBy(desc(events.id))
-      .limit(cursorLimit(query))
-      .offset(byCursor ? 0 : (query.page - 1) * query.per_page),
-  ]);
-  // Either way the answer says where the next page starts, so a client may switch to cursors.
-  const page = cursorPage(tag, rows, query, (row) => [row.id]);
-  return { rows: page.rows, total: counted?.total ?? 0, nextCursor: page.nextCursor };
+  const calls = and(owner, eq(events.name, API_CALL_EVENT), sql`json_extract(${events.properties}, '$.api_key_id') = ${key.id}`);
+  return listPage<Event>(
+    {
+      tag: `api_key_calls:${key.id}`,
+      order: [{ column: events.id, direction: "desc" }],
+      keyOf: (row) => [row.id],
+      rows: ({ where, orderBy, limit, offset }) => db.select().from(events).where(and(calls, where)).orderBy(...orderBy).limit(limit).offset(offset),
+      total: async () => (await db.select({ total: count() }).from(events).where(calls))[0]?.total ?? 0,
+    },
+    query,
+  );
 }

@@ -3,7 +3,7 @@
  * HttpOnly cookie, and its S256 challenge, which goes to the network in the authorize URL.
  */
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+import { toBase64url as base64url } from "../../lib/base64url";
 
 /** 64 characters of the unreserved alphabet (RFC 7636 4.1: 43 to 128), from 48 random bytes. */
 export function newCodeVerifier(): string {

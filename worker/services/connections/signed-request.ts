@@ -6,24 +6,14 @@
  * its callbacks the same way verifies them here. Anything else is refused (null).
  */
 
+import { fromBase64url, toBase64url } from "../../lib/base64url";
+
 export interface SignedRequestPayload {
   algorithm: string;
   user_id?: string;
   issued_at?: number;
   [key: string]: unknown;
 }
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
-export const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 async function hmacKey(secret: string, usage: "sign" | "verify") {
   return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
