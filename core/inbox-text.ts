@@ -75,6 +75,9 @@ export function inboxSentence(facts: InboxSentenceFacts): string {
       return `A scheduled post${facts.article_title ? ` from ${doc}` : ""} missed its time`;
     case "account_needs_reauth":
       return `${typeof facts.data.account_name === "string" ? facts.data.account_name : "A social account"} needs to be reconnected`;
+    case "billing":
+      // Billing notices carry their own sentence (services/billing/notices): the trial, a payment, a card.
+      return typeof facts.data.summary === "string" ? facts.data.summary : "Something about this workspace's billing needs you";
   }
 }
 

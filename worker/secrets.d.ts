@@ -61,5 +61,15 @@ declare namespace Cloudflare {
     NETWORK_LIMITS?: string;
     /** The app's public origin, for links in emails sent outside a request (publishing); default http://localhost:8787. */
     APP_URL?: string;
+    /** Stripe: the secret key (sk_…), the webhook endpoint's signing secret (whsec_…) and the price id of each paid plan. All five turn billing on. */
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    STRIPE_PRICE_PRO_MONTHLY?: string;
+    STRIPE_PRICE_PRO_ANNUAL?: string;
+    STRIPE_PRICE_TEAM?: string;
+    /** Another Stripe API host (a local fake, e.g. http://127.0.0.1:12111); unset in production. */
+    STRIPE_API_BASE?: string;
+    /** The plan of every workspace while billing is not configured: free, pro (default), pro_annual or team. */
+    DEFAULT_PLAN?: string;
   }
 }

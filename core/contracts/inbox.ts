@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { positiveId } from "./common";
 
-/** SPEC section 3's ten inbox item types, plus the three of publishing. */
+/** SPEC section 3's ten inbox item types, plus the three of publishing and billing's. */
 export const inboxItemTypes = [
   "AccessGrant",
   "AccessRequest",
@@ -16,6 +16,7 @@ export const inboxItemTypes = [
   "post_failed",
   "post_missed",
   "account_needs_reauth",
+  "billing",
 ] as const;
 export type InboxItemType = (typeof inboxItemTypes)[number];
 
@@ -42,6 +43,8 @@ export const defaultEmailModes: Record<InboxItemType, InboxEmailMode> = {
   post_failed: "immediately",
   post_missed: "immediately",
   account_needs_reauth: "immediately",
+  // Trial ending, a failed payment, a card expiring: the billing owner hears at once.
+  billing: "immediately",
 };
 
 /** How the inbox names each type on screen and in email. */
@@ -59,6 +62,7 @@ export const inboxTypeLabels: Record<InboxItemType, string> = {
   post_failed: "Post failed",
   post_missed: "Post missed",
   account_needs_reauth: "Account needs reconnecting",
+  billing: "Billing",
 };
 
 export const inboxFilters = ["unread", "all", "archived"] as const;

@@ -82,6 +82,8 @@ const expected: Record<Action, UserRole[]> = {
   "social_accounts.manage": ["super_admin", "admin", "member"],
   "integrations.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
+  "billing.read": ["super_admin", "admin", "member"],
+  "billing.manage": ["super_admin", "admin"],
   "api_keys.read": ["super_admin", "admin", "member"],
   "api_keys.manage": ["super_admin", "admin"],
   // A connected site needs the document (read to see it there, edit to publish); members only.

@@ -82,3 +82,13 @@ export class TooManyRequests extends HttpError {
     super(429, message, "too_many_requests", { retry_after: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
   }
 }
+
+/**
+ * 402: the workspace's plan does not allow this (a limit is reached). The message says which
+ * limit and how to lift it; `limit`, `used`, `allowed` and `plan` let a client show more.
+ */
+export class PlanLimitReached extends HttpError {
+  constructor(message: string, details: { limit: string; used: number; allowed: number; plan: string; upgrade_to: string | null }) {
+    super(402, message, "plan_limit", details);
+  }
+}

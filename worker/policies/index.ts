@@ -1,7 +1,9 @@
 import type { AccessLevel, UserRole } from "../../core/enums";
 import type { WorkspaceSettings } from "../../core/contracts/workspaces";
 import type { ApiScope } from "../../core/contracts/api-keys";
-import { Forbidden } from "../lib/errors";
+import { limitMessage } from "../../core/billing/limit-message";
+import type { LimitKey, Limits, Plan } from "../../core/billing/plans";
+import { Forbidden, PlanLimitReached } from "../lib/errors";
 
 /**
  * The one place where permission is decided. Routes call `authorize(actor, action)`;
@@ -247,6 +249,9 @@ export const rules = {
   // Services beside the networks (a site builder, a CRM): members connect and disconnect them.
   "integrations.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
+  // Billing: members see the plan and its usage; admins subscribe, change and cancel.
+  "billing.read": { roles: MEMBERS },
+  "billing.manage": { roles: ADMINS },
   // Workspace API keys act for the whole workspace: admins make and revoke them and read their
   // calls; members see which keys exist (names, scopes, last use), never a secret.
   "api_keys.read": { roles: MEMBERS },
@@ -356,6 +361,8 @@ export const actionScopes: Record<Action, ApiScope> = {
   "social_accounts.manage": "admin",
   "integrations.manage": "admin",
   "webhooks.manage": "admin",
+  "billing.read": "admin",
+  "billing.manage": "admin",
   "api_keys.read": "admin",
   "api_keys.manage": "admin",
   "site_posts.read": "read",
@@ -401,6 +408,26 @@ export function authorize(actor: Actor, action: Action, resource?: unknown, why 
   if (!can(actor, action, resource)) {
     throw new Forbidden(why, { action, role: actor.role });
   }
+}
+
+/**
+ * The plan's side of permission: adding `adding` (1 generation, 1 seat, n bytes…) to `used`
+ * must stay within the workspace's limit for `key`. Throws 402 `plan_limit` with words that
+ * say which limit was hit and how to lift it. Every path that adds to a limit calls this.
+ */
+export function authorizeWithinPlan(
+  actor: Pick<Actor, "role">,
+  entitlement: { plan: Plan; limits: Limits },
+  key: LimitKey,
+  used: number,
+  adding = 1,
+  now = new Date(),
+): void {
+  const allowed = entitlement.limits[key];
+  if (allowed === null || used + adding <= allowed) return;
+  const isAdmin = actor.role === "admin" || actor.role === "super_admin";
+  const { message, upgrade } = limitMessage({ key, plan: entitlement.plan, allowed, used, adding, now, isAdmin });
+  throw new PlanLimitReached(message, { limit: key, used, allowed, plan: entitlement.plan.id, upgrade_to: upgrade?.id ?? null });
 }
 
 /** `{ "members.invite": true, … }` for the actions a screen needs to show or hide. */

@@ -47,6 +47,8 @@ export function inboxItemPath(entry: InboxEntry, access: ItemAccess): string | n
       return `/workspaces/${item.workspaceId}/scheduled-posts${item.postId ? `?post=${item.postId}` : ""}`;
     case "account_needs_reauth":
       return `/workspaces/${item.workspaceId}/scheduled-posts?accounts=1`;
+    case "billing":
+      return `/workspaces/${item.workspaceId}/billing`;
     default:
       return doc;
   }

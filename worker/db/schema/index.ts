@@ -14,3 +14,4 @@ export * from "./todos";
 export * from "./suggestions";
 export * from "./integrations";
 export * from "./contacts";
+export * from "./billing";
