@@ -156,6 +156,9 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
         authorization: auth.headers.Authorization,
       });
       if (!result.ok) return fail(intent, result.problem);
+      // The step's promise: the named workspace starts its free trial. Where billing is off (409)
+      // there is no trial to start and the workspace already has the default plan.
+      await callApi(context, request, "POST", `/w/${result.data.id}/billing/trial`, { authorization: auth.headers.Authorization });
       const state = { ...auth, last_workspace_id: result.data.id, company_id: result.data.id };
       return redirect(destination, { headers: setCookieHeaders(authCookies(request, state)) });
     }
