@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TRIAL_DAYS } from "../../core/billing/plans";
 import { billingOut, invoiceOut, planOut, previewOut } from "../../core/contracts/billing";
 import { billingAccounts, billingInvoices, users, workspaces, type BillingAccount, type Workspace } from "../../worker/db/schema";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import worker from "../../worker/index";
 import { createWorkspaceKey } from "../../worker/services/api-keys/keys";
 import { BILLING_NOT_CONFIGURED } from "../../worker/services/billing/stripe-client";
@@ -186,13 +187,14 @@ describe("billing not configured", () => {
 });
 
 describe("GET /v1/w/:ws/billing", () => {
-  it("shows a member the plan and usage, without the right to manage it", async () => {
+  it("shows a member the plan and usage, without the right to manage it or the card", async () => {
     const { workspace } = await subscribed();
+    await db.update(billingAccounts).set({ cardBrand: "visa", cardLast4: "4242", cardExpMonth: 4, cardExpYear: 2030 }).where(eq(billingAccounts.workspaceId, workspace.id));
     const member = await buildMember(workspace);
     const response = await send(`/w/${workspace.id}/billing`, { token: member.token });
     expect(response.status).toBe(200);
     const data = billingOut.parse((await json(response)).data);
-    expect(data).toMatchObject({ configured: true, status: "active", paying: true, seats: 3, notice: null, policies: { "billing.manage": false } });
+    expect(data).toMatchObject({ configured: true, status: "active", paying: true, seats: 3, notice: null, card: null, policies: { "billing.manage": false } });
     expect(data.usage.seats).toEqual({ used: 2, limit: 3 });
   });
 
@@ -598,6 +600,32 @@ describe("the free trial", () => {
     const second = (await json(created)).data;
     expect(second.can_start_free_trial).toBe(true);
     expect(billingOut.parse((await json(await send(`/w/${second.id}/billing`, { token }))).data)).toMatchObject({ status: "free", plan: { id: "free" } });
+  });
+
+  it("the sign-in page's free-trial step names the workspace and starts its trial (where billing is on)", async () => {
+    for (const billing of [true, false]) {
+      const user = await buildUser();
+      const ctx = createExecutionContext();
+      const form = new URLSearchParams({ intent: "start_trial", name: "Compiler Co", company_size: "11-50" });
+      const request = new Request(`${ORIGIN}/login_or_signup?step=start_free_trial`, {
+        method: "POST",
+        body: form,
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "same-origin",
+          Cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${await tokenFor(user)}`))}`,
+        },
+      });
+      const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, billing ? configured : env, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(response.status, `billing ${billing}: ${await response.clone().text()}`).toBe(302);
+      const [created] = await db.select().from(workspaces).where(eq(workspaces.createdById, user.id));
+      expect(created!.name).toBe("Compiler Co");
+      const account = await accountOf(created!);
+      if (billing) expect(account!.trialEndsAt!.getTime()).toBeGreaterThan(Date.now() + (TRIAL_DAYS - 1) * DAY_MS);
+      else expect(account).toBeUndefined();
+    }
   });
 
   it("a sign-up where billing is off starts no trial", async () => {
