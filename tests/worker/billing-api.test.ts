@@ -421,13 +421,14 @@ describe("changing a subscription", () => {
     const periodEnd = Math.floor((Date.now() + 12 * DAY_MS) / 1000);
     const { workspace, token } = await subscribed();
     const calls = fakeStripe({ price: PRICES.pro_monthly, quantity: 3, periodEnd });
-    const response = await send(`/w/${workspace.id}/billing/preview`, { method: "POST", token, body: { seats: 4, proration_date: 1_800_000_000 } });
+    const shown = Math.floor(Date.now() / 1000) - 600;
+    const response = await send(`/w/${workspace.id}/billing/preview`, { method: "POST", token, body: { seats: 4, proration_date: shown } });
     expect(response.status).toBe(200);
     const preview = previewOut.parse((await json(response)).data);
     expect(calls[1]!.form.get("subscription_details[items][0][price]")).toBe(PRICES.pro_monthly);
     expect(calls[1]!.form.get("subscription_details[items][0][quantity]")).toBe("4");
-    expect(calls[1]!.form.get("subscription_details[proration_date]")).toBe("1800000000");
-    expect(preview).toMatchObject({ plan: { id: "pro_monthly" }, seats: 4, amount_due_cents: 1800, proration_date: 1_800_000_000, next_amount_cents: 4 * 2900 });
+    expect(calls[1]!.form.get("subscription_details[proration_date]")).toBe(String(shown));
+    expect(preview).toMatchObject({ plan: { id: "pro_monthly" }, seats: 4, amount_due_cents: 1800, proration_date: shown, next_amount_cents: 4 * 2900 });
     expect(preview.next_payment_at).toBe(new Date(periodEnd * 1000).toISOString());
   });
 
@@ -435,7 +436,8 @@ describe("changing a subscription", () => {
     const { workspace, token } = await subscribed();
     const subscription = (await accountOf(workspace))!.stripeSubscriptionId!;
     const calls = fakeStripe();
-    const response = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { plan: "pro_annual", proration_date: 1_800_000_000 } });
+    const shown = Math.floor(Date.now() / 1000) - 120;
+    const response = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { plan: "pro_annual", proration_date: shown } });
     expect(response.status).toBe(200);
     const data = billingOut.parse((await json(response)).data);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /v1/subscriptions/${subscription}`, `POST /v1/subscriptions/${subscription}`]);
@@ -444,7 +446,7 @@ describe("changing a subscription", () => {
       "items[0][price]": PRICES.pro_annual,
       "items[0][quantity]": "3",
       proration_behavior: "always_invoice",
-      proration_date: "1800000000",
+      proration_date: String(shown),
       payment_behavior: "error_if_incomplete",
     });
     // Nothing is written here: the plan changes when Stripe's event says so.
@@ -465,7 +467,7 @@ describe("changing a subscription", () => {
     expect((await accountOf(workspace))!.seats).toBe(3);
   });
 
-  it("refuses seats below those in use, or above the plan's cap, with 400 naming seats; no change with 400 naming plan", async () => {
+  it("refuses seats below those in use or above the plan's cap (400 naming seats), no change (plan), an expired preview (proration_date)", async () => {
     const { workspace, token } = await subscribed();
     await addMember(workspace, await buildUser(), "member");
     const calls = fakeStripe();
@@ -478,6 +480,9 @@ describe("changing a subscription", () => {
     const same = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { seats: 3 } });
     expect(same.status).toBe(400);
     expect((await json(same)).fields.plan).toBeDefined();
+    const stale = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { seats: 4, proration_date: Math.floor(Date.now() / 1000) - 2 * 3600 } });
+    expect(stale.status).toBe(400);
+    expect((await json(stale)).fields.proration_date).toEqual(["must be the moment of a preview made within the last hour"]);
     const empty = await send(`/w/${workspace.id}/billing/preview`, { method: "POST", token, body: {} });
     expect(empty.status).toBe(400);
     expect((await json(empty)).fields.plan).toEqual(["name a plan or a number of seats"]);
