@@ -45,7 +45,7 @@ export async function checkSeats(db: Database, workspaceId: number, plan: Plan, 
   }
 }
 
-async function runningSubscription(db: Database, stripe: Stripe, workspaceId: number) {
+async function runningSubscription(db: Database, workspaceId: number) {
   const account = await billingAccountOf(db, workspaceId);
   const id = liveSubscriptionId(account);
   if (!id) throw new Conflict("This workspace has no subscription to change. Subscribe first.");
@@ -57,7 +57,7 @@ async function runningSubscription(db: Database, stripe: Stripe, workspaceId: nu
  * read rather than stored, so it is never stale).
  */
 async function subscriptionItem(db: Database, stripe: Stripe, config: BillingConfig, workspaceId: number) {
-  const { account, id } = await runningSubscription(db, stripe, workspaceId);
+  const { account, id } = await runningSubscription(db, workspaceId);
   const subscription = await stripeCall(() => stripe.subscriptions.retrieve(id));
   const item = subscription.items.data[0];
   if (!item) throw new Conflict("This subscription has nothing to change.");
@@ -142,6 +142,6 @@ export async function changeSubscription(db: Database, stripe: Stripe, config: B
 
 /** Cancel at the end of the period already paid for (true), or take that back (false). */
 export async function setCancelAtPeriodEnd(db: Database, stripe: Stripe, workspaceId: number, cancel: boolean): Promise<void> {
-  const { id } = await runningSubscription(db, stripe, workspaceId);
+  const { id } = await runningSubscription(db, workspaceId);
   await stripeCall(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
 }
