@@ -474,6 +474,21 @@ describe("billing notices", () => {
     expect(await account(world.workspace)).toMatchObject({ status: "past_due", pastDueSince: new Date(at(2) * 1000) });
   });
 
+  it("a failed payment that a retry pays before the subscription turns past due starts no grace period for later", async () => {
+    const world = await team();
+    await deliver(
+      eventFor(checkoutCompleted, world, at(0)),
+      eventFor(subscriptionCreated, world, at(1), (object) => ((object.status = "active"), (object.trial_end = null), item(PRICES.pro_monthly, 3)(object))),
+      eventFor(invoicePaymentFailed, world, at(2)),
+    );
+    expect((await account(world.workspace))!.pastDueSince).toEqual(new Date(at(2) * 1000));
+    await deliver(eventFor(invoicePaid, world, at(3)));
+    expect(await account(world.workspace)).toMatchObject({ status: "active", pastDueSince: null });
+    // Months later a renewal fails: its grace period counts from then, not from the old failure.
+    await deliver(eventFor(subscriptionUpdated, world, at(9), (object) => ((object.status = "past_due"), item(PRICES.pro_monthly, 3)(object))));
+    expect((await account(world.workspace))!.pastDueSince).toEqual(new Date(at(9) * 1000));
+  });
+
   it("trial_will_end tells every admin when nobody owns billing (or the owner is no longer an admin), once per trial end", async () => {
     const world = await team();
     await deliver(eventFor(checkoutCompleted, world, at(0)));

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import * as z from "zod";
 import { GRACE_DAYS, plans, TRIAL_PLAN } from "../../../core/billing/plans";
 import { DAY_MS } from "../../../core/counting";
@@ -224,6 +224,29 @@ async function invoiceChanged({ db, env, event }: EventContext) {
     .values(values)
     .onConflictDoUpdate({ target: billingInvoices.id, set: changes, setWhere: lte(billingInvoices.stateAt, event.created) });
   if (event.type === "invoice.payment_failed") await paymentFailed(db, env, event, invoice, workspaceId);
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") await paymentSucceeded(db, event, invoice, workspaceId);
+}
+
+/**
+ * A retry went through before Stripe marked the subscription past due: the failure is behind
+ * us, so the next one starts a grace period of its own. (A past-due subscription is cleared by
+ * its own event when Stripe makes it active again.)
+ */
+async function paymentSucceeded(db: Database, event: StripeEventEnvelope, invoice: InvoiceObject, workspaceId: number) {
+  const subscriptionId = invoice.parent?.subscription_details?.subscription;
+  if (!subscriptionId) return;
+  await db
+    .update(billingAccounts)
+    .set({ pastDueSince: null })
+    .where(
+      and(
+        eq(billingAccounts.workspaceId, workspaceId),
+        eq(billingAccounts.stripeSubscriptionId, subscriptionId),
+        inArray(billingAccounts.status, ["active", "trialing"]),
+        lte(billingAccounts.stateAt, event.created),
+        isNotNull(billingAccounts.pastDueSince),
+      ),
+    );
 }
 
 async function paymentFailed(db: Database, env: Env, event: StripeEventEnvelope, invoice: InvoiceObject, workspaceId: number) {
