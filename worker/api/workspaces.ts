@@ -54,7 +54,7 @@ export const workspacesApi = createApp()
   })
 
   .post("/join/:token", requireSessionAnyWorkspace, async (c) => {
-    return c.json({ data: await joinWorkspaceByLink(c.get("db"), c.req.param("token"), c.get("session").user.id) });
+    return c.json({ data: await joinWorkspaceByLink(c.get("db"), c.env, c.req.param("token"), c.get("session").user.id) });
   })
 
   .get(

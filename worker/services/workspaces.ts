@@ -5,6 +5,8 @@ import { workspaceKeyRole, type ApiKeyGrant } from "../auth/api-keys";
 import type { Database } from "../db/client";
 import { memberships, users, workspaces, type User, type Workspace } from "../db/schema";
 import { NotFound } from "../lib/errors";
+import { authorizeWithinPlanOf } from "./billing/entitlements";
+import type { BillingEnv } from "./billing/stripe-client";
 import { effectiveSettings, presentWorkspace, presentWorkspaceSettings } from "../presenters/workspaces";
 
 // Plain functions over workspaces, called by the /v1/w routes and by Remix loaders alike.
@@ -95,14 +97,23 @@ export async function markWorkspaceSeen(db: Database, workspace: Workspace) {
   return { ...presentWorkspace({ ...workspace, isNew: false }), isFirstView: Boolean(updated) };
 }
 
-/** Joins through a workspace's invitation link; an invited user becomes active, a deactivated one stays so. */
-export async function joinWorkspaceByLink(db: Database, token: string, userId: number) {
+/**
+ * Joins through a workspace's invitation link; an invited user becomes active, a deactivated one
+ * stays so. Someone new takes a seat: beyond the plan's it is 402 and they are not added.
+ */
+export async function joinWorkspaceByLink(db: Database, env: BillingEnv, token: string, userId: number) {
   const [workspace] = await db
     .select()
     .from(workspaces)
     .where(and(eq(workspaces.invitationToken, token), isNull(workspaces.deactivatedAt)))
     .limit(1);
   if (!workspace) throw new NotFound("This invitation link is no longer valid. Ask for a new one.");
+  const [existing] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, userId)));
+  // The one joining is not an admin yet: the refusal asks them to ask one.
+  if (!existing) await authorizeWithinPlanOf(db, env, { role: "member", workspaceId: workspace.id }, "seats", 1);
   await db
     .insert(memberships)
     .values({ workspaceId: workspace.id, userId, role: "member", status: "active", acceptedAt: new Date() })
