@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import { GRACE_DAYS, limitKeys, monthStart, plans, TRIAL_PLAN, type LimitKey, type Limits, type Plan } from "../../../core/billing/plans";
 import type { BillingStatus } from "../../../core/contracts/billing";
 import type { Database } from "../../db/client";
@@ -103,9 +103,23 @@ const scheduledPostsUsed = (db: Database, workspaceId: number, since: Date) =>
 const brandKitsUsed = (db: Database, workspaceId: number) =>
   db.select({ n: count() }).from(brandKits).where(eq(brandKits.workspaceId, workspaceId));
 
-/** Bytes announced by every upload, pending or stored: a pending one is on its way into R2. */
-const storageUsed = (db: Database, workspaceId: number) =>
-  db.select({ n: sql<number>`coalesce(sum(${uploads.size}), 0)` }).from(uploads).where(eq(uploads.workspaceId, workspaceId));
+/**
+ * An upload link lives 15 minutes (api/files): a pending upload younger than this may still be
+ * stored and holds its room; an older one never will be.
+ */
+const PENDING_UPLOAD_MS = 60 * 60 * 1000;
+
+/** Bytes of stored files, and of pending uploads still on their way into R2. */
+const storageUsed = (db: Database, workspaceId: number, now: Date) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.workspaceId, workspaceId),
+        or(eq(uploads.status, "stored"), gte(uploads.createdAt, new Date(now.getTime() - PENDING_UPLOAD_MS))),
+      ),
+    );
 
 const counters = {
   seats: (db, workspaceId) => seatsUsed(db, workspaceId),
@@ -113,12 +127,12 @@ const counters = {
   social_accounts: (db, workspaceId) => socialAccountsUsed(db, workspaceId),
   scheduled_posts: (db, workspaceId, since) => scheduledPostsUsed(db, workspaceId, since),
   brand_kits: (db, workspaceId) => brandKitsUsed(db, workspaceId),
-  storage_bytes: (db, workspaceId) => storageUsed(db, workspaceId),
-} satisfies Record<LimitKey, (db: Database, workspaceId: number, since: Date) => unknown>;
+  storage_bytes: (db, workspaceId, _since, now) => storageUsed(db, workspaceId, now),
+} satisfies Record<LimitKey, (db: Database, workspaceId: number, since: Date, now: Date) => unknown>;
 
 /** How much of one limit the workspace uses now (monthly counts start on the 1st, UTC). */
 export async function usedOf(db: Database, workspaceId: number, key: LimitKey, now = new Date()): Promise<number> {
-  const [row] = await counters[key](db, workspaceId, monthStart(now));
+  const [row] = await counters[key](db, workspaceId, monthStart(now), now);
   return Number(row?.n ?? 0);
 }
 
@@ -131,7 +145,7 @@ export async function usageOf(db: Database, workspaceId: number, now = new Date(
     socialAccountsUsed(db, workspaceId),
     scheduledPostsUsed(db, workspaceId, since),
     brandKitsUsed(db, workspaceId),
-    storageUsed(db, workspaceId),
+    storageUsed(db, workspaceId, now),
   ]);
   return Object.fromEntries(limitKeys.map((key, index) => [key, Number(rows[index]![0]?.n ?? 0)])) as Record<LimitKey, number>;
 }
