@@ -64,4 +64,13 @@ describe("limitMessage", () => {
       "This workspace has used 50 of 50 connected accounts on the Team plan. Remove one first.",
     );
   });
+
+  it("says so when the workspace already holds more than its plan allows", () => {
+    expect(limitMessage({ key: "brand_kits", plan: plans.free, allowed: 1, used: 3, adding: 1, now, isAdmin: true }).message).toBe(
+      "This workspace has 3 brand kits, over the Free plan's 1 brand kit. Upgrade to Pro for 5 brand kits, or remove one first.",
+    );
+    expect(limitMessage({ key: "generations", plan: plans.free, allowed: 20, used: 25, adding: 1, now, isAdmin: false }).message).toBe(
+      "This workspace has 25 generations this month, over the Free plan's 20 generations a month. Ask an admin to upgrade to Pro for 500 generations a month, or wait until 1 April.",
+    );
+  });
 });

@@ -14,7 +14,12 @@ export function limitMessage(options: { key: LimitKey; plan: Plan; allowed: numb
   const upgrade = buySeats ? null : planThatLifts(key, used + adding, plan.tier);
   const amount = key === "storage_bytes" ? `${formatBytes(used)} of ${formatBytes(allowed)} of storage` : `${used} of ${describeLimit(key, allowed).replace(/ a month$/, "")}`;
   const when = label.monthly ? " this month" : "";
-  const hit = `This workspace has used ${amount}${when} on the ${plan.name} plan.`;
+  // Past a failed payment's grace, or after a downgrade, a workspace may already hold more than its plan allows.
+  const held = key === "storage_bytes" ? `${formatBytes(used)} of storage` : `${used} ${used === 1 ? label.one : label.many}`;
+  const hit =
+    used > allowed
+      ? `This workspace has ${held}${when}, over the ${plan.name} plan's ${describeLimit(key, allowed)}.`
+      : `This workspace has used ${amount}${when} on the ${plan.name} plan.`;
   const lift = upgrade
     ? `${isAdmin ? "Upgrade" : "Ask an admin to upgrade"} to ${upgrade.name} for ${describeLimit(key, upgrade.limits[key])}`
     : key === "seats"
