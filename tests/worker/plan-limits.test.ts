@@ -1,5 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
@@ -16,8 +14,7 @@ import {
   type User,
   type Workspace,
 } from "../../worker/db/schema";
-import worker from "../../worker/index";
-import { addMember, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { addMember, apiWith, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 const GB = 1024 ** 3;
@@ -31,34 +28,8 @@ const CONFIGURED = {
   STRIPE_PRICE_TEAM: "price_team",
 };
 
-interface CallOptions {
-  method?: string;
-  token?: string;
-  body?: unknown;
-  workspaceId?: number;
-  headers?: Record<string, string>;
-}
-
-/** Calls the real Worker with `overrides` on its environment (Free limits: DEFAULT_PLAN "free"). */
-async function call(overrides: Partial<Env>, path: string, { method = "GET", token, body, workspaceId, headers = {} }: CallOptions = {}) {
-  const ctx = createExecutionContext();
-  const request = new Request(`https://app.test/v1${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(workspaceId ? { "X-Workspace-Id": String(workspaceId) } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx);
-  // Read it whole (a generation streams) before the request's background work is awaited.
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return new Response(text, { status: response.status, headers: response.headers });
-}
-
+type CallOptions = Parameters<typeof apiWith>[2];
+const call = apiWith;
 const onFree = (path: string, options?: CallOptions) => call({ DEFAULT_PLAN: "free" }, path, options);
 
 const rows = async (table: SQLiteTable, where: SQL | undefined) => (await db.select({ n: count() }).from(table).where(where))[0]!.n;
