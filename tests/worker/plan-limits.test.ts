@@ -3,18 +3,21 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { GRACE_DAYS } from "../../core/billing/plans";
 import {
+  articleStyles,
   billingAccounts,
+  campaigns as campaignsTable,
   brandKits,
   generationJobs,
   memberships,
   postTargets,
   scheduledPosts,
   socialAccounts,
+  suggestions,
   uploads,
   type User,
   type Workspace,
 } from "../../worker/db/schema";
-import { addMember, apiWith, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { addMember, apiWith, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 const GB = 1024 ** 3;
@@ -168,11 +171,28 @@ describe("generations", () => {
     expect(await response.text()).toContain("event: done");
   });
 
-  it("refuses a campaign when the month's generations are used up", async () => {
+  it("counts a campaign as a generation, and refuses one when the month's are used up", async () => {
     const { workspace, owner, token } = await freeWorkspace();
-    await jobs(workspace, owner, 20);
+    await jobs(workspace, owner, 19);
     const campaign = { name: "Spring", brief: "Announce the spring menu.", starts_on: "2030-03-01", ends_on: "2030-03-07", channels: ["twitter"], strategy: "CrosspostStrategy" };
-    await expectLimit(await onFree(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaign }), "generations", ["Upgrade"]);
+    const written = await onFree(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaign });
+    expect(written.status, await written.clone().text()).toBe(201);
+    expect(await jobsOf(workspace)).toBe(20);
+    const campaigns = await rows(campaignsTable, eq(campaignsTable.workspaceId, workspace.id));
+    await expectLimit(await onFree(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaign }), "generations", ["20 of 20", "Upgrade"]);
+    expect(await rows(campaignsTable, eq(campaignsTable.workspaceId, workspace.id))).toBe(campaigns);
+  });
+
+  it("counts an AI revision as a generation, and refuses one when the month's are used up", async () => {
+    const { workspace, owner, token } = await freeWorkspace();
+    await db.insert(articleStyles).values({ workspaceId: workspace.id, preferWords: ["customers instead of users"] });
+    const article = await buildArticle(workspace, owner, { text: "Our users love it. Ask for a sample." });
+    await jobs(workspace, owner, 19);
+    const revise = () => onFree(`/articles/${article.id}/ai_revisions`, { method: "POST", token, body: { text: "Our users love it." } });
+    expect((await revise()).status).toBe(201);
+    expect(await jobsOf(workspace)).toBe(20);
+    await expectLimit(await revise(), "generations", ["20 of 20"]);
+    expect(await rows(suggestions, eq(suggestions.articleId, article.id))).toBe(1);
   });
 });
 
