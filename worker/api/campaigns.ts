@@ -106,8 +106,8 @@ export const campaignsApi = createApp()
       description:
         "Plans the campaign (pieces per channel across the dates, by strategy) and writes every piece in the workspace's voice, held to each channel's limits; without an AI provider configured, the offline writer writes them. `source` with `repurposing` cuts it from a document, web page or transcript.",
       response: z.object({ data: campaignOut }),
+      errors: [402, 404],
       status: 201,
-      errors: [404],
       example: { params: { ws: "$workspace" }, body: campaignExample },
     }),
     requireWorkspace,
@@ -306,7 +306,7 @@ export const campaignsApi = createApp()
       summary: "Rewrite a campaign piece",
       description: "Writes this one piece again from the campaign's brief and plan (the others stay as they are); it goes back to draft.",
       response: z.object({ data: campaignItemOut }),
-      errors: [404],
+      errors: [402, 404],
       example: { params: { id: "$campaign_item" } },
     }),
     requireSession,
