@@ -17,6 +17,7 @@ import {
   type User,
   type Workspace,
 } from "../../worker/db/schema";
+import { usageOf } from "../../worker/services/billing/entitlements";
 import { addMember, apiWith, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -349,5 +350,39 @@ describe("a failed payment", () => {
     const listed = await call(CONFIGURED, `/w/${workspace.id}/brand_kits`, { token });
     expect(listed.status).toBe(200);
     expect((await json(listed)).data.map((kit: { name: string }) => kit.name).sort()).toEqual(["One", "Two"]);
+  });
+});
+
+describe("usageOf", () => {
+  it("counts what the limits count: seats without guests, this month's jobs that did not fail, connected accounts, scheduled targets, kits and bytes", async () => {
+    const { workspace, owner } = await freeWorkspace();
+    await addMember(workspace, await buildUser(), "member", "invited");
+    await addMember(workspace, await buildUser(), "guest");
+    await addMember(workspace, await buildUser(), "member", "deactivated");
+    const job = { workspaceId: workspace.id, userId: owner.id, kind: "blog_outline" as const, provider: "offline", model: "offline", brief: {} };
+    await db.batch([
+      db.insert(generationJobs).values({ ...job, status: "successful" }),
+      db.insert(generationJobs).values({ ...job, status: "failed" }),
+      db.insert(generationJobs).values({ ...job, status: "successful", createdAt: new Date(Date.now() - 40 * DAY) }),
+    ]);
+    const account = { workspaceId: workspace.id, network: "sandbox" as const, displayName: "Sandbox", credentials: "" };
+    const [connected] = await db
+      .insert(socialAccounts)
+      .values([
+        { ...account, externalId: `u-${workspace.id}-1` },
+        { ...account, externalId: `u-${workspace.id}-2`, state: "disconnected" as const },
+      ])
+      .returning();
+    const publishAt = Date.now() + DAY;
+    const [post] = await db.insert(scheduledPosts).values({ workspaceId: workspace.id, publishAt }).returning();
+    const target = { postId: post!.id, workspaceId: workspace.id, accountId: connected!.id, publishAt };
+    await db.insert(postTargets).values([
+      { ...target, state: "scheduled" as const, idempotencyKey: crypto.randomUUID() },
+      { ...target, state: "draft" as const, idempotencyKey: crypto.randomUUID() },
+    ]);
+    await db.insert(brandKits).values({ workspaceId: workspace.id, name: "Kit", createdById: owner.id });
+    await db.insert(uploads).values({ workspaceId: workspace.id, r2Key: `usage/${crypto.randomUUID()}`, filename: "a.png", contentType: "image/png", size: 1234, status: "stored", uploadedById: owner.id });
+
+    expect(await usageOf(db, workspace.id)).toEqual({ seats: 2, generations: 1, social_accounts: 1, scheduled_posts: 1, brand_kits: 1, storage_bytes: 1234 });
   });
 });
