@@ -84,6 +84,7 @@ export const brandKitsApi = createApp()
       summary: "Create a brand kit",
       description: "A kit's colours, fonts and voice notes; generation writes in the voice of the kit it is given (or the default kit). `is_default: true` makes it the default in place of the current one.",
       response: kitAnswer,
+      errors: [402],
       status: 201,
       example: { params: { ws: "$workspace" }, body: { name: "Spring", colors: [{ name: "Leaf", value: "#2F7D32" }], notes: { general: "Warm, plain words; no jargon." } } },
     }),
@@ -93,7 +94,7 @@ export const brandKitsApi = createApp()
     async (c) => {
     const actor = c.get("actor");
     authorize(actor, "brand_kits.manage");
-    const kit = await brandKitCreator(c.get("db"), { context: commandContext(c, actor), input: c.req.valid("json") });
+    const kit = await brandKitCreator(c.get("db"), c.env, { context: commandContext(c, actor), input: c.req.valid("json") });
     return c.json({ data: await present(c, actor, kit) }, 201);
     },
   )

@@ -29,6 +29,8 @@ import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize, type Action, type Actor } from "../policies";
 import { presentAttempt, presentPost } from "../presenters/posts";
+import { monthStart } from "../../core/billing/plans";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import { claimAndQueue } from "../services/publishing/claim";
 import { broadcast } from "../services/publishing/events";
 import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
@@ -184,7 +186,7 @@ export const postsApi = createApp()
         "One post for one or more accounts (`targets`, each with its own text if it differs), at an instant (`publish_at`), at a wall-clock time in a zone (`local_time` + `time_zone`), in the next free slot of a posting schedule (`schedule_id`), or saved as a draft. Each target is checked against its network's limits, the account's state and its rolling quota before anything is written; a refusal names the field and the rule. A post made from a document or a campaign piece waits for its approval when the workspace requires one (422). The post's author is the key's user.",
       response: postAnswerOut,
       status: 201,
-      errors: [404, 422],
+      errors: [402, 404, 422],
       example: { params: { ws: "$workspace" }, body: { text: "Our spring menu is out: seasonal greens, new desserts.", targets: [{ account_id: "$account" }], publish_at: "2030-03-28T09:00:00Z" } },
     }),
     requireWorkspace,
@@ -226,6 +228,8 @@ export const postsApi = createApp()
     }
     const at = publishAt ?? Date.now();
     await checkTargets(db, c.env, { text: input.text, targets: input.targets, media, publishAt, accounts, scheduling: !input.draft, timeZone: zone, now: Date.now() });
+    // Each network a scheduled post goes to counts against the plan's scheduled posts; a draft does not.
+    await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", input.draft ? 0 : input.targets.length);
     const newPostId = sql`(SELECT max(id) FROM scheduled_posts WHERE workspace_id = ${actor.workspaceId})`;
     await runBatch(db, [
       db.insert(scheduledPosts).values({
@@ -288,7 +292,7 @@ export const postsApi = createApp()
       description:
         "Changes the text, accounts, media or time of a post that has not gone out everywhere (targets already published stay as they went out), or turns a draft into a scheduled post (`draft: false`). Send the `version` you read: if the post changed since, the answer is 409. A post being sent right now is 409 too.",
       response: postAnswerOut,
-      errors: [404, 409, 422],
+      errors: [402, 404, 409, 422],
       example: { params: { id: "$post" }, body: { version: 1, publish_at: "2030-04-02T10:30:00Z" } },
     }),
     requireSession,
@@ -318,6 +322,14 @@ export const postsApi = createApp()
     const existing = new Map(targets.map((t) => [t.accountId, t]));
     const removed = targets.filter((t) => t.state !== "published" && !wanted.some((w) => w.account_id === t.accountId));
     const state = draft ? ("draft" as const) : ("scheduled" as const);
+    if (!draft) {
+      // Scheduling a network not counted yet (new here, or a draft until now) adds to the month's
+      // scheduled posts; dropping one counted this month makes room for it.
+      const since = monthStart(new Date()).getTime();
+      const adding = open.filter((target) => (existing.get(target.account_id)?.state ?? "draft") === "draft").length;
+      const freed = removed.filter((target) => target.state !== "draft" && target.createdAt.getTime() >= since).length;
+      await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", adding - freed);
+    }
     const [updated] = await runBatch(db, [
       db
         .update(scheduledPosts)
@@ -442,7 +454,7 @@ export const postsApi = createApp()
         "Sends the post's waiting, failed or missed targets now, through the same queue as scheduled sends (each account sends one post at a time). The answer is 202: the targets are `scheduled` or `publishing`; read the post again, or listen for the `post.published` webhook, to learn the outcome. 409 when nothing is left to send.",
       response: postAnswerOut,
       status: 202,
-      errors: [404, 409, 422],
+      errors: [402, 404, 409, 422],
       example: { params: { id: "$post" } },
     }),
     requireSession,
@@ -458,6 +470,8 @@ export const postsApi = createApp()
     const media = await readableMedia(db, actor, post.media);
     const now = Date.now();
     await checkTargets(db, c.env, { text: post.text, targets: waiting.map((t) => ({ account_id: t.accountId, text: t.text })), media, publishAt: now, accounts, scheduling: true, excludePostId: post.id, timeZone: post.timeZone });
+    // A draft sent now is scheduled for the first time: it counts like any scheduled post.
+    await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", waiting.filter((t) => t.state === "draft").length);
     await runBatch(db, [
       db
         .update(postTargets)
@@ -482,8 +496,8 @@ export const postsApi = createApp()
       description:
         "One post per campaign piece that has a date and a channel you chose an account for (`accounts`: channel to account id), at `time` on the piece's date in `time_zone`, skipping pieces scheduled before. Pieces waiting for approval (a workspace rule) are counted in `awaiting_approval`; when all of them wait, the answer is 422.",
       response: z.object({ data: campaignScheduledOut }),
+      errors: [402, 404, 422],
       status: 201,
-      errors: [404, 422],
       example: { params: { id: "$campaign" }, body: { accounts: { linkedin: "$account", facebook: "$account", instagram: "$account", twitter: "$account" }, time: "09:30", time_zone: "Europe/Paris" } },
     }),
     requireSession,
@@ -525,6 +539,7 @@ export const postsApi = createApp()
         throw error;
       });
     }
+    await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", planned.length);
     await runBatch(
       db,
       planned.flatMap((plan) => {
