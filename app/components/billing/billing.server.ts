@@ -1,0 +1,41 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq } from "drizzle-orm";
+import { planIds, plans } from "../../../core/billing/plans";
+import type { Database } from "../../../worker/db/client";
+import { memberships, users } from "../../../worker/db/schema";
+import { can } from "../../../worker/policies";
+import { presentPlan } from "../../../worker/presenters/billing";
+import { fullName } from "../../../worker/presenters/users";
+import { billingOverview } from "../../../worker/services/billing/overview";
+import { requireWorkspaceActor } from "~/lib/workspace.server";
+
+/**
+ * The billing pages' first paint: where the workspace stands (the same overview GET
+ * /v1/w/:ws/billing answers), for members and admins; guests are refused as the API refuses
+ * them. Members, who cannot change the plan, are told which admins can.
+ */
+export async function billingPageData(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
+  const { db, actor, workspace } = await requireWorkspaceActor(request, context, workspaceIdParam);
+  if (!can(actor, "billing.read")) throw data("Billing is for workspace members", { status: 403 });
+  const billing = await billingOverview(db, context.cloudflare.env, actor);
+  const admins = billing.policies["billing.manage"] ? [] : await workspaceAdmins(db, workspace.id);
+  return { workspace: { id: workspace.id, name: workspace.name }, billing, admins };
+}
+
+/** The plans page: every plan as GET /v1/billing/plans answers it, beside where the workspace stands. */
+export async function plansPageData(request: Request, context: AppLoadContext, workspaceIdParam: string | undefined) {
+  const page = await billingPageData(request, context, workspaceIdParam);
+  return { ...page, plans: planIds.map((id) => presentPlan(plans[id])) };
+}
+
+/** Up to five active admins' names, for "ask … to change the plan". */
+async function workspaceAdmins(db: Database, workspaceId: number) {
+  const rows = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, "admin"), eq(memberships.status, "active")))
+    .orderBy(asc(users.firstName))
+    .limit(5);
+  return rows.map(fullName);
+}
