@@ -14,7 +14,6 @@ import { clearedOAuthLinkCookie, readOAuthLinkCookie } from "./oauth.server";
 import { authStateFor, authStateFromCookieHeader } from "./auth-cookie";
 import { authCookies, clearedAuthCookies, getSession, setCookieHeaders } from "./session.server";
 import { LOGIN_PATH, loginUrl, safeRedirectPath } from "./redirects";
-import { billingConfig } from "../../worker/services/billing/stripe-client";
 
 /**
  * What the sign-in page's forms do. Each intent runs the API route in-process, so
@@ -157,11 +156,9 @@ export async function handleAuthAction(request: Request, context: AppLoadContext
         authorization: auth.headers.Authorization,
       });
       if (!result.ok) return fail(intent, result.problem);
-      // The step promises the Pro trial (when billing is on): a workspace made here starts it, as a sign-up's first one does.
-      // Already started or billing off: the API refuses, and the workspace is simply as it is.
-      if (billingConfig(context.cloudflare.env)) {
-        await callApi(context, request, "POST", `/w/${result.data.id}/billing/trial`, { authorization: auth.headers.Authorization, workspaceId: result.data.id });
-      }
+      // The step's promise: the named workspace starts its free trial. Where billing is off (409)
+      // there is no trial to start and the workspace already has the default plan.
+      await callApi(context, request, "POST", `/w/${result.data.id}/billing/trial`, { authorization: auth.headers.Authorization });
       const state = { ...auth, last_workspace_id: result.data.id, company_id: result.data.id };
       return redirect(destination, { headers: setCookieHeaders(authCookies(request, state)) });
     }

@@ -105,7 +105,7 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
     if (error instanceof Unauthorized) return { status: "invalid", clearCookie: clearedAuthCookies(request) };
     throw error;
   }
-  const workspaces = await listWorkspaces(db, session.user.id);
+  const workspaces = await listWorkspaces(db, env, session.user.id);
   // A workspace named in the URL wins over the last one used, and becomes the last one used:
   // the shell, its sidebar and search must never show one workspace around a page of another.
   const currentWorkspace = pickWorkspace(workspaces, workspaceInPath(request.url), auth.last_workspace_id, session.user.lastWorkspaceId);

@@ -20,6 +20,8 @@ import { Invalid, Unauthorized, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSessionAnyWorkspace } from "../middleware/session";
 import { presentUser } from "../presenters/users";
+import { billingConfig } from "../services/billing/stripe-client";
+import { trialForNewWorkspace } from "../services/billing/trial";
 import { sendMail } from "../services/mail";
 import { reservePasswordResetMail } from "../services/mail-quota";
 import { passwordResetMail } from "../services/mail-templates";
@@ -111,10 +113,13 @@ export const auth = createApp()
         passwordHash: await hashPassword(input.password),
       });
     const company = input.company ? { name: input.company } : null;
+    const key = company ? workspaceKey(company.name) : null;
     try {
       await db.batch([
         insertUser,
-        ...(company ? workspaceCreationStatements(db, input.email, company, workspaceKey(company.name)) : []),
+        ...(company && key ? workspaceCreationStatements(db, input.email, company, key) : []),
+        // A sign-up's first workspace starts its free trial with it (only where billing is on).
+        ...(key && billingConfig(c.env) ? [trialForNewWorkspace(db, key, input.email, new Date())] : []),
       ]);
     } catch (error) {
       // Two sign-ups racing for one email: the unique index refuses the second, whole.

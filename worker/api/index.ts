@@ -20,6 +20,7 @@ import { sitePostsApi } from "./site-posts";
 import { generationsApi } from "./generations";
 import { knowledgeApi } from "./knowledge";
 import { auth } from "./auth";
+import { billingApi } from "./billing";
 import { channelsApi } from "./channels";
 import { filesApi } from "./files";
 import { foldersApi } from "./folders";
@@ -121,6 +122,7 @@ export const api = createApp()
   .route("/w", workspacesApi)
   .route("/", usersApi)
   .route("/", apiKeysApi)
+  .route("/", billingApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
   .route("/", connectionsApi)

@@ -19,6 +19,7 @@ import {
   joinWorkspaceByLink,
   markWorkspaceSeen,
   updateWorkspaceSettings,
+  workspaceBilling,
   workspaceSettings,
 } from "../services/workspaces";
 
@@ -41,7 +42,7 @@ export const workspacesApi = createApp()
     }),
     requireSessionAnyWorkspace,
     async (c) => {
-    return c.json({ data: await callerWorkspaces(c.get("db"), c.get("session")) });
+    return c.json({ data: await callerWorkspaces(c.get("db"), c.env, c.get("session")) });
     },
   )
 
@@ -50,11 +51,11 @@ export const workspacesApi = createApp()
       ownerEmail: c.get("session").user.email,
       company: c.req.valid("json").company,
     });
-    return c.json({ data: presentWorkspace(workspace, { role: "admin" }) }, 201);
+    return c.json({ data: presentWorkspace(workspace, { role: "admin" }, await workspaceBilling(c.get("db"), c.env, workspace.id)) }, 201);
   })
 
   .post("/join/:token", requireSessionAnyWorkspace, async (c) => {
-    return c.json({ data: await joinWorkspaceByLink(c.get("db"), c.req.param("token"), c.get("session").user.id) });
+    return c.json({ data: await joinWorkspaceByLink(c.get("db"), c.env, c.req.param("token"), c.get("session").user.id) });
   })
 
   .get(
@@ -73,14 +74,18 @@ export const workspacesApi = createApp()
     async (c) => {
     const actor = c.get("actor");
     return c.json({
-      data: presentWorkspace(c.get("workspace"), actor.role === "super_admin" ? null : { role: actor.role as "admin" }),
+      data: presentWorkspace(
+        c.get("workspace"),
+        actor.role === "super_admin" ? null : { role: actor.role as "admin" },
+        await workspaceBilling(c.get("db"), c.env, actor.workspaceId),
+      ),
       policies: presentPolicies(actor, ["workspace.update", "members.invite", "members.manage", "channels.create"]),
     });
     },
   )
 
   .put("/:ws/seen", requireWorkspace, async (c) => {
-    return c.json({ data: await markWorkspaceSeen(c.get("db"), c.get("workspace")) });
+    return c.json({ data: await markWorkspaceSeen(c.get("db"), c.env, c.get("workspace")) });
   })
 
   .get(

@@ -1,5 +1,13 @@
+import { plans } from "../../core/billing/plans";
 import { defaultWorkspaceSettings, type WorkspaceOut } from "../../core/contracts/workspaces";
-import type { Membership, Workspace } from "../db/schema";
+import type { BillingAccount, Membership, Workspace } from "../db/schema";
+import { canStartFreeTrial, entitlementFrom } from "../services/billing/entitlements";
+
+/** What the workspace list needs of billing: whether Stripe is configured, and the workspace's billing row. */
+export interface WorkspaceBilling {
+  configured: boolean;
+  account: BillingAccount | null;
+}
 
 /** Stored settings over the defaults, tab by tab, so clients always get every field. */
 export function effectiveSettings(workspace: Workspace) {
@@ -21,16 +29,21 @@ export function effectiveSettings(workspace: Workspace) {
   };
 }
 
-/** A workspace as listed for its member (SPEC section 3, workspace list entry). */
-export function presentWorkspace(workspace: Workspace, membership?: Pick<Membership, "role"> | null): WorkspaceOut {
+/**
+ * A workspace as listed for its member (SPEC section 3, workspace list entry). `paying` is
+ * what Stripe's events last said; the free trial is offered once, while billing is configured.
+ */
+export function presentWorkspace(workspace: Workspace, membership: Pick<Membership, "role"> | null | undefined, billing: WorkspaceBilling): WorkspaceOut {
   const { branding } = effectiveSettings(workspace);
+  // The fallback plan does not matter here: only a configured server offers a trial.
+  const entitlement = entitlementFrom(billing.account, billing.configured, plans.free, new Date());
   return {
     id: workspace.id,
     key: workspace.key,
     name: workspace.name,
     homepage_doc: workspace.homepageDocId,
     paying: workspace.paying,
-    can_start_free_trial: !workspace.paying && workspace.isFreemium,
+    can_start_free_trial: !workspace.paying && canStartFreeTrial(entitlement),
     company_size_enum: workspace.companySize,
     github_integration_enabled: false,
     is_new: workspace.isNew,

@@ -3,33 +3,43 @@ import type * as z from "zod";
 import type { updateWorkspaceSettingsSchema } from "../../core/contracts/workspaces";
 import { workspaceKeyRole, type ApiKeyGrant } from "../auth/api-keys";
 import type { Database } from "../db/client";
-import { memberships, users, workspaces, type User, type Workspace } from "../db/schema";
+import { billingAccounts, memberships, users, workspaces, type User, type Workspace } from "../db/schema";
 import { NotFound } from "../lib/errors";
-import { effectiveSettings, presentWorkspace, presentWorkspaceSettings } from "../presenters/workspaces";
+import { effectiveSettings, presentWorkspace, presentWorkspaceSettings, type WorkspaceBilling } from "../presenters/workspaces";
+import { billingAccountOf } from "./billing/entitlements";
+import { billingConfig, type BillingEnv } from "./billing/stripe-client";
 
 // Plain functions over workspaces, called by the /v1/w routes and by Remix loaders alike.
 // Permission is the caller's job (authorize before calling).
 
-/** The user's active workspaces, for the switcher and GET /v1/w. */
-export async function listWorkspaces(db: Database, userId: number) {
+/** What presentWorkspace needs of billing for one workspace (one query; lists join instead). */
+export async function workspaceBilling(db: Database, env: BillingEnv, workspaceId: number): Promise<WorkspaceBilling> {
+  const configured = billingConfig(env) !== null;
+  return { configured, account: configured ? await billingAccountOf(db, workspaceId) : null };
+}
+
+/** The user's active workspaces, for the switcher and GET /v1/w, with their billing rows joined. */
+export async function listWorkspaces(db: Database, env: BillingEnv, userId: number) {
+  const configured = billingConfig(env) !== null;
   const rows = await db
-    .select({ workspace: workspaces, membership: memberships })
+    .select({ workspace: workspaces, membership: memberships, account: billingAccounts })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .leftJoin(billingAccounts, eq(billingAccounts.workspaceId, workspaces.id))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, "active"), isNull(workspaces.deactivatedAt)))
     .orderBy(workspaces.name);
-  return rows.map(({ workspace, membership }) => presentWorkspace(workspace, membership));
+  return rows.map(({ workspace, membership, account }) => presentWorkspace(workspace, membership, { configured, account }));
 }
 
 /**
  * The workspaces a caller can use: a person's (or their personal token's) active memberships;
  * for a workspace key, its own workspace only, with the role the key acts with (it has no membership).
  */
-export async function callerWorkspaces(db: Database, session: { user: Pick<User, "id">; apiKey?: ApiKeyGrant }) {
+export async function callerWorkspaces(db: Database, env: BillingEnv, session: { user: Pick<User, "id">; apiKey?: ApiKeyGrant }) {
   const grant = session.apiKey;
-  if (grant?.workspaceId == null) return listWorkspaces(db, session.user.id);
+  if (grant?.workspaceId == null) return listWorkspaces(db, env, session.user.id);
   const [workspace] = await db.select().from(workspaces).where(and(eq(workspaces.id, grant.workspaceId), isNull(workspaces.deactivatedAt)));
-  return workspace ? [presentWorkspace(workspace, { role: workspaceKeyRole(grant) })] : [];
+  return workspace ? [presentWorkspace(workspace, { role: workspaceKeyRole(grant) }, await workspaceBilling(db, env, workspace.id))] : [];
 }
 
 async function memberCounts(db: Database, workspaceId: number) {
@@ -86,17 +96,17 @@ export async function updateWorkspaceSettings(
 }
 
 /** Clears `is_new`; `isFirstView` is true only for the call that cleared it. */
-export async function markWorkspaceSeen(db: Database, workspace: Workspace) {
+export async function markWorkspaceSeen(db: Database, env: BillingEnv, workspace: Workspace) {
   const [updated] = await db
     .update(workspaces)
     .set({ isNew: false })
     .where(and(eq(workspaces.id, workspace.id), eq(workspaces.isNew, true)))
     .returning({ id: workspaces.id });
-  return { ...presentWorkspace({ ...workspace, isNew: false }), isFirstView: Boolean(updated) };
+  return { ...presentWorkspace({ ...workspace, isNew: false }, undefined, await workspaceBilling(db, env, workspace.id)), isFirstView: Boolean(updated) };
 }
 
 /** Joins through a workspace's invitation link; an invited user becomes active, a deactivated one stays so. */
-export async function joinWorkspaceByLink(db: Database, token: string, userId: number) {
+export async function joinWorkspaceByLink(db: Database, env: BillingEnv, token: string, userId: number) {
   const [workspace] = await db
     .select()
     .from(workspaces)
@@ -114,7 +124,7 @@ export async function joinWorkspaceByLink(db: Database, token: string, userId: n
     .select()
     .from(memberships)
     .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, userId)));
-  return presentWorkspace(workspace, membership);
+  return presentWorkspace(workspace, membership, await workspaceBilling(db, env, workspace.id));
 }
 
 export const joinLink = (origin: string, token: string) => `${origin}/join/${token}`;
