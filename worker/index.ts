@@ -76,7 +76,7 @@ export default {
     }
   },
 
-  /** Publishing (one scheduled post per message) and webhook deliveries; see services/publishing. */
+  /** Publishing (one scheduled post per message), webhook deliveries and Stripe's events; see services/publishing. */
   async queue(batch, env, ctx) {
     await handleQueue(batch, env, ctx);
   },

@@ -50,6 +50,7 @@ import { socialAccountsApi } from "./social-accounts";
 import { webhooksApi } from "./webhooks";
 import { contactsApi } from "./contacts";
 import { searchConsoleApi } from "./search-console";
+import { stripeWebhooksApi } from "./stripe-webhooks";
 
 /** The JSON API, mounted at /v1 by the Worker. One sub-app per resource. */
 export const api = createApp()
@@ -129,7 +130,8 @@ export const api = createApp()
   .route("/", schedulesApi)
   .route("/", webhooksApi)
   .route("/", contactsApi)
-  .route("/", searchConsoleApi);
+  .route("/", searchConsoleApi)
+  .route("/", stripeWebhooksApi);
 
 // The public API's OpenAPI document, generated from the routes above (their validators and
 // `publicRoute` descriptions), so it is registered after them.

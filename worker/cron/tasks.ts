@@ -1,6 +1,9 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { publishDue } from "../services/publishing/queue";
+import { enqueue, publishDue } from "../services/publishing/queue";
+import { resendStuckEvents } from "../services/billing/events";
+import { sendDueNotices } from "../services/billing/notices";
+import { billingConfig } from "../services/billing/stripe-client";
 import { sendInboxDigests } from "../services/inbox";
 import { cronRuns, generationJobs, idempotencyKeys, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
@@ -97,5 +100,19 @@ const sendDigests: CronTask = {
   },
 };
 
+/**
+ * Billing, while Stripe is configured: Stripe's events still unprocessed after 5 minutes go to
+ * the queue again, and the notices that come from time passing (our trial ending, the grace
+ * period over, the card expiring) are sent, each once.
+ */
+const billing: CronTask = {
+  name: "billing",
+  async run(db, now, env) {
+    if (!billingConfig(env)) return;
+    await resendStuckEvents(db, now, (messages) => enqueue(env, messages));
+    await sendDueNotices(db, env, now);
+  },
+};
+
 /** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
-export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests];
+export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests, billing];

@@ -23,6 +23,8 @@ export const BODY_LIMIT_OVERRIDES: Record<string, number | null> = {
   "POST /v1/w/:ws/knowledge_sources": 2 * MB,
   "POST /v1/w/:ws/campaigns": 2 * MB,
   "POST /v1/brand_kits/:id/voice_draft": 2 * MB,
+  // Stripe's events are a few KB; its raw body is read whole to check the signature.
+  "POST /v1/webhooks/stripe": 512 * 1024,
   // services/import-files: streamed, 413 past 50 MB with or without Content-Length.
   "POST /v1/w/:ws/imports": null,
   // Content-Length must match the size announced when the upload was created.

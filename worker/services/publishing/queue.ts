@@ -1,4 +1,5 @@
 import { createDb } from "../../db/client";
+import { processStripeEvent, type StripeEventMessage } from "../billing/events";
 import { reportError } from "../../lib/reporter";
 import { claimAndQueue } from "./claim";
 import { publishTarget, type PublishMessage, type PublisherDeps } from "./publisher";
@@ -11,7 +12,7 @@ import type { Database } from "../../db/client";
  * message. Both live here so the message shapes stay in one place.
  */
 
-export type QueueMessage = PublishMessage | WebhookMessage;
+export type QueueMessage = PublishMessage | WebhookMessage | StripeEventMessage;
 
 /** A tick stops claiming after this long, far under the 30-second cron limit. */
 const TICK_BUDGET_MS = 10_000;
@@ -64,6 +65,7 @@ export async function handleQueue(batch: MessageBatch<QueueMessage>, env: Env, c
           const busy = await publishTarget(deps, message.body);
           if (busy) return message.retry({ delaySeconds: Math.ceil(busy.retryInMs / 1000) });
         } else if (message.body.kind === "webhook") await deliverWebhook(deps, message.body.deliveryId);
+        else if (message.body.kind === "stripe_event") await processStripeEvent({ db, env, ctx }, message.body.eventId);
         message.ack();
       } catch (error) {
         reportError({ env, ctx }, error, { surface: "queue", kind: message.body.kind });
