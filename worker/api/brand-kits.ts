@@ -93,7 +93,7 @@ export const brandKitsApi = createApp()
     async (c) => {
     const actor = c.get("actor");
     authorize(actor, "brand_kits.manage");
-    const kit = await brandKitCreator(c.get("db"), { context: commandContext(c, actor), input: c.req.valid("json") });
+    const kit = await brandKitCreator(c.get("db"), c.env, { context: commandContext(c, actor), input: c.req.valid("json") });
     return c.json({ data: await present(c, actor, kit) }, 201);
     },
   )

@@ -18,6 +18,7 @@ import { publicRoute } from "../openapi/public-route";
 import { authorize, type Action } from "../policies";
 import { presentCampaign, presentCampaignItem } from "../presenters/campaigns";
 import { chooseProvider } from "../services/ai";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import { writeCampaign } from "../services/campaign-writer";
 import { briefBrandKit, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
@@ -116,6 +117,8 @@ export const campaignsApi = createApp()
     const db = c.get("db");
     const actor = c.get("actor");
     authorize(actor, "content.generate");
+    // The AI writes here too: a workspace out of generations this month waits or upgrades.
+    await authorizeWithinPlanOf(db, c.env, actor, "generations", 1);
     const input = c.req.valid("json");
     const kit = await briefBrandKit(db, actor.workspaceId, input.brand_kit_id);
     const plan = planCampaign({ strategy: input.strategy, channels: input.channels, startsOn: input.starts_on, endsOn: input.ends_on, perChannel: input.per_channel });
@@ -301,6 +304,7 @@ export const campaignsApi = createApp()
     async (c) => {
     const db = c.get("db");
     const { actor, campaign, item } = await loadItem(c, c.req.valid("param").id);
+    await authorizeWithinPlanOf(db, c.env, actor, "generations", 1);
     const items = await itemsOf(c, campaign.id);
     const plan = storedPlan(campaign, items);
     let written;

@@ -96,9 +96,8 @@ export const filesApi = createApp()
     if (input.size > MAX_UPLOAD_BYTES) throw tooLarge();
     if (!fileKindOf(input.content_type)) throw unsupportedType(input.content_type);
 
-    const upload = await uploadCreator(c.get("db"), {
-      actorId: actor.userId,
-      workspaceId: actor.workspaceId,
+    const upload = await uploadCreator(c.get("db"), c.env, {
+      actor,
       input: {
         filename: input.filename,
         contentType: input.content_type,

@@ -17,6 +17,7 @@ import { authorize, type Action } from "../policies";
 import { presentGenerationJob } from "../presenters/generations";
 import { articleSlug } from "../../core/slug";
 import { chooseProvider, ProviderError } from "../services/ai";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import { briefBrandKit, finishGeneration, retrievalQuery, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
 import { commandContext } from "./articles";
@@ -72,6 +73,8 @@ export const generationsApi = createApp()
     const workspace = c.get("workspace");
     authorize(actor, "content.generate");
     const request = c.req.valid("json");
+    // Each job counts against the month's generations (one that fails gives its place back).
+    await authorizeWithinPlanOf(db, c.env, actor, "generations", 1);
     const kit = await briefBrandKit(db, workspace.id, request.brief.brand_kit_id);
     const voice = await voiceFor(db, workspace, kit);
     const provider = chooseProvider(c.env);

@@ -36,7 +36,7 @@ export const guestsApi = createApp()
     const actor = c.get("actor");
     authorize(actor, "guests.manage");
     const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id, "guests");
-    const updated = await membershipUpdater(c.get("db"), {
+    const updated = await membershipUpdater(c.get("db"), c.env, {
       context: context(c),
       membership,
       changes: { role: "member" },
@@ -57,7 +57,7 @@ export const guestsApi = createApp()
       if (c.req.valid("query").removal_type === "remove_access") {
         await membershipRemover(c.get("db"), { context: context(c), membership, event: "guests.removed" });
       } else {
-        await membershipUpdater(c.get("db"), {
+        await membershipUpdater(c.get("db"), c.env, {
           context: context(c),
           membership,
           changes: { status: "deactivated" },

@@ -90,7 +90,7 @@ export const membersApi = createApp()
       const actor = c.get("actor");
       authorize(actor, "members.manage");
       const { user, membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
-      const updated = await membershipUpdater(c.get("db"), {
+      const updated = await membershipUpdater(c.get("db"), c.env, {
         context: context(c),
         membership,
         changes: { role: c.req.valid("json").role },
@@ -104,7 +104,7 @@ export const membersApi = createApp()
     const actor = c.get("actor");
     authorize(actor, "members.manage");
     const { membership } = await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id);
-    await membershipUpdater(c.get("db"), {
+    await membershipUpdater(c.get("db"), c.env, {
       context: context(c),
       membership,
       changes: { status: "deactivated" },
@@ -125,7 +125,7 @@ export const membersApi = createApp()
       if (membership.status !== "deactivated") {
         throw new Unprocessable("Only a deactivated member can be reactivated", { id: [`is ${membership.status}, not deactivated`] });
       }
-      const updated = await membershipUpdater(c.get("db"), {
+      const updated = await membershipUpdater(c.get("db"), c.env, {
         context: context(c),
         membership,
         changes: { status: "active", role: c.req.valid("json").admin ? "admin" : "member" },
@@ -204,7 +204,7 @@ export const membersApi = createApp()
     const updated =
       role === undefined
         ? membership
-        : await membershipUpdater(c.get("db"), { context: context(c), membership, changes: { role }, event: "members.role_changed" });
+        : await membershipUpdater(c.get("db"), c.env, { context: context(c), membership, changes: { role }, event: "members.role_changed" });
     return c.json({ data: presentMember(user, updated) });
   })
 

@@ -29,6 +29,8 @@ import { requireSession } from "../middleware/session";
 import { requireWorkspace } from "../middleware/workspace";
 import { authorize, type Action, type Actor } from "../policies";
 import { presentAttempt, presentPost } from "../presenters/posts";
+import { monthStart } from "../../core/billing/plans";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import { claimAndQueue } from "../services/publishing/claim";
 import { broadcast } from "../services/publishing/events";
 import { accountsById, checkTargets, nextFreeSlot, publishInstant, readableMedia } from "../services/publishing/posts";
@@ -226,6 +228,8 @@ export const postsApi = createApp()
     }
     const at = publishAt ?? Date.now();
     await checkTargets(db, c.env, { text: input.text, targets: input.targets, media, publishAt, accounts, scheduling: !input.draft, timeZone: zone, now: Date.now() });
+    // Each network a scheduled post goes to counts against the plan's scheduled posts; a draft does not.
+    await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", input.draft ? 0 : input.targets.length);
     const newPostId = sql`(SELECT max(id) FROM scheduled_posts WHERE workspace_id = ${actor.workspaceId})`;
     await runBatch(db, [
       db.insert(scheduledPosts).values({
@@ -318,6 +322,14 @@ export const postsApi = createApp()
     const existing = new Map(targets.map((t) => [t.accountId, t]));
     const removed = targets.filter((t) => t.state !== "published" && !wanted.some((w) => w.account_id === t.accountId));
     const state = draft ? ("draft" as const) : ("scheduled" as const);
+    if (!draft) {
+      // Scheduling a network not counted yet (new here, or a draft until now) adds to the month's
+      // scheduled posts; dropping one counted this month makes room for it.
+      const since = monthStart(new Date()).getTime();
+      const adding = open.filter((target) => (existing.get(target.account_id)?.state ?? "draft") === "draft").length;
+      const freed = removed.filter((target) => target.state !== "draft" && target.createdAt.getTime() >= since).length;
+      await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", adding - freed);
+    }
     const [updated] = await runBatch(db, [
       db
         .update(scheduledPosts)
@@ -458,6 +470,8 @@ export const postsApi = createApp()
     const media = await readableMedia(db, actor, post.media);
     const now = Date.now();
     await checkTargets(db, c.env, { text: post.text, targets: waiting.map((t) => ({ account_id: t.accountId, text: t.text })), media, publishAt: now, accounts, scheduling: true, excludePostId: post.id, timeZone: post.timeZone });
+    // A draft sent now is scheduled for the first time: it counts like any scheduled post.
+    await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", waiting.filter((t) => t.state === "draft").length);
     await runBatch(db, [
       db
         .update(postTargets)
@@ -525,6 +539,7 @@ export const postsApi = createApp()
         throw error;
       });
     }
+    await authorizeWithinPlanOf(db, c.env, actor, "scheduled_posts", planned.length);
     await runBatch(
       db,
       planned.flatMap((plan) => {

@@ -136,7 +136,7 @@ export const scimApi = createApp()
     }
     if (existing) {
       // A returning member: reactivate the membership they had.
-      const member = await scimUserUpdater(db, {
+      const member = await scimUserUpdater(db, c.env, {
         context,
         member: { user: existingUser!, membership: existing },
         changes: { active: true, ...nameChanges(input) },
@@ -155,7 +155,7 @@ export const scimApi = createApp()
     const { user: created } = await memberByEmail(db, workspace.id, input.userName);
     const invited = await loadMember(db, workspace.id, created!.id);
     // A new user got the names at creation; an existing account's names follow scimUserUpdater's rule.
-    const member = existingUser ? await scimUserUpdater(db, { context, member: invited, changes: nameChanges(input) }) : invited;
+    const member = existingUser ? await scimUserUpdater(db, c.env, { context, member: invited, changes: nameChanges(input) }) : invited;
     return c.json(scimUser(c, member), 201);
   })
 
@@ -164,7 +164,7 @@ export const scimApi = createApp()
     const input = c.req.valid("json");
     const member = await loadMember(db, c.get("workspace").id, c.req.valid("param").id);
     assertSameUserName(input.userName, member.user.email);
-    const updated = await scimUserUpdater(db, {
+    const updated = await scimUserUpdater(db, c.env, {
       context: scimContext(c),
       member,
       changes: { ...(input.active !== undefined && { active: input.active }), ...nameChanges(input) },
@@ -176,12 +176,12 @@ export const scimApi = createApp()
     const db = c.get("db");
     const member = await loadMember(db, c.get("workspace").id, c.req.valid("param").id);
     const changes = scimPatchChanges(c.req.valid("json").Operations, member.user.email);
-    return c.json(scimUser(c, await scimUserUpdater(db, { context: scimContext(c), member, changes })));
+    return c.json(scimUser(c, await scimUserUpdater(db, c.env, { context: scimContext(c), member, changes })));
   })
 
   .delete("/scim/v2/Users/:id", scimResponses, requireScimToken, validate("param", scimUserIdParam), async (c) => {
     const db = c.get("db");
     const member = await loadMember(db, c.get("workspace").id, c.req.valid("param").id);
-    await scimUserUpdater(db, { context: scimContext(c), member, changes: { active: false } });
+    await scimUserUpdater(db, c.env, { context: scimContext(c), member, changes: { active: false } });
     return c.body(null, 204);
   });

@@ -25,6 +25,7 @@ import { ACCOUNTS, cursorWindow, keysetOrder, SANDBOX_TIMELINE } from "../servic
 import { sandboxEntries } from "../services/publishing/reads";
 import { liveChannel } from "../services/live";
 import { actorForRow } from "./workspace-rows";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 
 /**
  * Social accounts (connect, reconnect, disconnect), the sandbox network's timeline, and the
@@ -114,6 +115,8 @@ export const socialAccountsApi = createApp()
     if (input.network !== "sandbox") {
       throw new Invalid(`Connecting ${networkLimits(c.env)[input.network]!.label} is not available yet; connect the Sandbox to try publishing.`, { network: ["is not available on this deployment"] });
     }
+    // A new Sandbox account each time (its own external id): it takes a place among the plan's connected accounts.
+    await authorizeWithinPlanOf(db, c.env, actor, "social_accounts", 1);
     const connected = await connectSandboxAccount(providerContext(c), input.display_name);
     const binding = credentialBinding({ workspaceId: actor.workspaceId, network: input.network, externalId: connected.externalId });
     const [account] = await db
@@ -153,7 +156,7 @@ export const socialAccountsApi = createApp()
       return c.json({ form: presentConnector(c.env, connector), message: `Fill in ${connector.label} again to reconnect ${account.displayName}.` });
     }
     const fresh = await reconnectSandboxAccount(providerContext(c), account.externalId);
-    const updated = await reconnectAccount(db, c.env, account, fresh, actor.userId);
+    const updated = await reconnectAccount(db, c.env, account, fresh, actor);
     return c.json({ data: presentAccount(updated) });
   })
 

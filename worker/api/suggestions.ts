@@ -14,6 +14,7 @@ import { requireSession } from "../middleware/session";
 import { authorize, type Action } from "../policies";
 import { presentSuggestion, suggestionResource } from "../presenters/suggestions";
 import { chooseProvider, ProviderError } from "../services/ai";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import type { LoadedArticle } from "../services/documents";
 import { findSuggestion, peopleOfSuggestions, suggestionsOf, trackedChangesOf } from "../services/suggestions";
 import { commandContext, loaded } from "./articles";
@@ -114,6 +115,8 @@ export const suggestionsApi = createApp()
     assertSettleable(doc.article);
     if (doc.article.kind !== "document") throw new Unprocessable("Templates take no suggestions", { id: ["is a template"] });
     const context = commandContext(c, doc.actor);
+    // The AI rewrites here: a workspace out of generations this month waits or upgrades.
+    await authorizeWithinPlanOf(c.get("db"), c.env, doc.actor, "generations", 1);
     try {
       const created = await aiRevisionCreator(c.get("db"), { context, article: doc.article, input: c.req.valid("json"), provider: chooseProvider(c.env), env: c.env });
       const [data] = await suggestionsJson(c, [created], { ...doc, article: (await findArticle(c, doc.article.id)) ?? doc.article });

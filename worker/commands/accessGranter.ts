@@ -166,6 +166,7 @@ export async function accessGranter(db: Database, env: InboxEnv, props: GrantPro
         context: {
           workspaceId: facts.workspaceId,
           actorId: context.actor.userId,
+          actorRole: context.actor.role,
           sessionUuid: context.sessionUuid,
           ip: context.ip,
         },

@@ -4,6 +4,8 @@ import type { LogoVariant } from "../../core/enums";
 import { runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { brandKitLogos, brandKits, brandVoiceNotes, type BrandKit } from "../db/schema";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
+import type { BillingEnv } from "../services/billing/stripe-client";
 import { eventStatement, type CommandContext } from "./events";
 
 // Brand kits: one default per workspace (a partial unique index holds it), voice notes one
@@ -29,8 +31,10 @@ const defaultStatements = (db: Database, workspaceId: number, kitId: number | SQ
   db.update(brandKits).set({ isDefault: true }).where(eq(brandKits.id, kitId as number)),
 ];
 
-export async function brandKitCreator(db: Database, { context, input }: { context: CommandContext; input: BrandKitCreate }): Promise<BrandKit> {
+/** Creates a kit (the first is the default); one beyond the plan's brand kits is 402, nothing written. */
+export async function brandKitCreator(db: Database, env: BillingEnv, { context, input }: { context: CommandContext; input: BrandKitCreate }): Promise<BrandKit> {
   const { workspaceId, userId } = context.actor;
+  await authorizeWithinPlanOf(db, env, context.actor, "brand_kits", 1);
   // Inside the batch's transaction the newest kit of the workspace is the one just inserted.
   const newKitId = sql`(SELECT max(id) FROM brand_kits WHERE workspace_id = ${workspaceId})`;
   const [existing] = await db.select({ id: brandKits.id }).from(brandKits).where(eq(brandKits.workspaceId, workspaceId)).limit(1);

@@ -59,7 +59,7 @@ export async function channelMembersAdder(
   if (invited.length > 0) authorize(context.actor, "members.invite");
 
   const invitations = await invitationPlan(db, env, {
-    context: { workspaceId: workspace.id, actorId: context.actor.userId, sessionUuid: context.sessionUuid, ip: context.ip },
+    context: { workspaceId: workspace.id, actorId: context.actor.userId, actorRole: context.actor.role, sessionUuid: context.sessionUuid, ip: context.ip },
     inviter: props.inviter,
     workspace,
     invites: invited.map((email) => ({ email, role: "member", message: `You have been added to the group ${channel.name}.` })),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
+import type { UserRole } from "../../core/enums";
 import type { Database } from "../db/client";
 import { events } from "../db/schema";
 import type { AppEnv } from "../lib/create-app";
@@ -17,13 +18,29 @@ export interface MemberCommandContext {
   via?: Record<string, unknown>;
   /** Tells the workspace's live document rooms when someone's access changed. */
   rooms?: RoomNotices;
+  /** The acting user's role, so a plan-limit refusal says "Upgrade" to an admin and "Ask an admin" to others. */
+  actorRole?: UserRole;
 }
+
+/**
+ * Who a seat check speaks to: the acting user's role; an identity provider (SCIM) is the
+ * workspace's admins at work, anyone else without a role (accepting, joining) asks an admin.
+ */
+export const seatActor = (context: MemberCommandContext) => ({
+  workspaceId: context.workspaceId,
+  role: context.actorRole ?? (context.actorId === null ? ("admin" as const) : ("member" as const)),
+});
+
+/** Whether a membership in this state takes a seat: members and admins, active or invited. */
+export const takesSeat = (state: { role: string; status: string }) =>
+  (state.role === "admin" || state.role === "member") && (state.status === "active" || state.status === "invited");
 
 export function memberCommandContext(
   c: Context<AppEnv>,
   who: Pick<MemberCommandContext, "workspaceId" | "actorId" | "via">,
 ): MemberCommandContext {
   return {
+    actorRole: c.get("actor")?.role,
     ...who,
     sessionUuid: c.req.header("x-session-uuid") ?? null,
     ip: c.req.header("CF-Connecting-IP") ?? null,

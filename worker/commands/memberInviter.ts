@@ -6,11 +6,13 @@ import { chunk, inList, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, userTokens, users, type Membership, type User, type Workspace } from "../db/schema";
 import { fullName } from "../presenters/users";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
+import type { BillingEnv } from "../services/billing/stripe-client";
 import { membershipsOf, usersByEmail } from "../services/members";
 import { sendMail } from "../services/mail";
 import { reserveOutboundMail } from "../services/mail-quota";
 import { invitationMail } from "../services/mail-templates";
-import { memberEvent, type MemberCommandContext } from "./memberEvents";
+import { memberEvent, seatActor, takesSeat, type MemberCommandContext } from "./memberEvents";
 
 export const MEMBER_INVITATION_TTL_DAYS = 14;
 
@@ -88,7 +90,10 @@ export interface InvitationProps {
  * are left alone; pending invitations are renewed when `renewPending` is set. Every row lands
  * in one batch; the emails go out after it commits.
  */
-export async function memberInviter(db: Database, env: Parameters<typeof sendMail>[1], props: InvitationProps) {
+/** Mail for the invitations, billing for the seat check. */
+export type InvitationEnv = Parameters<typeof sendMail>[1] & BillingEnv;
+
+export async function memberInviter(db: Database, env: InvitationEnv, props: InvitationProps) {
   const invitations = await invitationPlan(db, env, props);
   await runBatch(db, invitations.statements);
   return invitations.deliver();
@@ -101,7 +106,7 @@ export async function memberInviter(db: Database, env: Parameters<typeof sendMai
  */
 export async function invitationPlan(
   db: Database,
-  env: Parameters<typeof sendMail>[1],
+  env: InvitationEnv,
   props: InvitationProps,
 ): Promise<{ statements: BatchItem<"sqlite">[]; deliver: () => Promise<InvitationResult[]> }> {
   const { context, workspace } = props;
@@ -121,6 +126,12 @@ export async function invitationPlan(
   const fresh = toSend.filter((invite) => outcome.get(invite.email) === "invited");
   const renewed = toSend.filter((invite) => outcome.get(invite.email) === "reinvited");
   const renewedIds = renewed.map((invite) => existing.get(known.get(invite.email)!.id)!.id);
+  // A new member or admin takes a seat, and so does a pending guest invited again as one: over
+  // the plan's seats nothing is written (402).
+  const seatsAdded =
+    fresh.filter((invite) => invite.role !== "guest").length +
+    renewed.filter((invite) => invite.role !== "guest" && !takesSeat(existing.get(known.get(invite.email)!.id)!)).length;
+  await authorizeWithinPlanOf(db, env, seatActor(context), "seats", seatsAdded);
   // Every invitation goes to someone not (yet) in the workspace. Counted before anything is
   // written: over the hourly mail limit the request changes nothing and answers 429. The
   // workspace's own identity provider (SCIM, no acting user) is not limited: its invitations

@@ -3,7 +3,9 @@ import type { MemberRole } from "../../core/contracts/members";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
 import { memberships, userTokens, type Membership } from "../db/schema";
-import { anActiveAdminRemains, memberEvent, withLastAdminGuard, type MemberCommandContext, type MemberEventName } from "./memberEvents";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
+import type { BillingEnv } from "../services/billing/stripe-client";
+import { anActiveAdminRemains, memberEvent, seatActor, takesSeat, withLastAdminGuard, type MemberCommandContext, type MemberEventName } from "./memberEvents";
 
 const isActiveAdmin = (state: Pick<Membership, "role" | "status">) => state.role === "admin" && state.status === "active";
 
@@ -16,10 +18,12 @@ export const deletePendingInvitationTokens = (db: Database, membershipIds: numbe
 /**
  * Changes a membership's role and/or status (deactivate, reactivate), reversibly; asking for
  * what is already so writes nothing. Refuses with 422, changing nothing, when it would leave
- * the workspace without an active admin.
+ * the workspace without an active admin, and with 402 when it would take a seat (a guest made a
+ * member, a deactivated member back) beyond the plan's.
  */
 export async function membershipUpdater(
   db: Database,
+  env: BillingEnv,
   props: {
     context: MemberCommandContext;
     membership: Membership;
@@ -32,6 +36,7 @@ export async function membershipUpdater(
   if (next.role === membership.role && next.status === membership.status) return membership;
   const deactivating = next.status === "deactivated" && membership.status !== "deactivated";
   const reactivating = next.status === "active" && membership.status === "deactivated";
+  if (takesSeat(next) && !takesSeat(membership)) await authorizeWithinPlanOf(db, env, seatActor(context), "seats", 1);
   const where = and(eq(memberships.id, membership.id), eq(memberships.workspaceId, context.workspaceId));
 
   await withLastAdminGuard(() =>

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
+import type { BillingEnv } from "../services/billing/stripe-client";
 import { loadMember, type MemberRow } from "../services/members";
 import type { MemberCommandContext } from "./memberEvents";
 import { membershipUpdater } from "./membershipUpdater";
@@ -13,21 +14,23 @@ export interface ScimUserChanges {
 
 /**
  * Applies what an identity provider asks of one user. `active: false` deactivates the
- * membership and `true` reactivates it (a pending invitation stays pending). Names are
+ * membership and `true` reactivates it (a pending invitation stays pending; a seat beyond the
+ * plan's is 402). Names are
  * written only for an account that belongs to this workspace alone and that nobody has
  * claimed yet (no password, no social sign-in, no super admin): a token reaches its own
  * workspace's memberships, never an account someone else also uses.
  */
 export async function scimUserUpdater(
   db: Database,
+  env: BillingEnv,
   props: { context: MemberCommandContext; member: MemberRow; changes: ScimUserChanges },
 ): Promise<MemberRow> {
   const { context, member, changes } = props;
   const { membership, user } = member;
   if (changes.active === false && membership.status !== "deactivated") {
-    await membershipUpdater(db, { context, membership, changes: { status: "deactivated" }, event: "scim.user_deactivated" });
+    await membershipUpdater(db, env, { context, membership, changes: { status: "deactivated" }, event: "scim.user_deactivated" });
   } else if (changes.active === true && membership.status === "deactivated") {
-    await membershipUpdater(db, { context, membership, changes: { status: "active" }, event: "scim.user_reactivated" });
+    await membershipUpdater(db, env, { context, membership, changes: { status: "active" }, event: "scim.user_reactivated" });
   }
   const names = {
     ...(changes.givenName !== undefined && { firstName: changes.givenName }),

@@ -2,17 +2,27 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { uploads, type Upload } from "../db/schema";
 import { NotFound } from "../lib/errors";
+import type { Actor } from "../policies";
+import { authorizeWithinPlanOf } from "../services/billing/entitlements";
+import type { BillingEnv } from "../services/billing/stripe-client";
 import { deleteStored, newObjectKey, storeStream } from "../services/storage";
 import { eventStatement, type CommandContext } from "./events";
 
-/** A pending upload row: the file is not readable until its bytes are stored. */
+/**
+ * A pending upload row: the file is not readable until its bytes are stored. The announced
+ * size is what the workspace's storage must have room for (the bytes must match it), so a
+ * file beyond the plan's storage is refused here, before anything is written (402).
+ */
 export async function uploadCreator(
   db: Database,
-  { actorId, workspaceId, input }: { actorId: number; workspaceId: number; input: { filename: string; contentType: string; size: number; articleId: number | null; folderId: number | null } },
+  env: BillingEnv,
+  { actor, input }: { actor: Pick<Actor, "userId" | "role" | "workspaceId">; input: { filename: string; contentType: string; size: number; articleId: number | null; folderId: number | null } },
 ): Promise<Upload> {
+  const { workspaceId } = actor;
+  await authorizeWithinPlanOf(db, env, actor, "storage_bytes", input.size);
   const [upload] = await db
     .insert(uploads)
-    .values({ workspaceId, r2Key: newObjectKey(workspaceId), uploadedById: actorId, status: "pending", ...input })
+    .values({ workspaceId, r2Key: newObjectKey(workspaceId), uploadedById: actor.userId, status: "pending", ...input })
     .returning();
   return upload!;
 }

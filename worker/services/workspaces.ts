@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { billingAccounts, memberships, users, workspaces, type User, type Workspace } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { effectiveSettings, presentWorkspace, presentWorkspaceSettings, type WorkspaceBilling } from "../presenters/workspaces";
-import { billingAccountOf } from "./billing/entitlements";
+import { authorizeWithinPlanOf, billingAccountOf } from "./billing/entitlements";
 import { billingConfig, type BillingEnv } from "./billing/stripe-client";
 
 // Plain functions over workspaces, called by the /v1/w routes and by Remix loaders alike.
@@ -105,7 +105,10 @@ export async function markWorkspaceSeen(db: Database, env: BillingEnv, workspace
   return { ...presentWorkspace({ ...workspace, isNew: false }, undefined, await workspaceBilling(db, env, workspace.id)), isFirstView: Boolean(updated) };
 }
 
-/** Joins through a workspace's invitation link; an invited user becomes active, a deactivated one stays so. */
+/**
+ * Joins through a workspace's invitation link; an invited user becomes active, a deactivated one
+ * stays so. Someone new takes a seat: beyond the plan's it is 402 and they are not added.
+ */
 export async function joinWorkspaceByLink(db: Database, env: BillingEnv, token: string, userId: number) {
   const [workspace] = await db
     .select()
@@ -113,6 +116,12 @@ export async function joinWorkspaceByLink(db: Database, env: BillingEnv, token: 
     .where(and(eq(workspaces.invitationToken, token), isNull(workspaces.deactivatedAt)))
     .limit(1);
   if (!workspace) throw new NotFound("This invitation link is no longer valid. Ask for a new one.");
+  const [existing] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, userId)));
+  // The one joining is not an admin yet: the refusal asks them to ask one.
+  if (!existing) await authorizeWithinPlanOf(db, env, { role: "member", workspaceId: workspace.id }, "seats", 1);
   await db
     .insert(memberships)
     .values({ workspaceId: workspace.id, userId, role: "member", status: "active", acceptedAt: new Date() })

@@ -1,8 +1,9 @@
-import { and, count, eq, gte, inArray, notInArray, sum } from "drizzle-orm";
-import { GRACE_DAYS, monthStart, plans, TRIAL_PLAN, type LimitKey, type Limits, type Plan } from "../../../core/billing/plans";
+import { and, count, eq, gte, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { GRACE_DAYS, limitKeys, monthStart, plans, TRIAL_PLAN, type LimitKey, type Limits, type Plan } from "../../../core/billing/plans";
 import type { BillingStatus } from "../../../core/contracts/billing";
 import type { Database } from "../../db/client";
-import { billingAccounts, brandKits, generationJobs, memberships, postTargets, scheduledPosts, socialAccounts, uploads, type BillingAccount } from "../../db/schema";
+import { billingAccounts, brandKits, generationJobs, memberships, postTargets, socialAccounts, uploads, type BillingAccount } from "../../db/schema";
+import { authorizeWithinPlan, type Actor } from "../../policies";
 import { billingConfig, defaultPlan, type BillingEnv } from "./stripe-client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,38 +72,99 @@ export function canStartFreeTrial(entitlement: Entitlement): boolean {
   return entitlement.configured && !account?.trialStartedAt && !account?.stripeSubscriptionId && !entitlement.paying;
 }
 
+/** Seats: members and admins, active or invited (guests and API keys take none). */
+const seatsUsed = (db: Database, workspaceId: number) =>
+  db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.role, ["admin", "member"]), inArray(memberships.status, ["active", "invited"])));
+
+/** This month's generation jobs that did not fail. */
+const generationsUsed = (db: Database, workspaceId: number, since: Date) =>
+  db
+    .select({ n: count() })
+    .from(generationJobs)
+    .where(and(eq(generationJobs.workspaceId, workspaceId), gte(generationJobs.createdAt, since), notInArray(generationJobs.status, ["failed"])));
+
+/** Connected accounts: a disconnected one frees its place (it stays listed until reconnected). */
+const socialAccountsUsed = (db: Database, workspaceId: number) =>
+  db
+    .select({ n: count() })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.workspaceId, workspaceId), ne(socialAccounts.state, "disconnected")));
+
+/** Each network a post goes to counts once, in the month it was scheduled; a draft is not scheduled yet. */
+const scheduledPostsUsed = (db: Database, workspaceId: number, since: Date) =>
+  db
+    .select({ n: count() })
+    .from(postTargets)
+    .where(and(eq(postTargets.workspaceId, workspaceId), gte(postTargets.createdAt, since), ne(postTargets.state, "draft")));
+
+const brandKitsUsed = (db: Database, workspaceId: number) =>
+  db.select({ n: count() }).from(brandKits).where(eq(brandKits.workspaceId, workspaceId));
+
 /**
- * How much of each limit the workspace uses now. Monthly counts (generations, scheduled
- * posts) start on the 1st (UTC); seats are members and admins, active or invited (guests and
- * API keys take none).
+ * An upload link lives 15 minutes (api/files): a pending upload younger than this may still be
+ * stored and holds its room; an older one never will be.
  */
+const PENDING_UPLOAD_MS = 60 * 60 * 1000;
+
+/** Bytes of stored files, and of pending uploads still on their way into R2. */
+const storageUsed = (db: Database, workspaceId: number, now: Date) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.workspaceId, workspaceId),
+        or(eq(uploads.status, "stored"), gte(uploads.createdAt, new Date(now.getTime() - PENDING_UPLOAD_MS))),
+      ),
+    );
+
+const counters = {
+  seats: (db, workspaceId) => seatsUsed(db, workspaceId),
+  generations: (db, workspaceId, since) => generationsUsed(db, workspaceId, since),
+  social_accounts: (db, workspaceId) => socialAccountsUsed(db, workspaceId),
+  scheduled_posts: (db, workspaceId, since) => scheduledPostsUsed(db, workspaceId, since),
+  brand_kits: (db, workspaceId) => brandKitsUsed(db, workspaceId),
+  storage_bytes: (db, workspaceId, _since, now) => storageUsed(db, workspaceId, now),
+} satisfies Record<LimitKey, (db: Database, workspaceId: number, since: Date, now: Date) => unknown>;
+
+/** How much of one limit the workspace uses now (monthly counts start on the 1st, UTC). */
+export async function usedOf(db: Database, workspaceId: number, key: LimitKey, now = new Date()): Promise<number> {
+  const [row] = await counters[key](db, workspaceId, monthStart(now), now);
+  return Number(row?.n ?? 0);
+}
+
+/** How much of each limit the workspace uses now, in one round trip. */
 export async function usageOf(db: Database, workspaceId: number, now = new Date()): Promise<Record<LimitKey, number>> {
   const since = monthStart(now);
-  const [seatRows, generationRows, accountRows, postRows, kitRows, storageRows] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.role, ["admin", "member"]), inArray(memberships.status, ["active", "invited"]))),
-    db
-      .select({ n: count() })
-      .from(generationJobs)
-      .where(and(eq(generationJobs.workspaceId, workspaceId), gte(generationJobs.createdAt, since), notInArray(generationJobs.status, ["failed"]))),
-    db.select({ n: count() }).from(socialAccounts).where(eq(socialAccounts.workspaceId, workspaceId)),
-    db
-      .select({ n: count() })
-      .from(postTargets)
-      .innerJoin(scheduledPosts, eq(scheduledPosts.id, postTargets.postId))
-      // Each network a post goes to counts once, as the networks see it; a draft is not scheduled yet.
-      .where(and(eq(postTargets.workspaceId, workspaceId), gte(scheduledPosts.createdAt, since), notInArray(postTargets.state, ["draft"]))),
-    db.select({ n: count() }).from(brandKits).where(eq(brandKits.workspaceId, workspaceId)),
-    db.select({ bytes: sum(uploads.size) }).from(uploads).where(eq(uploads.workspaceId, workspaceId)),
+  const rows = await db.batch([
+    seatsUsed(db, workspaceId),
+    generationsUsed(db, workspaceId, since),
+    socialAccountsUsed(db, workspaceId),
+    scheduledPostsUsed(db, workspaceId, since),
+    brandKitsUsed(db, workspaceId),
+    storageUsed(db, workspaceId, now),
   ]);
-  return {
-    seats: seatRows[0]?.n ?? 0,
-    generations: generationRows[0]?.n ?? 0,
-    social_accounts: accountRows[0]?.n ?? 0,
-    scheduled_posts: postRows[0]?.n ?? 0,
-    brand_kits: kitRows[0]?.n ?? 0,
-    storage_bytes: Number(storageRows[0]?.bytes ?? 0),
-  };
+  return Object.fromEntries(limitKeys.map((key, index) => [key, Number(rows[index]![0]?.n ?? 0)])) as Record<LimitKey, number>;
+}
+
+/**
+ * The check every path that adds to a limit makes before it writes: the workspace's
+ * entitlement now, what it uses of `key`, and the policy module's verdict (402 `plan_limit`,
+ * worded for `actor`'s role). Adding nothing (a reconnect, a smaller file) is always allowed.
+ */
+export async function authorizeWithinPlanOf(
+  db: Database,
+  env: BillingEnv,
+  actor: Pick<Actor, "role" | "workspaceId">,
+  key: LimitKey,
+  adding = 1,
+  now = new Date(),
+): Promise<void> {
+  if (adding <= 0) return;
+  const entitlement = await entitlementOf(db, env, actor.workspaceId, now);
+  if (entitlement.limits[key] === null) return;
+  authorizeWithinPlan(actor, entitlement, key, await usedOf(db, actor.workspaceId, key, now), adding, now);
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { oauthClients, pendingConnections, socialAccounts, type PendingConnection } from "../../db/schema";
 import { signScopedToken, verifyScopedToken, ScopedTokenRefused } from "../../auth/scoped-tokens";
-import { HttpError, Invalid } from "../../lib/errors";
+import { HttpError, Invalid, PlanLimitReached } from "../../lib/errors";
 import { NotAMember, resolveActor } from "../../middleware/workspace";
 import { authorize, type Actor } from "../../policies";
 import { checkUrl, resolveOverHttps } from "../safe-fetch";
@@ -248,6 +248,16 @@ async function readState(deps: ConnectDeps, state: string | null, user: ConnectU
   return { workspaceId, connectorId: String(payload.c), nonce: String(payload.n), instance: typeof payload.i === "string" ? payload.i : undefined, accountId: typeof payload.a === "number" ? payload.a : undefined };
 }
 
+/** Stores what a browser flow connected; a plan limit reads as a refusal on the page it lands on. */
+async function storeWithinPlan(deps: ConnectDeps, props: Pick<Parameters<typeof storeConnected>[2], "actor" | "target" | "accounts">, refuse: (message: string) => ConnectRefused) {
+  try {
+    return await storeConnected(deps.db, deps.env, { ...props, now: deps.now?.() });
+  } catch (error) {
+    if (error instanceof PlanLimitReached) throw refuse(error.message);
+    throw error;
+  }
+}
+
 /** The network's answer: checked, the code exchanged, the accounts stored or kept for choosing. */
 export async function completeConnect(deps: ConnectDeps, request: CallbackRequest): Promise<CallbackResult> {
   const entry = findConnector(request.connectorId);
@@ -261,7 +271,7 @@ export async function completeConnect(deps: ConnectDeps, request: CallbackReques
   if (request.error) throw refuse(request.error === "access_denied" ? `Connecting ${label} was cancelled.` : `${label} refused: ${request.errorDescription ?? request.error}`);
   if (!request.cookie || request.cookie.nonce !== claims.nonce) throw refuse(`That ${label} connection was started in another browser (or its cookie was lost). Start connecting again here.`);
   if (!request.code) throw refuse(`${label} sent you back without a code. Start connecting again.`);
-  await connectingActor(deps.db, request.user, claims.workspaceId, entry);
+  const actor = await connectingActor(deps.db, request.user, claims.workspaceId, entry);
 
   const redirectUri = callbackUrl(request.origin, connector.id);
   const app = claims.instance && connector.registerApp ? await instanceApp(deps, entry, connector, claims.instance, redirectUri) : configuredApp(deps.env, connector);
@@ -274,7 +284,7 @@ export async function completeConnect(deps: ConnectDeps, request: CallbackReques
   }
   if (accounts.length === 0) throw refuse(`${label} answered with no account to connect.`);
   if (accounts.length === 1) {
-    const stored = await storeConnected(deps.db, deps.env, { workspaceId: claims.workspaceId, userId: request.user.id, target: entry.target, accounts, now: deps.now?.() });
+    const stored = await storeWithinPlan(deps, { actor, target: entry.target, accounts }, refuse);
     return { kind: "connected", workspaceId: claims.workspaceId, target: entry.target.kind, stored, label, stillNeedsReconnecting: await missedReconnect(deps, claims, stored) };
   }
   const pendingId = await keepPending(deps, { workspaceId: claims.workspaceId, userId: request.user.id, connectorId: connector.id, accounts });
@@ -329,8 +339,8 @@ export async function choosePending(deps: ConnectDeps, id: string, user: Connect
   const { pending, entry, accounts } = await readPending(deps, id, user);
   const picked = accounts.filter((_, index) => chosen.includes(index));
   if (picked.length === 0) throw new ConnectRefused("Choose at least one account to connect.", pending.workspaceId, entry.target.kind);
-  await connectingActor(deps.db, user, pending.workspaceId, entry);
-  const stored = await storeConnected(deps.db, deps.env, { workspaceId: pending.workspaceId, userId: user.id, target: entry.target, accounts: picked, now: deps.now?.() });
+  const actor = await connectingActor(deps.db, user, pending.workspaceId, entry);
+  const stored = await storeWithinPlan(deps, { actor, target: entry.target, accounts: picked }, (message) => new ConnectRefused(message, pending.workspaceId, entry.target.kind));
   await deps.db.delete(pendingConnections).where(eq(pendingConnections.id, pending.id));
   return { kind: "connected", workspaceId: pending.workspaceId, target: entry.target.kind, stored, label: labelOf(entry) };
 }
@@ -341,7 +351,7 @@ export async function connectWithForm(deps: ConnectDeps, props: { actor: Actor; 
   if (connector.kind !== "form") throw new Invalid(`${labelOf(props.entry)} does not connect with a form`, { connector: ["does not connect with a form"] });
   const accounts = await connector.connect(providerContext(deps), props.values);
   if (accounts.length === 0) throw new Invalid(`${labelOf(props.entry)} answered with no account to connect`, { connector: ["connected no account"] });
-  return storeConnected(deps.db, deps.env, { workspaceId: props.actor.workspaceId, userId: props.actor.userId, target: props.entry.target, accounts, now: deps.now?.() });
+  return storeConnected(deps.db, deps.env, { actor: props.actor, target: props.entry.target, accounts, now: deps.now?.() });
 }
 
 /** Where the person lands afterwards: Scheduled posts for networks, the integrations screen for services. */

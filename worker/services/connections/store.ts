@@ -8,6 +8,8 @@ import { accountEvent, broadcast } from "../publishing/events";
 import type { Network } from "../../../core/publishing/limits";
 import type { ConnectedAccount } from "../publishing/providers/types";
 import { publisherDeps } from "../publishing/queue";
+import type { Actor } from "../../policies";
+import { authorizeWithinPlanOf } from "../billing/entitlements";
 import type { ConnectTarget } from "./registry";
 
 /**
@@ -26,9 +28,16 @@ export interface Stored {
  * Writes the chosen accounts in one batch: a new row each, or the existing row refreshed
  * (fresh sealed credentials, active again) with its held posts released, exactly as a
  * reconnect does. Afterwards the publisher picks up what was waiting, and the calendar hears.
+ * An account not connected yet (new, or disconnected) takes a place among the plan's connected
+ * accounts: beyond them nothing is written (402).
  */
-export async function storeConnected(db: Database, env: Env, props: { workspaceId: number; userId: number; target: ConnectTarget; accounts: ConnectedAccount[]; now?: number }): Promise<Stored> {
-  const { workspaceId, userId, target, accounts } = props;
+export async function storeConnected(
+  db: Database,
+  env: Env,
+  props: { actor: Pick<Actor, "userId" | "role" | "workspaceId">; target: ConnectTarget; accounts: ConnectedAccount[]; now?: number },
+): Promise<Stored> {
+  const { actor, target, accounts } = props;
+  const { workspaceId, userId } = actor;
   const now = props.now ?? Date.now();
   if (target.kind === "integration") return { accounts: [], integrations: await storeIntegrations(db, env, { workspaceId, userId, provider: target.service.id, kind: target.service.kind, accounts }) };
 
@@ -41,6 +50,8 @@ export async function storeConnected(db: Database, env: Env, props: { workspaceI
       .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.network, networkOf(account)), eq(socialAccounts.externalId, account.externalId)));
     if (row) existing.set(`${row.network}:${row.externalId}`, row);
   }
+  const connecting = new Set(accounts.map((account) => `${networkOf(account)}:${account.externalId}`).filter((key) => !isConnected(existing.get(key))));
+  await authorizeWithinPlanOf(db, env, actor, "social_accounts", connecting.size);
   const statements = [];
   for (const account of accounts) {
     const network = networkOf(account);
@@ -64,6 +75,9 @@ export async function storeConnected(db: Database, env: Env, props: { workspaceI
   for (const row of rows) await afterReconnect(db, env, row, existing.has(`${row.network}:${row.externalId}`), now);
   return { accounts: rows, integrations: [] };
 }
+
+/** Whether a stored account holds a place among the plan's connected accounts (usedOf counts the same). */
+const isConnected = (account: SocialAccount | undefined) => account !== undefined && account.state !== "disconnected";
 
 type AccountFields = Partial<Pick<typeof socialAccounts.$inferInsert, "displayName" | "handle" | "avatarUrl" | "tokenExpiresAt" | "connectedById" | "ownerExternalId">> & { credentials: string };
 
@@ -97,8 +111,17 @@ export async function afterReconnect(db: Database, env: Env, account: SocialAcco
   }
 }
 
-/** Reconnects one account with fresh credentials (the reconnect route and the Sandbox). */
-export async function reconnectAccount(db: Database, env: Env, account: SocialAccount, fresh: Pick<ConnectedAccount, "credentials" | "expiresAt">, userId: number, now = Date.now()) {
+/** Reconnects one account with fresh credentials (the reconnect route and the Sandbox); a disconnected one takes its place back, within the plan. */
+export async function reconnectAccount(
+  db: Database,
+  env: Env,
+  account: SocialAccount,
+  fresh: Pick<ConnectedAccount, "credentials" | "expiresAt">,
+  actor: Pick<Actor, "userId" | "role" | "workspaceId">,
+  now = Date.now(),
+) {
+  const userId = actor.userId;
+  if (!isConnected(account)) await authorizeWithinPlanOf(db, env, actor, "social_accounts", 1);
   const credentials = await encryptCredentials(env, fresh.credentials, credentialBinding(account));
   const [updated] = await db.batch(reconnectStatements(db, account, { credentials, tokenExpiresAt: fresh.expiresAt, connectedById: userId }, now));
   const row = updated[0]!;
