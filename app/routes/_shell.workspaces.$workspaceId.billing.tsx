@@ -46,7 +46,7 @@ export default function Billing() {
       <UsageMeters usage={billing.usage} resetsAt={billing.usage_resets_at} />
       {canManage && billing.paying ? <SeatsPanel billing={billing} workspaceId={workspace.id} /> : null}
       {showCard ? <PaymentMethod billing={billing} /> : null}
-      {canManage && billing.configured ? <Invoices workspaceId={workspace.id} /> : null}
+      {canManage && billing.configured ? <Invoices workspaceId={workspace.id} refreshKey={[billing.status, billing.plan.id, billing.seats, billing.card?.last4].join(" ")} /> : null}
       {canManage && billing.configured ? (
         <>
           <UpdatePaymentMethodDialog workspaceId={workspace.id} />

@@ -7,8 +7,11 @@ type Loaded = { state: "loading" } | { state: "failed"; message: string } | { st
 
 const STATUS_WORDS: Record<string, string> = { paid: "Paid", open: "Due", draft: "Draft", uncollectible: "Not collected", void: "Void" };
 
-/** The workspace's invoices from Stripe, newest first, each with Stripe's page and PDF. Loaded after the page paints. */
-export function Invoices({ workspaceId }: { workspaceId: number }) {
+/**
+ * The workspace's invoices from Stripe, newest first, each with Stripe's page and PDF. Loaded
+ * after the page paints, and again when `refreshKey` (where the subscription stands) changes.
+ */
+export function Invoices({ workspaceId, refreshKey }: { workspaceId: number; refreshKey: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -23,7 +26,7 @@ export function Invoices({ workspaceId }: { workspaceId: number }) {
         setLoaded({ state: "failed", message: error instanceof ApiError ? error.problem.message : "We couldn't load the invoices." });
       });
     return () => controller.abort();
-  }, [workspaceId, attempt]);
+  }, [workspaceId, attempt, refreshKey]);
 
   return (
     <section className="billing-section" aria-labelledby="billing-invoices-heading" aria-busy={loaded.state === "loading" || undefined}>
