@@ -69,6 +69,11 @@ test("a Free workspace hits its brand-kit limit, starts the trial, subscribes th
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await layoutProblems(page)).toEqual([]);
   expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await page.goto(`/workspaces/${shop.id}/plans?choose=team`);
+  await expect(page.getByRole("dialog", { name: "Choose Team" })).toContainText("charged now");
+  expect(await layoutProblems(page)).toEqual([]);
+  expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await page.goto(`/workspaces/${shop.id}/billing`);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Monthly to annual: the prorated charge before confirming, then the annual plan.

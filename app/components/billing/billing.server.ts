@@ -1,12 +1,14 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq } from "drizzle-orm";
 import { planIds, plans } from "../../../core/billing/plans";
-import type { Database } from "../../../worker/db/client";
+import { createDb, type Database } from "../../../worker/db/client";
 import { memberships, users } from "../../../worker/db/schema";
 import { can } from "../../../worker/policies";
 import { presentPlan } from "../../../worker/presenters/billing";
 import { fullName } from "../../../worker/presenters/users";
+import { entitlementOf } from "../../../worker/services/billing/entitlements";
 import { billingOverview } from "../../../worker/services/billing/overview";
+import { billingConfig } from "../../../worker/services/billing/stripe-client";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
 
 /**
@@ -39,3 +41,24 @@ async function workspaceAdmins(db: Database, workspaceId: number) {
     .limit(5);
   return rows.map(fullName);
 }
+
+/** How close the trial's end must be before every page says so. */
+const TRIAL_WARNING_DAYS = 3;
+
+/**
+ * The shell's billing banner for the current workspace's admins: a failed payment (always,
+ * until it is fixed) or our own trial's last days. One read of the billing row, and none at all
+ * where billing is off.
+ */
+export async function billingBanner(context: AppLoadContext, workspace: { id: number; role: string | null } | null, now = new Date()) {
+  const env = context.cloudflare.env;
+  if (!workspace || (workspace.role !== "admin" && workspace.role !== "super_admin") || !billingConfig(env)) return null;
+  const entitlement = await entitlementOf(createDb(env.DB), env, workspace.id, now);
+  if (entitlement.status === "past_due" && entitlement.graceEndsAt) return { kind: "past_due" as const, until: entitlement.graceEndsAt.toISOString(), stillPaid: entitlement.paying };
+  const ends = entitlement.trialEndsAt;
+  if (entitlement.status === "trialing" && !entitlement.paying && ends && ends.getTime() - now.getTime() <= TRIAL_WARNING_DAYS * 86_400_000) {
+    return { kind: "trial_ending" as const, until: ends.toISOString(), stillPaid: false };
+  }
+  return null;
+}
+export type BillingBannerData = Awaited<ReturnType<typeof billingBanner>>;

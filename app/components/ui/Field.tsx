@@ -106,20 +106,26 @@ export function TextAreaField({
  * refusal (402 `plan_limit`) gets a "See plans" link beside its words, wherever it is shown.
  */
 export function FormAlert({ message, tone = "error" }: { message: string | null | undefined; tone?: "error" | "info" }) {
-  const plans = usePlansPath();
   if (!message) return null;
   return (
     <div className={`form-alert form-alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
       {message}
-      {plans && isPlanLimitMessage(message) ? (
-        <>
-          {" "}
-          <Link to={plans} className="form-alert__link">
-            See plans
-          </Link>
-        </>
-      ) : null}
+      <PlanLimitLink message={message} />
     </div>
+  );
+}
+
+/** " See plans" after an API error's words when they are a plan-limit refusal; nothing otherwise. */
+export function PlanLimitLink({ message }: { message: string | null | undefined }) {
+  const plans = usePlansPath();
+  if (!plans || !isPlanLimitMessage(message)) return null;
+  return (
+    <>
+      {" "}
+      <Link to={plans} className="form-alert__link">
+        See plans
+      </Link>
+    </>
   );
 }
 
