@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { TRIAL_DAYS } from "../../core/billing/plans";
 import { AskAnAdmin } from "~/components/billing/AskAnAdmin";
 import { plansPageData } from "~/components/billing/billing.server";
@@ -23,6 +23,7 @@ export default function Plans() {
   const { workspace, billing, plans, admins } = useLoaderData<typeof loader>();
   const canManage = billing.policies["billing.manage"];
   const monthlyPro = plans.find((plan) => plan.id === "pro_monthly");
+  const [search] = useSearchParams();
   return (
     <div className="page billing">
       <header>
@@ -32,6 +33,11 @@ export default function Plans() {
           months free. <Link to={`/workspaces/${workspace.id}/billing`}>Billing and usage</Link>
         </p>
       </header>
+      {search.get("checkout") === "canceled" ? (
+        <p className="billing-note" role="status">
+          Checkout was canceled: nothing was charged and the plan is as it was.
+        </p>
+      ) : null}
       {!billing.configured ? (
         <p className="billing-notice" role="status">
           {billing.notice ?? "Billing is not configured on this server"}: every workspace here has the {billing.plan.name} plan.

@@ -83,6 +83,8 @@ test("a Free workspace hits its brand-kit limit, starts the trial, subscribes th
   await expect(cost).toContainText("charged now");
   await expect(cost).toContainText("2 seats of Pro (annual)");
   await expect(cost).toContainText("$580");
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await layoutProblems(page)).toEqual([]);
   await page.getByRole("button", { name: "Confirm and switch to annual" }).click();
   await expect(page.getByRole("status").filter({ hasText: "is on Pro (annual)" })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/workspaces/${shop.id}/billing`);
