@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TRIAL_DAYS } from "../../core/billing/plans";
 import { billingOut, invoiceOut, planOut, previewOut } from "../../core/contracts/billing";
 import { billingAccounts, billingInvoices, users, workspaces, type BillingAccount, type Workspace } from "../../worker/db/schema";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import worker from "../../worker/index";
 import { createWorkspaceKey } from "../../worker/services/api-keys/keys";
 import { BILLING_NOT_CONFIGURED } from "../../worker/services/billing/stripe-client";
@@ -186,13 +187,14 @@ describe("billing not configured", () => {
 });
 
 describe("GET /v1/w/:ws/billing", () => {
-  it("shows a member the plan and usage, without the right to manage it", async () => {
+  it("shows a member the plan and usage, without the right to manage it or the card", async () => {
     const { workspace } = await subscribed();
+    await db.update(billingAccounts).set({ cardBrand: "visa", cardLast4: "4242", cardExpMonth: 4, cardExpYear: 2030 }).where(eq(billingAccounts.workspaceId, workspace.id));
     const member = await buildMember(workspace);
     const response = await send(`/w/${workspace.id}/billing`, { token: member.token });
     expect(response.status).toBe(200);
     const data = billingOut.parse((await json(response)).data);
-    expect(data).toMatchObject({ configured: true, status: "active", paying: true, seats: 3, notice: null, policies: { "billing.manage": false } });
+    expect(data).toMatchObject({ configured: true, status: "active", paying: true, seats: 3, notice: null, card: null, policies: { "billing.manage": false } });
     expect(data.usage.seats).toEqual({ used: 2, limit: 3 });
   });
 
@@ -419,13 +421,14 @@ describe("changing a subscription", () => {
     const periodEnd = Math.floor((Date.now() + 12 * DAY_MS) / 1000);
     const { workspace, token } = await subscribed();
     const calls = fakeStripe({ price: PRICES.pro_monthly, quantity: 3, periodEnd });
-    const response = await send(`/w/${workspace.id}/billing/preview`, { method: "POST", token, body: { seats: 4, proration_date: 1_800_000_000 } });
+    const shown = Math.floor(Date.now() / 1000) - 600;
+    const response = await send(`/w/${workspace.id}/billing/preview`, { method: "POST", token, body: { seats: 4, proration_date: shown } });
     expect(response.status).toBe(200);
     const preview = previewOut.parse((await json(response)).data);
     expect(calls[1]!.form.get("subscription_details[items][0][price]")).toBe(PRICES.pro_monthly);
     expect(calls[1]!.form.get("subscription_details[items][0][quantity]")).toBe("4");
-    expect(calls[1]!.form.get("subscription_details[proration_date]")).toBe("1800000000");
-    expect(preview).toMatchObject({ plan: { id: "pro_monthly" }, seats: 4, amount_due_cents: 1800, proration_date: 1_800_000_000, next_amount_cents: 4 * 2900 });
+    expect(calls[1]!.form.get("subscription_details[proration_date]")).toBe(String(shown));
+    expect(preview).toMatchObject({ plan: { id: "pro_monthly" }, seats: 4, amount_due_cents: 1800, proration_date: shown, next_amount_cents: 4 * 2900 });
     expect(preview.next_payment_at).toBe(new Date(periodEnd * 1000).toISOString());
   });
 
@@ -433,7 +436,8 @@ describe("changing a subscription", () => {
     const { workspace, token } = await subscribed();
     const subscription = (await accountOf(workspace))!.stripeSubscriptionId!;
     const calls = fakeStripe();
-    const response = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { plan: "pro_annual", proration_date: 1_800_000_000 } });
+    const shown = Math.floor(Date.now() / 1000) - 120;
+    const response = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { plan: "pro_annual", proration_date: shown } });
     expect(response.status).toBe(200);
     const data = billingOut.parse((await json(response)).data);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /v1/subscriptions/${subscription}`, `POST /v1/subscriptions/${subscription}`]);
@@ -442,7 +446,7 @@ describe("changing a subscription", () => {
       "items[0][price]": PRICES.pro_annual,
       "items[0][quantity]": "3",
       proration_behavior: "always_invoice",
-      proration_date: "1800000000",
+      proration_date: String(shown),
       payment_behavior: "error_if_incomplete",
     });
     // Nothing is written here: the plan changes when Stripe's event says so.
@@ -463,7 +467,7 @@ describe("changing a subscription", () => {
     expect((await accountOf(workspace))!.seats).toBe(3);
   });
 
-  it("refuses seats below those in use, or above the plan's cap, with 400 naming seats; no change with 400 naming plan", async () => {
+  it("refuses seats below those in use or above the plan's cap (400 naming seats), no change (plan), an expired preview (proration_date)", async () => {
     const { workspace, token } = await subscribed();
     await addMember(workspace, await buildUser(), "member");
     const calls = fakeStripe();
@@ -476,6 +480,9 @@ describe("changing a subscription", () => {
     const same = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { seats: 3 } });
     expect(same.status).toBe(400);
     expect((await json(same)).fields.plan).toBeDefined();
+    const stale = await send(`/w/${workspace.id}/billing/subscription`, { method: "PUT", token, body: { seats: 4, proration_date: Math.floor(Date.now() / 1000) - 2 * 3600 } });
+    expect(stale.status).toBe(400);
+    expect((await json(stale)).fields.proration_date).toEqual(["must be the moment of a preview made within the last hour"]);
     const empty = await send(`/w/${workspace.id}/billing/preview`, { method: "POST", token, body: {} });
     expect(empty.status).toBe(400);
     expect((await json(empty)).fields.plan).toEqual(["name a plan or a number of seats"]);
@@ -598,6 +605,32 @@ describe("the free trial", () => {
     const second = (await json(created)).data;
     expect(second.can_start_free_trial).toBe(true);
     expect(billingOut.parse((await json(await send(`/w/${second.id}/billing`, { token }))).data)).toMatchObject({ status: "free", plan: { id: "free" } });
+  });
+
+  it("the sign-in page's free-trial step names the workspace and starts its trial (where billing is on)", async () => {
+    for (const billing of [true, false]) {
+      const user = await buildUser();
+      const ctx = createExecutionContext();
+      const form = new URLSearchParams({ intent: "start_trial", name: "Compiler Co", company_size: "11-50" });
+      const request = new Request(`${ORIGIN}/login_or_signup?step=start_free_trial`, {
+        method: "POST",
+        body: form,
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "same-origin",
+          Cookie: `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${await tokenFor(user)}`))}`,
+        },
+      });
+      const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, billing ? configured : env, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(response.status, `billing ${billing}: ${await response.clone().text()}`).toBe(302);
+      const [created] = await db.select().from(workspaces).where(eq(workspaces.createdById, user.id));
+      expect(created!.name).toBe("Compiler Co");
+      const account = await accountOf(created!);
+      if (billing) expect(account!.trialEndsAt!.getTime()).toBeGreaterThan(Date.now() + (TRIAL_DAYS - 1) * DAY_MS);
+      else expect(account).toBeUndefined();
+    }
   });
 
   it("a sign-up where billing is off starts no trial", async () => {

@@ -30,8 +30,10 @@ export function presentPlan(plan: Plan): PlanOut {
 export function presentBilling(entitlement: Entitlement, usage: Record<LimitKey, number>, actor: Actor, now: Date, notice: string | null = null): BillingOut {
   const account = entitlement.account;
   const subscribed = Boolean(account?.stripeSubscriptionId) && entitlement.paying;
+  const manages = can(actor, "billing.manage");
+  // Members see the plan and what is used of it; the card is for those who pay with it.
   const card =
-    account?.cardBrand && account.cardLast4 && account.cardExpMonth != null && account.cardExpYear != null
+    manages && account?.cardBrand && account.cardLast4 && account.cardExpMonth != null && account.cardExpYear != null
       ? { brand: account.cardBrand, last4: account.cardLast4, exp_month: account.cardExpMonth, exp_year: account.cardExpYear }
       : null;
   return {
@@ -49,7 +51,7 @@ export function presentBilling(entitlement: Entitlement, usage: Record<LimitKey,
     usage: Object.fromEntries(limitKeys.map((key) => [key, { used: usage[key], limit: entitlement.limits[key] }])) as BillingOut["usage"],
     usage_resets_at: nextMonthStart(now).toISOString(),
     notice: entitlement.configured ? notice : BILLING_NOT_CONFIGURED,
-    policies: { "billing.manage": can(actor, "billing.manage") },
+    policies: { "billing.manage": manages },
   };
 }
 

@@ -45,7 +45,7 @@ export async function checkSeats(db: Database, workspaceId: number, plan: Plan, 
   }
 }
 
-async function runningSubscription(db: Database, stripe: Stripe, workspaceId: number) {
+async function runningSubscription(db: Database, workspaceId: number) {
   const account = await billingAccountOf(db, workspaceId);
   const id = liveSubscriptionId(account);
   if (!id) throw new Conflict("This workspace has no subscription to change. Subscribe first.");
@@ -57,7 +57,7 @@ async function runningSubscription(db: Database, stripe: Stripe, workspaceId: nu
  * read rather than stored, so it is never stale).
  */
 async function subscriptionItem(db: Database, stripe: Stripe, config: BillingConfig, workspaceId: number) {
-  const { account, id } = await runningSubscription(db, stripe, workspaceId);
+  const { account, id } = await runningSubscription(db, workspaceId);
   const subscription = await stripeCall(() => stripe.subscriptions.retrieve(id));
   const item = subscription.items.data[0];
   if (!item) throw new Conflict("This subscription has nothing to change.");
@@ -80,14 +80,30 @@ async function targetOf(db: Database, config: BillingConfig, workspaceId: number
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** How long a preview's price holds: confirming later prices the change again. */
+const PREVIEW_HOLDS_SECONDS = 60 * 60;
+
+/**
+ * The moment the change is priced at: the one a recent preview used (so the charge is what was
+ * shown), else now. An old or future moment would let a client pick its own proration.
+ */
+function prorationDateOf(input: ChangeInput, now: Date): number {
+  const at = seconds(now);
+  if (input.proration_date === undefined) return at;
+  if (input.proration_date < at - PREVIEW_HOLDS_SECONDS || input.proration_date > at + 60) {
+    throw new Invalid("That price preview has expired: preview the change again.", { proration_date: ["must be the moment of a preview made within the last hour"] });
+  }
+  return input.proration_date;
+}
+
 /**
  * What the change would charge now, priced at `proration_date` (now unless the client sends
  * the one an earlier preview used), so confirming charges what was shown.
  */
 export async function previewChange(db: Database, stripe: Stripe, config: BillingConfig, workspaceId: number, input: ChangeInput, now = new Date()): Promise<PreviewOut> {
+  const prorationDate = prorationDateOf(input, now);
   const current = await subscriptionItem(db, stripe, config, workspaceId);
   const target = await targetOf(db, config, workspaceId, current, input, now);
-  const prorationDate = input.proration_date ?? seconds(now);
   const preview = await stripeCall(() =>
     stripe.invoices.createPreview({
       customer: typeof current.subscription.customer === "string" ? current.subscription.customer : current.subscription.customer.id,
@@ -111,13 +127,14 @@ export async function previewChange(db: Database, stripe: Stripe, config: Billin
  * refuses the whole change (402) rather than leaving it half-paid.
  */
 export async function changeSubscription(db: Database, stripe: Stripe, config: BillingConfig, workspaceId: number, input: ChangeInput, now = new Date()): Promise<void> {
+  const prorationDate = prorationDateOf(input, now);
   const current = await subscriptionItem(db, stripe, config, workspaceId);
   const target = await targetOf(db, config, workspaceId, current, input, now);
   await stripeCall(() =>
     stripe.subscriptions.update(current.subscription.id, {
       items: [{ id: current.item.id, price: target.price, quantity: target.seats }],
       proration_behavior: "always_invoice",
-      proration_date: input.proration_date ?? seconds(now),
+      proration_date: prorationDate,
       payment_behavior: "error_if_incomplete",
     }),
   );
@@ -125,6 +142,6 @@ export async function changeSubscription(db: Database, stripe: Stripe, config: B
 
 /** Cancel at the end of the period already paid for (true), or take that back (false). */
 export async function setCancelAtPeriodEnd(db: Database, stripe: Stripe, workspaceId: number, cancel: boolean): Promise<void> {
-  const { id } = await runningSubscription(db, stripe, workspaceId);
+  const { id } = await runningSubscription(db, workspaceId);
   await stripeCall(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
 }
