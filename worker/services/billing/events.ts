@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import * as z from "zod";
 import { GRACE_DAYS, plans, TRIAL_PLAN } from "../../../core/billing/plans";
 import { DAY_MS } from "../../../core/counting";
 import type { Database } from "../../db/client";
@@ -77,7 +78,8 @@ const INVOICE_EVENTS = new Set([
  * Processes one stored event, once: nothing if it is already processed; otherwise its type's
  * handler, then `processed_at`. A failure records the error and attempt and is rethrown so the
  * queue retries it (the cron re-sends what stays unprocessed); an event this server cannot use
- * (a price it does not sell) is recorded as processed with its reason, and reported.
+ * (a price it does not sell, an object not shaped as documented) is recorded as processed with
+ * its reason, and reported.
  */
 export async function processStripeEvent(deps: BillingEventDeps, eventId: string): Promise<void> {
   const { db, env } = deps;
@@ -89,7 +91,9 @@ export async function processStripeEvent(deps: BillingEventDeps, eventId: string
     if (!config) throw new Error("Billing is not configured on this server: the event waits until it is");
     await dispatch({ db, env, config, event: JSON.parse(row.payload) as StripeEventEnvelope, now });
     await markProcessed(db, row, now, null);
-  } catch (error) {
+  } catch (caught) {
+    // An object not shaped as we read it will not become so on a retry.
+    const error = caught instanceof z.ZodError ? new UnusableEvent(`The ${row.type} event's object is not as expected: ${z.prettifyError(caught)}`) : caught;
     if (error instanceof UnusableEvent) {
       reportError({ env, ctx: deps.ctx ?? { waitUntil: () => undefined } }, error, { surface: "billing", event: row.id, type: row.type });
       await markProcessed(db, row, now, error.message);
@@ -220,6 +224,29 @@ async function invoiceChanged({ db, env, event }: EventContext) {
     .values(values)
     .onConflictDoUpdate({ target: billingInvoices.id, set: changes, setWhere: lte(billingInvoices.stateAt, event.created) });
   if (event.type === "invoice.payment_failed") await paymentFailed(db, env, event, invoice, workspaceId);
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") await paymentSucceeded(db, event, invoice, workspaceId);
+}
+
+/**
+ * A retry went through before Stripe marked the subscription past due: the failure is behind
+ * us, so the next one starts a grace period of its own. (A past-due subscription is cleared by
+ * its own event when Stripe makes it active again.)
+ */
+async function paymentSucceeded(db: Database, event: StripeEventEnvelope, invoice: InvoiceObject, workspaceId: number) {
+  const subscriptionId = invoice.parent?.subscription_details?.subscription;
+  if (!subscriptionId) return;
+  await db
+    .update(billingAccounts)
+    .set({ pastDueSince: null })
+    .where(
+      and(
+        eq(billingAccounts.workspaceId, workspaceId),
+        eq(billingAccounts.stripeSubscriptionId, subscriptionId),
+        inArray(billingAccounts.status, ["active", "trialing"]),
+        lte(billingAccounts.stateAt, event.created),
+        isNotNull(billingAccounts.pastDueSince),
+      ),
+    );
 }
 
 async function paymentFailed(db: Database, env: Env, event: StripeEventEnvelope, invoice: InvoiceObject, workspaceId: number) {

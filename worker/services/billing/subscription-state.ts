@@ -29,7 +29,8 @@ export function subscriptionFields(config: BillingConfig, subscription: Subscrip
     seats: item?.quantity ?? null,
     currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || (subscription.cancel_at && !ended)),
-    trialEnd: subscription.status === "trialing" && subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
+    trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
+    trialing: subscription.status === "trialing",
   };
 }
 
@@ -85,12 +86,8 @@ export async function applySubscription(db: Database, config: BillingConfig, eve
     cancelAtPeriodEnd: fields.cancelAtPeriodEnd,
     stateAt: created,
   };
-  const predicted = {
-    ...(before ?? emptyAccount(workspaceId)),
-    ...changes,
-    pastDueSince,
-    ...(fields.trialEnd ? { trialEndsAt: fields.trialEnd } : {}),
-  };
+  const stored = before ?? emptyAccount(workspaceId);
+  const predicted = { ...stored, ...changes, pastDueSince, trialEndsAt: trialEndsAt(stored.trialEndsAt, fields) };
   const paying = entitlementFrom(predicted, true, plans.free, event.now).paying;
   const written = and(
     eq(billingAccounts.workspaceId, workspaceId),
@@ -106,7 +103,7 @@ export async function applySubscription(db: Database, config: BillingConfig, eve
         ...changes,
         stripeCustomerId: sql`coalesce(${billingAccounts.stripeCustomerId}, ${event.customerId})`,
         pastDueSince: pastDue ? sql`coalesce(${billingAccounts.pastDueSince}, ${created * 1000})` : null,
-        ...(fields.trialEnd ? { trialEndsAt: fields.trialEnd } : {}),
+        ...(fields.trialEnd ? { trialEndsAt: trialEndSql(fields.trialEnd, fields.trialing) } : {}),
       })
       .where(and(eq(billingAccounts.workspaceId, workspaceId), newerThanStored(subscription.id, created, fields.status, event.isCreatedEvent)))
       .returning(),
@@ -116,6 +113,24 @@ export async function applySubscription(db: Database, config: BillingConfig, eve
       .where(and(eq(workspaces.id, workspaceId), sql`exists (select 1 from ${billingAccounts} where ${written})`)),
   ]);
   return updated[0] ?? null;
+}
+
+/**
+ * The trial end a subscription gives: its own while it is trialing (ours, passed on at checkout);
+ * once it has left the trial, Stripe's `trial_end` says when the trial really ended (early, if the
+ * customer chose to start paying), so a later cancellation does not bring the trial back.
+ */
+function trialEndsAt(stored: Date | null, fields: { trialEnd: Date | null; trialing: boolean }): Date | null {
+  if (!fields.trialEnd) return stored;
+  if (fields.trialing) return fields.trialEnd;
+  return stored && stored > fields.trialEnd ? fields.trialEnd : stored;
+}
+
+/** `trialEndsAt`, as the UPDATE computes it from the stored value. */
+function trialEndSql(trialEnd: Date, trialing: boolean): SQL {
+  const ms = trialEnd.getTime();
+  if (trialing) return sql`${ms}`;
+  return sql`case when ${billingAccounts.trialEndsAt} > ${ms} then ${ms} else ${billingAccounts.trialEndsAt} end`;
 }
 
 function emptyAccount(workspaceId: number): BillingAccount {
