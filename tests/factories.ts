@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { defaultWorkspaceSettings } from "../core/contracts/workspaces";
@@ -8,6 +9,7 @@ import { emptyDocument } from "../core/document/types";
 import { documentFromPlainText } from "../core/document/text";
 import type { AccessLevel, AccessTargetType } from "../core/enums";
 import { newFolderKey } from "../worker/commands/folderCommands";
+import worker from "../worker/index";
 import {
   accesses,
   articles,
@@ -105,9 +107,8 @@ interface ApiOptions {
   workspaceId?: number;
 }
 
-/** Calls the real Worker (`exports.default.fetch`) the way the browser client does. */
-export function api(path: string, { method = "GET", token, body, headers = {}, workspaceId }: ApiOptions = {}) {
-  return exports.default.fetch(`https://app.test/v1${path}`, {
+function apiRequest(path: string, { method = "GET", token, body, headers = {}, workspaceId }: ApiOptions = {}): RequestInit {
+  return {
     method,
     headers: {
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
@@ -116,7 +117,26 @@ export function api(path: string, { method = "GET", token, body, headers = {}, w
       ...headers,
     },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
+  };
+}
+
+/** Calls the real Worker (`exports.default.fetch`) the way the browser client does. */
+export function api(path: string, options: ApiOptions = {}) {
+  return exports.default.fetch(`https://app.test/v1${path}`, apiRequest(path, options));
+}
+
+/**
+ * `api` on the Worker with `overrides` on its environment: `{ DEFAULT_PLAN: "free" }` for the
+ * Free plan's limits, `"team"` for a test that needs more than Pro allows. The answer is read
+ * whole (a stream too) before the request's background work is awaited.
+ */
+export async function apiWith(overrides: Partial<Env>, path: string, options: ApiOptions = {}) {
+  const ctx = createExecutionContext();
+  const request = new Request(`https://app.test/v1${path}`, apiRequest(path, options));
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...overrides }, ctx);
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  return new Response(text, { status: response.status, headers: response.headers });
 }
 
 export const json = <T = Record<string, any>>(response: Response) => response.json<T>(); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -109,13 +109,15 @@ export function isPlanId(value: string | undefined | null): value is PlanId {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ["KB", "MB", "GB", "TB"];
+  // As it will read: 1023.99 MB is "1 GB", never "1024 MB" or "1.0 GB".
+  const shown = (value: number) => (value >= 10 ? Math.round(value) : Number(value.toFixed(1)));
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (shown(value) >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value >= 10 || Number.isInteger(value) ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  return `${shown(value)} ${units[unit]}`;
 }
 
 /** "20 generations a month", "1 brand kit", "50 GB of storage", "unlimited seats". */

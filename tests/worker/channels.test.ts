@@ -15,7 +15,7 @@ import {
   type User,
   type Workspace,
 } from "../../worker/db/schema";
-import { addMember, api, buildArticle, buildFolder, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
+import { addMember, api, apiWith, buildArticle, buildFolder, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 type Visibility = Channel["visibility"];
 
@@ -518,7 +518,8 @@ describe("POST /v1/channels/:id/channel_memberships", () => {
     const existing = await Promise.all(Array.from({ length: 25 }, () => buildMember(workspace, "member")));
     const stamp = Date.now();
     const fresh = Array.from({ length: 25 }, (_, i) => `bulk-${stamp}-${i}@example.com`);
-    const response = await api(`/channels/${channel.id}/channel_memberships`, {
+    // 51 seats: more than Pro's 10, so on the Team plan.
+    const response = await apiWith({ DEFAULT_PLAN: "team" }, `/channels/${channel.id}/channel_memberships`, {
       method: "POST",
       token: adminToken,
       body: { emails: [...existing.map((m) => m.user.email), ...fresh] },

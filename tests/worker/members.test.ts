@@ -14,7 +14,7 @@ import {
   type Workspace,
 } from "../../worker/db/schema";
 import { listMembers } from "../../worker/services/members";
-import { addMember, api, buildArticle, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
+import { addMember, api, apiWith, buildArticle, buildMember, buildUser, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
 /** A workspace with its admin, a plain member, and their tokens. */
 async function setup() {
@@ -645,7 +645,8 @@ describe("POST /v1/w/:ws/onboarding/invite", () => {
   it("takes up to 50 addresses at once", async () => {
     const { workspace, adminToken } = await setup();
     const emails = Array.from({ length: 50 }, () => newEmail());
-    const response = await api(`/w/${workspace.id}/onboarding/invite`, { method: "POST", token: adminToken, body: { emails } });
+    // 50 seats: more than Pro's 10, so on the Team plan.
+    const response = await apiWith({ DEFAULT_PLAN: "team" }, `/w/${workspace.id}/onboarding/invite`, { method: "POST", token: adminToken, body: { emails } });
     expect(response.status).toBe(200);
     const invited = await db
       .select()
