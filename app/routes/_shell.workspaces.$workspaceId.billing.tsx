@@ -5,7 +5,7 @@ import { billingPageData } from "~/components/billing/billing.server";
 import { CheckoutBanner } from "~/components/billing/CheckoutBanner";
 import { Invoices } from "~/components/billing/Invoices";
 import { PaymentMethod, UpdatePaymentMethodDialog } from "~/components/billing/PaymentMethod";
-import { CancelDialog, hasSubscription, PlanActions } from "~/components/billing/PlanActions";
+import { CancelDialog, CancelNotice, hasSubscription, PlanActions } from "~/components/billing/PlanActions";
 import { PlanStatus } from "~/components/billing/PlanStatus";
 import { SeatsPanel } from "~/components/billing/SeatsPanel";
 import { UsageMeters } from "~/components/billing/UsageMeters";
@@ -37,6 +37,7 @@ export default function Billing() {
         <p className="muted">The plan of {workspace.name}, what it allows and how much of it is used.</p>
       </header>
       {search.get("checkout") === "success" && billing.configured ? <CheckoutBanner billing={billing} /> : null}
+      <CancelNotice billing={billing} />
       <PlanStatus
         billing={billing}
         workspaceId={workspace.id}

@@ -89,4 +89,14 @@ test("a Free workspace hits its brand-kit limit, starts the trial, subscribes th
   await expect(page.getByRole("status").filter({ hasText: "is on Pro (annual)" })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/workspaces/${shop.id}/billing`);
   await expect(page.getByRole("heading", { name: "Pro (annual)", level: 2 })).toBeVisible();
+
+  // Cancel says when the plan ends and that nothing is deleted; resuming takes it back.
+  await page.getByRole("link", { name: "Cancel subscription" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel the subscription?" });
+  await expect(cancel).toContainText("Nothing is deleted");
+  await cancel.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Canceled\. Pro \(annual\) stays until \d+ \w+ \d{4}; nothing is deleted\./ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Resumed: your subscription renews on" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeVisible();
 });

@@ -6,7 +6,7 @@ import { Dialog, DialogActions, withoutParam } from "~/components/ui/Dialog";
 import { FormAlert } from "~/components/ui/Field";
 import { formatDay } from "./format";
 import { UPDATE_CARD_PARAM } from "./PaymentMethod";
-import { useBillingCall, withParam } from "./useBillingCall";
+import { useBillingCall, useRefreshUntil, withParam } from "./useBillingCall";
 
 export const CANCEL_PARAM = "cancel";
 
@@ -18,8 +18,12 @@ export function hasSubscription(billing: BillingOut) {
 /** An admin's buttons under the plan: start the trial, choose a plan, go annual, update the card, cancel or resume. */
 export function PlanActions({ billing, workspaceId }: { billing: BillingOut; workspaceId: number }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const { busy, problem, run, api } = useBillingCall();
   const [notice, setNotice] = useState<string | null>(null);
+  const [resuming, setResuming] = useState(false);
+  // Stripe's event, not our call's answer, takes the cancellation back: refresh until it has.
+  const resumeGaveUp = useRefreshUntil(resuming && billing.cancel_at_period_end);
   if (!billing.configured) return null;
   const subscribed = hasSubscription(billing);
 
@@ -29,13 +33,24 @@ export function PlanActions({ billing, workspaceId }: { billing: BillingOut; wor
   }
   async function resume() {
     const done = await run("resume", () => api.post(`/w/${workspaceId}/billing/resume`), "The subscription wasn't resumed. Try again.");
-    if (done) setNotice("Resumed: your subscription renews as before.");
+    if (done) {
+      setResuming(true);
+      // The cancellation's notice (navigation state) is over.
+      if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, preventScrollReset: true, state: null });
+    }
   }
+  const resumeNotice = !resuming
+    ? null
+    : billing.cancel_at_period_end
+      ? resumeGaveUp
+        ? "Stripe hasn't confirmed yet: reload this page in a minute."
+        : "Stripe is confirming that your subscription continues…"
+      : `Resumed: your subscription renews${billing.current_period_end ? ` on ${formatDay(billing.current_period_end)}` : ""} as before.`;
 
   return (
     <div className="billing-plan__actions">
       <FormAlert message={problem} />
-      <FormAlert message={notice} tone="info" />
+      <FormAlert message={notice ?? resumeNotice} tone="info" />
       <div className="billing-actions">
         {billing.can_start_free_trial ? (
           <button type="button" className="button button--primary" onClick={() => void startTrial()} disabled={busy !== null} aria-busy={busy === "trial" || undefined}>
@@ -57,12 +72,12 @@ export function PlanActions({ billing, workspaceId }: { billing: BillingOut; wor
             Update your card
           </Link>
         ) : null}
-        {subscribed && billing.cancel_at_period_end ? (
+        {subscribed && billing.cancel_at_period_end && !resuming ? (
           <button type="button" className="button button--primary" onClick={() => void resume()} disabled={busy !== null} aria-busy={busy === "resume" || undefined}>
             {busy === "resume" ? "Resuming…" : "Resume subscription"}
           </button>
         ) : null}
-        {subscribed && !billing.cancel_at_period_end ? (
+        {subscribed && !billing.cancel_at_period_end && !(location.state as { canceling?: boolean } | null)?.canceling ? (
           <Link to={withParam(location, CANCEL_PARAM)} className="button button--destructive-outline" preventScrollReset>
             Cancel subscription
           </Link>
@@ -83,7 +98,8 @@ export function CancelDialog({ billing, workspaceId }: { billing: BillingOut; wo
 
   async function cancel() {
     const done = await run("cancel", () => api.post(`/w/${workspaceId}/billing/cancel`), "The subscription wasn't canceled. Try again.");
-    if (done) navigate(closeTo, { replace: true, preventScrollReset: true });
+    // The page says so, and refreshes, until Stripe's event has marked it (CancelNotice).
+    if (done) navigate(closeTo, { replace: true, preventScrollReset: true, state: { canceling: true } });
   }
 
   return (
@@ -108,4 +124,18 @@ export function CancelDialog({ billing, workspaceId }: { billing: BillingOut; wo
       <DialogActions closeTo={closeTo} label="Cancel subscription" busyLabel="Canceling…" busy={busy === "cancel"} tone="destructive" onClick={() => void cancel()} autoFocus="cancel" />
     </Dialog>
   );
+}
+
+/** After Cancel: "Stripe is confirming…" until its event arrives, then when the plan ends. */
+export function CancelNotice({ billing }: { billing: BillingOut }) {
+  const location = useLocation();
+  const canceling = Boolean((location.state as { canceling?: boolean } | null)?.canceling);
+  const gaveUp = useRefreshUntil(canceling && !billing.cancel_at_period_end);
+  if (!canceling) return null;
+  const message = billing.cancel_at_period_end
+    ? `Canceled. ${billing.plan.name} stays until ${billing.current_period_end ? formatDay(billing.current_period_end) : "the end of this period"}; nothing is deleted.`
+    : gaveUp
+      ? "Stripe hasn't confirmed the cancellation yet: reload this page in a minute."
+      : "Stripe is confirming the cancellation…";
+  return <FormAlert message={message} tone="info" />;
 }
