@@ -65,6 +65,20 @@ test("a Free workspace hits its brand-kit limit, starts the trial, subscribes th
     await expect(page.getByRole("table")).toContainText("Paid", { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 
+  // UpdatePaymentMethod: it explains, then Stripe's portal takes the new card and comes back.
+  await page.getByRole("link", { name: "Update payment method" }).click();
+  const update = page.getByRole("dialog", { name: "Update payment method" });
+  await expect(update).toContainText("never sees your card number");
+  await update.getByRole("button", { name: "Continue to Stripe" }).click();
+  await expect(page.getByRole("heading", { name: "Update your payment method" })).toBeVisible();
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${shop.id}/billing$`));
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("••4444")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText("Mastercard")).toBeVisible();
+
   // At a phone's width the billing page fits and axe finds nothing.
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await layoutProblems(page)).toEqual([]);

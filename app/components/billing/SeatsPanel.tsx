@@ -3,7 +3,7 @@ import { MAX_SEATS, type BillingOut, type PreviewOut } from "../../../core/contr
 import { Field, FormAlert } from "~/components/ui/Field";
 import { plural } from "./format";
 import { PreviewSummary } from "./PreviewSummary";
-import { useBillingCall } from "./useBillingCall";
+import { useBillingCall, useRefreshUntil } from "./useBillingCall";
 
 /**
  * Seats on a running subscription: pick a number, see the prorated charge, then confirm it
@@ -17,7 +17,10 @@ export function SeatsPanel({ billing, workspaceId }: { billing: BillingOut; work
   const [seats, setSeats] = useState(String(current));
   const [preview, setPreview] = useState<PreviewOut | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [changedTo, setChangedTo] = useState<number | null>(null);
   const { busy, problem, run, api } = useBillingCall();
+  // The seats change with Stripe's event: refresh until they have.
+  useRefreshUntil(changedTo !== null && changedTo !== billing.seats);
   const wanted = Number(seats);
   const valid = Number.isInteger(wanted) && wanted >= Math.max(1, inUse) && wanted <= cap;
 
@@ -31,6 +34,7 @@ export function SeatsPanel({ billing, workspaceId }: { billing: BillingOut; work
     const done = await run("confirm", () => api.put(`/w/${workspaceId}/billing/subscription`, { seats: preview.seats, proration_date: preview.proration_date }), "The change didn't go through. Try again.");
     if (done) {
       setPreview(null);
+      setChangedTo(preview.seats);
       setNotice(`Done: ${plural(preview.seats, "seat")} from now on. The page shows it as soon as Stripe confirms.`);
     }
   }
