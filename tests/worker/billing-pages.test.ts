@@ -135,4 +135,14 @@ describe("the billing pages", () => {
       expect((await page(`/workspaces/${workspace.id}/${path}`, stranger.token, configured)).status, path).toBe(404);
     }
   });
+
+  it("the sign-up's free-trial step promises the 14-day Pro trial only where billing is on", async () => {
+    const { token } = await ownerOf("Ned");
+    const on = await page("/login_or_signup?step=start_free_trial", token, configured);
+    expect(on.status).toBe(200);
+    expect(on.text).toContain("It starts with a 14-day Pro trial, no card needed.");
+    const off = await page("/login_or_signup?step=start_free_trial", token);
+    expect(off.status).toBe(200);
+    expect(off.text).not.toContain("Pro trial");
+  });
 });
