@@ -83,6 +83,10 @@ test("a Free workspace hits its brand-kit limit, starts the trial, subscribes th
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await layoutProblems(page)).toEqual([]);
   expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  // …and in the dark scheme, where only the colours change.
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect((await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await page.emulateMedia({ colorScheme: "light" });
   await page.goto(`/workspaces/${shop.id}/plans?choose=team`);
   await expect(page.getByRole("dialog", { name: "Choose Team" })).toContainText("charged now");
   expect(await layoutProblems(page)).toEqual([]);
