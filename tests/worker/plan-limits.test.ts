@@ -3,18 +3,22 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { GRACE_DAYS } from "../../core/billing/plans";
 import {
+  articleStyles,
   billingAccounts,
+  campaigns as campaignsTable,
   brandKits,
   generationJobs,
   memberships,
   postTargets,
   scheduledPosts,
   socialAccounts,
+  suggestions,
   uploads,
   type User,
   type Workspace,
 } from "../../worker/db/schema";
-import { addMember, apiWith, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { usageOf } from "../../worker/services/billing/entitlements";
+import { addMember, apiWith, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 const DAY = 24 * 60 * 60 * 1000;
 const GB = 1024 ** 3;
@@ -168,11 +172,28 @@ describe("generations", () => {
     expect(await response.text()).toContain("event: done");
   });
 
-  it("refuses a campaign when the month's generations are used up", async () => {
+  it("counts a campaign as a generation, and refuses one when the month's are used up", async () => {
     const { workspace, owner, token } = await freeWorkspace();
-    await jobs(workspace, owner, 20);
+    await jobs(workspace, owner, 19);
     const campaign = { name: "Spring", brief: "Announce the spring menu.", starts_on: "2030-03-01", ends_on: "2030-03-07", channels: ["twitter"], strategy: "CrosspostStrategy" };
-    await expectLimit(await onFree(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaign }), "generations", ["Upgrade"]);
+    const written = await onFree(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaign });
+    expect(written.status, await written.clone().text()).toBe(201);
+    expect(await jobsOf(workspace)).toBe(20);
+    const campaigns = await rows(campaignsTable, eq(campaignsTable.workspaceId, workspace.id));
+    await expectLimit(await onFree(`/w/${workspace.id}/campaigns`, { method: "POST", token, body: campaign }), "generations", ["20 of 20", "Upgrade"]);
+    expect(await rows(campaignsTable, eq(campaignsTable.workspaceId, workspace.id))).toBe(campaigns);
+  });
+
+  it("counts an AI revision as a generation, and refuses one when the month's are used up", async () => {
+    const { workspace, owner, token } = await freeWorkspace();
+    await db.insert(articleStyles).values({ workspaceId: workspace.id, preferWords: ["customers instead of users"] });
+    const article = await buildArticle(workspace, owner, { text: "Our users love it. Ask for a sample." });
+    await jobs(workspace, owner, 19);
+    const revise = () => onFree(`/articles/${article.id}/ai_revisions`, { method: "POST", token, body: { text: "Our users love it." } });
+    expect((await revise()).status).toBe(201);
+    expect(await jobsOf(workspace)).toBe(20);
+    await expectLimit(await revise(), "generations", ["20 of 20"]);
+    expect(await rows(suggestions, eq(suggestions.articleId, article.id))).toBe(1);
   });
 });
 
@@ -329,5 +350,39 @@ describe("a failed payment", () => {
     const listed = await call(CONFIGURED, `/w/${workspace.id}/brand_kits`, { token });
     expect(listed.status).toBe(200);
     expect((await json(listed)).data.map((kit: { name: string }) => kit.name).sort()).toEqual(["One", "Two"]);
+  });
+});
+
+describe("usageOf", () => {
+  it("counts what the limits count: seats without guests, this month's jobs that did not fail, connected accounts, scheduled targets, kits and bytes", async () => {
+    const { workspace, owner } = await freeWorkspace();
+    await addMember(workspace, await buildUser(), "member", "invited");
+    await addMember(workspace, await buildUser(), "guest");
+    await addMember(workspace, await buildUser(), "member", "deactivated");
+    const job = { workspaceId: workspace.id, userId: owner.id, kind: "blog_outline" as const, provider: "offline", model: "offline", brief: {} };
+    await db.batch([
+      db.insert(generationJobs).values({ ...job, status: "successful" }),
+      db.insert(generationJobs).values({ ...job, status: "failed" }),
+      db.insert(generationJobs).values({ ...job, status: "successful", createdAt: new Date(Date.now() - 40 * DAY) }),
+    ]);
+    const account = { workspaceId: workspace.id, network: "sandbox" as const, displayName: "Sandbox", credentials: "" };
+    const [connected] = await db
+      .insert(socialAccounts)
+      .values([
+        { ...account, externalId: `u-${workspace.id}-1` },
+        { ...account, externalId: `u-${workspace.id}-2`, state: "disconnected" as const },
+      ])
+      .returning();
+    const publishAt = Date.now() + DAY;
+    const [post] = await db.insert(scheduledPosts).values({ workspaceId: workspace.id, publishAt }).returning();
+    const target = { postId: post!.id, workspaceId: workspace.id, accountId: connected!.id, publishAt };
+    await db.insert(postTargets).values([
+      { ...target, state: "scheduled" as const, idempotencyKey: crypto.randomUUID() },
+      { ...target, state: "draft" as const, idempotencyKey: crypto.randomUUID() },
+    ]);
+    await db.insert(brandKits).values({ workspaceId: workspace.id, name: "Kit", createdById: owner.id });
+    await db.insert(uploads).values({ workspaceId: workspace.id, r2Key: `usage/${crypto.randomUUID()}`, filename: "a.png", contentType: "image/png", size: 1234, status: "stored", uploadedById: owner.id });
+
+    expect(await usageOf(db, workspace.id)).toEqual({ seats: 2, generations: 1, social_accounts: 1, scheduled_posts: 1, brand_kits: 1, storage_bytes: 1234 });
   });
 });

@@ -84,6 +84,7 @@ export const brandKitsApi = createApp()
       summary: "Create a brand kit",
       description: "A kit's colours, fonts and voice notes; generation writes in the voice of the kit it is given (or the default kit). `is_default: true` makes it the default in place of the current one.",
       response: kitAnswer,
+      errors: [402],
       status: 201,
       example: { params: { ws: "$workspace" }, body: { name: "Spring", colors: [{ name: "Leaf", value: "#2F7D32" }], notes: { general: "Warm, plain words; no jargon." } } },
     }),

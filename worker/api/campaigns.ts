@@ -20,7 +20,7 @@ import { presentCampaign, presentCampaignItem } from "../presenters/campaigns";
 import { chooseProvider } from "../services/ai";
 import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import { writeCampaign } from "../services/campaign-writer";
-import { briefBrandKit, voiceFor } from "../services/generation";
+import { briefBrandKit, finishedGenerationRecord, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
 import { readSource } from "../services/sources";
 import { splitIntoPassages, type Passage } from "../../core/content/passages";
@@ -106,8 +106,8 @@ export const campaignsApi = createApp()
       description:
         "Plans the campaign (pieces per channel across the dates, by strategy) and writes every piece in the workspace's voice, held to each channel's limits; without an AI provider configured, the offline writer writes them. `source` with `repurposing` cuts it from a document, web page or transcript.",
       response: z.object({ data: campaignOut }),
+      errors: [402, 404],
       status: 201,
-      errors: [404],
       example: { params: { ws: "$workspace" }, body: campaignExample },
     }),
     requireWorkspace,
@@ -170,6 +170,16 @@ export const campaignsApi = createApp()
           notes: text.notes,
           derivedFromId: item.derivedFrom === null ? null : (pillarId as unknown as number),
         });
+      }),
+      finishedGenerationRecord(db, {
+        workspaceId: actor.workspaceId,
+        userId: actor.userId,
+        kind: "campaign",
+        provider: writer.provider,
+        brandKitId: kit?.id ?? null,
+        brief: { name: input.name, brief: input.brief, strategy: input.strategy, channels: input.channels },
+        characters: written.reduce((sum, piece) => sum + piece.body.length, 0),
+        result: { type: "campaign", id: newCampaignId },
       }),
       eventStatement(db, commandContext(c, actor), "campaigns.create", { properties: sql`json_object('campaign_id', ${newCampaignId}, 'strategy', ${input.strategy})` }),
     ]);
@@ -296,7 +306,7 @@ export const campaignsApi = createApp()
       summary: "Rewrite a campaign piece",
       description: "Writes this one piece again from the campaign's brief and plan (the others stay as they are); it goes back to draft.",
       response: z.object({ data: campaignItemOut }),
-      errors: [404],
+      errors: [402, 404],
       example: { params: { id: "$campaign_item" } },
     }),
     requireSession,
@@ -308,8 +318,10 @@ export const campaignsApi = createApp()
     const items = await itemsOf(c, campaign.id);
     const plan = storedPlan(campaign, items);
     let written;
+    let writer: Awaited<ReturnType<typeof writerFor>>;
     try {
-      written = (await writeCampaign(await writerFor(c, campaign), campaign, plan, new Set([item.position]))).find((w) => w.position === item.position);
+      writer = await writerFor(c, campaign);
+      written = (await writeCampaign(writer, campaign, plan, new Set([item.position]))).find((w) => w.position === item.position);
     } catch (error) {
       throw new WriterFailed(error instanceof Error ? error.message : "unknown error");
     }
@@ -320,6 +332,16 @@ export const campaignsApi = createApp()
         .set({ title: written.title, description: written.description, body: written.body, hashtags: written.hashtags, imageBrief: written.imageBrief, notes: written.notes, status: "draft", approvedById: null, updatedAt: new Date() })
         .where(eq(campaignItems.id, item.id)),
       db.insert(campaignEvents).values({ workspaceId: actor.workspaceId, campaignId: campaign.id, userId: actor.userId, name: "item.regenerated", properties: { item_id: item.id } }),
+      finishedGenerationRecord(db, {
+        workspaceId: actor.workspaceId,
+        userId: actor.userId,
+        kind: "campaign",
+        provider: writer.provider,
+        brandKitId: campaign.brandKitId,
+        brief: { name: campaign.name, brief: campaign.brief, item_id: item.id },
+        characters: written.body.length,
+        result: { type: "campaign_item", id: item.id },
+      }),
     ]);
     const [updated] = await db.select().from(campaignItems).where(eq(campaignItems.id, item.id));
     return c.json({ data: presentCampaignItem(updated!) });

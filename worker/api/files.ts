@@ -82,7 +82,7 @@ export const filesApi = createApp()
         "An upload in two steps. This announces the file (name, type, size; at most 50 MB) and answers a one-time `upload_url`, good for 15 minutes; then PUT the file's bytes (exactly `size` of them, with that `Content-Type`) to that URL: the token in it is the credential, so that request needs no Authorization header, and a link started with a key stops working when the key is revoked. The answer to the PUT is the stored upload. Attach it to a document or folder the caller may edit with `article_id` or `folder_id`; a loose file is the workspace's. A workspace key uploads into its own workspace; a personal token names it with `workspace_id` or `X-Workspace-Id`.",
       response: uploadUrlOut,
       status: 201,
-      errors: [404, 413],
+      errors: [402, 404, 413],
       example: { body: { filename: "spring-menu.txt", content_type: "text/plain", size: 21 } },
     }),
     // 415 for a type that can't be uploaded, beside publicRoute's answers.

@@ -59,7 +59,7 @@ export const generationsApi = createApp()
         "The job keeps its status, text and result: GET /v1/generations/{id} reads it, also after the stream is gone.",
       ].join("\n"),
       response: null,
-      errors: [404],
+      errors: [402, 404],
       example: { params: { ws: "$workspace" }, body: { kind: "blog_outline", brief: { topic: "Three spring drinks to try this week", length: "short" } } },
     }),
     // The answer is a stream of server-sent events, not JSON: documented as such beside publicRoute's words.

@@ -101,6 +101,7 @@ export const socialAccountsApi = createApp()
       description:
         "Adds an account of the Sandbox, Brandwork's own test network: posts to it go through the whole publishing path and land on the workspace's sandbox timeline, nowhere public. Other networks are connected in the app (their sign-in runs in a browser); here they are refused with 400 naming `network`.",
       response: z.object({ data: accountOut }),
+      errors: [402],
       status: 201,
       example: { params: { ws: "$workspace" }, body: { network: "sandbox", display_name: "Fernhill Sandbox" } },
     }),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AiRevisionInput } from "../../core/contracts/suggestions";
 import { documentToPlainText } from "../../core/document/text";
 import { revisedDocument, type Revision } from "../../core/editor/ai-revision";
@@ -7,7 +7,7 @@ import { suggestions, workspaces, type Article, type Suggestion } from "../db/sc
 import { NotFound, Unprocessable } from "../lib/errors";
 import type { TextProvider } from "../services/ai";
 import { rewriteInBrandVoice } from "../services/ai-revisions";
-import { briefBrandKit, voiceFor } from "../services/generation";
+import { briefBrandKit, finishedGenerationRecord, voiceFor } from "../services/generation";
 import type { RoomNoticeEnv } from "../services/room-notices";
 import { eventStatement, type CommandContext } from "./events";
 import { roomOrStoredEdit } from "./storedBodyRewriter";
@@ -38,7 +38,8 @@ export async function aiRevisionCreator(
   if (!documentToPlainText(article.body).includes(input.text)) throw notInDocument();
   const [workspace] = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, article.workspaceId));
   if (!workspace) throw new NotFound("Workspace not found");
-  const voice = await voiceFor(db, workspace, await briefBrandKit(db, article.workspaceId, input.brand_kit_id));
+  const kit = await briefBrandKit(db, article.workspaceId, input.brand_kit_id);
+  const voice = await voiceFor(db, workspace, kit);
   const replacement = await rewriteInBrandVoice(provider, { text: input.text, instruction: input.instruction }, voice);
   if (!replacement || replacement === input.text) {
     throw new Unprocessable("The AI writer found nothing to change in that text for the brand voice", { text: ["has nothing to change"] });
@@ -60,7 +61,18 @@ export async function aiRevisionCreator(
       })
       .returning(),
     eventStatement(db, context, "suggestions.ai_revision", { articleId: article.id, properties: { provider: provider.id, characters: replacement.length } }),
-  ])) as [Suggestion[], unknown];
+    // The rewrite counts against the plan's generations like any job.
+    finishedGenerationRecord(db, {
+      workspaceId: article.workspaceId,
+      userId: context.actor.userId || null,
+      kind: "rewrite",
+      provider,
+      brandKitId: kit?.id ?? null,
+      brief: { text: input.text, instruction: input.instruction ?? null },
+      characters: replacement.length,
+      result: { type: "suggestion", id: sql`(SELECT max(id) FROM suggestions WHERE article_id = ${article.id})` },
+    }),
+  ])) as [Suggestion[], unknown, unknown];
   await suggestionStatusFollower(db, context, article.id);
   await tellAboutSuggestions(db, context, article, { created: [created!] });
   return created!;

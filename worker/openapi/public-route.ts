@@ -22,7 +22,7 @@ export interface PublicRouteSpec {
   /** The success status (200 unless it creates: 201; 202 for queued work; 204 for none). */
   status?: 200 | 201 | 202 | 204;
   /** Which error statuses it answers besides 401, 403 and 429 (400 is added when it validates). */
-  errors?: (404 | 409 | 413 | 422)[];
+  errors?: (402 | 404 | 409 | 413 | 422)[];
   /**
    * A request that works, for the reference and the contract test. Strings like `$post` in
    * params and bodies name fixtures the contract test creates (tests/worker/api-contract).
@@ -38,6 +38,7 @@ const ERROR_WORDS: Record<number, string> = {
   400: "The request is invalid: `fields` names each bad field",
   401: "No key, or a key that is unknown, revoked or expired",
   403: "The key lacks the scope, or its workspace role may not do this",
+  402: "Over a limit of the workspace's plan (`error: plan_limit`): `limit`, `used`, `allowed` and `upgrade_to` say which and what lifts it",
   404: "Not found, or not visible to this key",
   409: "In conflict with the current state",
   413: "The body is over this route's size limit",

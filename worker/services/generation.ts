@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { GenerationRequest } from "../../core/contracts/content";
 import { parseEmailSequence, parseOutline, parseSocialPosts } from "../../core/content/formats";
 import { guardPost, removeAvoidTerms } from "../../core/content/guardrails";
 import { avoidTerms, type HouseStyle, type VoiceContext } from "../../core/content/voice";
 import type { Database } from "../db/client";
-import { articleStyles, brandKits, type BrandKit } from "../db/schema";
+import { articleStyles, brandKits, generationJobs, type BrandKit, type GenerationJob } from "../db/schema";
 import { NotFound } from "../lib/errors";
+import type { TextProvider } from "./ai";
 import { voiceContextOf } from "./brand-kits";
 import { count, formatNumber } from "../../core/counting";
 
@@ -93,4 +94,40 @@ export function finishGeneration(request: GenerationRequest, text: string, voice
       return { result: { kind: "social_posts", posts }, notes };
     }
   }
+}
+
+/**
+ * The job row for AI writing done outside POST /generations (a campaign, a rewritten piece, an
+ * AI revision), for the caller's batch: it counts against the plan's generations like any job.
+ */
+export function finishedGenerationRecord(
+  db: Database,
+  props: {
+    workspaceId: number;
+    /** Null when no person acted (a live room's own save). */
+    userId: number | null;
+    kind: GenerationJob["kind"];
+    provider: Pick<TextProvider, "id" | "model">;
+    brandKitId: number | null;
+    brief: Record<string, unknown>;
+    characters: number;
+    result: { type: string; id: number | SQL };
+  },
+) {
+  const now = new Date();
+  return db.insert(generationJobs).values({
+    workspaceId: props.workspaceId,
+    userId: props.userId,
+    kind: props.kind,
+    status: "successful",
+    provider: props.provider.id,
+    model: props.provider.model,
+    brandKitId: props.brandKitId,
+    brief: props.brief,
+    characters: props.characters,
+    resultType: props.result.type,
+    resultId: props.result.id as number,
+    startedAt: now,
+    finishedAt: now,
+  });
 }

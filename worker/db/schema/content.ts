@@ -125,7 +125,8 @@ export const articleStyles = sqliteTable("article_styles", {
   ...timestamps,
 });
 
-export const generationKinds = ["blog_outline", "blog_draft", "email_sequence", "social_posts", "campaign"] as const;
+/** `campaign`: a campaign written or one of its pieces rewritten; `rewrite`: an AI revision of a document's words. */
+export const generationKinds = ["blog_outline", "blog_draft", "email_sequence", "social_posts", "campaign", "rewrite"] as const;
 
 /**
  * One generation, as a job (SPEC job statuses). The text is kept as it streams, so a

@@ -93,7 +93,7 @@ const socialAccountsUsed = (db: Database, workspaceId: number) =>
     .from(socialAccounts)
     .where(and(eq(socialAccounts.workspaceId, workspaceId), ne(socialAccounts.state, "disconnected")));
 
-/** Each network a post goes to counts once, in the month it was scheduled; a draft is not scheduled yet. */
+/** Each network a post goes to counts once, in the month it was added to the post; a draft is not scheduled yet. */
 const scheduledPostsUsed = (db: Database, workspaceId: number, since: Date) =>
   db
     .select({ n: count() })
@@ -139,14 +139,8 @@ export async function usedOf(db: Database, workspaceId: number, key: LimitKey, n
 /** How much of each limit the workspace uses now, in one round trip. */
 export async function usageOf(db: Database, workspaceId: number, now = new Date()): Promise<Record<LimitKey, number>> {
   const since = monthStart(now);
-  const rows = await db.batch([
-    seatsUsed(db, workspaceId),
-    generationsUsed(db, workspaceId, since),
-    socialAccountsUsed(db, workspaceId),
-    scheduledPostsUsed(db, workspaceId, since),
-    brandKitsUsed(db, workspaceId),
-    storageUsed(db, workspaceId, now),
-  ]);
+  const [first, ...rest] = limitKeys.map((key) => counters[key](db, workspaceId, since, now));
+  const rows = (await db.batch([first!, ...rest])) as { n: number | string | null }[][];
   return Object.fromEntries(limitKeys.map((key, index) => [key, Number(rows[index]![0]?.n ?? 0)])) as Record<LimitKey, number>;
 }
 
