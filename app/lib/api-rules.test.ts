@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { limitMessage } from "../../core/billing/limit-message";
+import { limitKeys, plans } from "../../core/billing/plans";
 import {
   buildRequestHeaders,
   classifyUnauthorized,
   describeApiError,
   GET_RETRIES,
+  isPlanLimitMessage,
   REDIRECT_GUARD_MS,
   redirectAllowed,
   RETRY_DELAY_MS,
@@ -154,5 +157,22 @@ describe("describeApiError", () => {
   it("has a plain sentence for 5xx and no answer at all", () => {
     expect(describeApiError(502, "<html>").message).toMatch(/on our side/);
     expect(describeApiError(0, null).message).toMatch(/on our side/);
+  });
+});
+
+describe("plan-limit refusals", () => {
+  it("recognises every limit's refusal, for admins and members, so the error display offers 'See plans'", () => {
+    for (const key of limitKeys) {
+      for (const plan of [plans.free, plans.pro_monthly, plans.team]) {
+        for (const isAdmin of [true, false]) {
+          const allowed = plan.limits[key] ?? 1;
+          const { message } = limitMessage({ key, plan, allowed, used: allowed, adding: 1, now: new Date("2026-12-02T10:00:00Z"), isAdmin });
+          const problem = describeApiError(402, { error: "plan_limit", message, limit: key });
+          expect(isPlanLimitMessage(problem.message), message).toBe(true);
+        }
+      }
+    }
+    expect(isPlanLimitMessage("Name can't be blank")).toBe(false);
+    expect(isPlanLimitMessage(null)).toBe(false);
   });
 });

@@ -97,6 +97,17 @@ export function redirectAllowed(lastRedirectAt: number | null, now: number): boo
   return lastRedirectAt === null || now - lastRedirectAt >= REDIRECT_GUARD_MS;
 }
 
+/**
+ * A plan-limit refusal's words (402 `plan_limit`, core/billing/limit-message): "This workspace
+ * has used 1 of 1 brand kit on the Free plan. …". Recognised by its sentence because most pages
+ * carry an API error to the screen as its message alone (actions, component state), and the
+ * error display (FormAlert) offers "See plans" beside it wherever it is shown.
+ */
+const PLAN_LIMIT_SENTENCE = /^This workspace has used .+ on the .+ plan\. /;
+export function isPlanLimitMessage(message: string | null | undefined): boolean {
+  return typeof message === "string" && PLAN_LIMIT_SENTENCE.test(message);
+}
+
 /** An API error as the UI shows it: one sentence, per-field messages, and a wait for 429s. */
 export interface ApiProblem {
   status: number;

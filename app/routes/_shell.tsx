@@ -2,6 +2,8 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cl
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
+import { BillingBanner } from "~/components/billing/BillingBanner";
+import { billingBanner as billingBannerOf } from "~/components/billing/billing.server";
 import { InboxRailItem } from "~/components/inbox/InboxRailItem";
 import { workspaceNavItems } from "~/components/shell/navigation";
 import { UserMenu } from "~/components/shell/UserMenu";
@@ -34,16 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Except documents shared with anyone holding the link: their reading view decides.
   signedOutDocumentRedirect(request);
   const { user, workspaces, currentWorkspace, setCookie } = await requireUser(request, context);
-  const folderTree = await sidebarFolderTree(context, user.id, currentWorkspace);
+  const [folderTree, billingBanner] = await Promise.all([sidebarFolderTree(context, user.id, currentWorkspace), billingBannerOf(context, currentWorkspace)]);
   return data(
-    { user, workspaces, currentWorkspace, folderTree },
+    { user, workspaces, currentWorkspace, folderTree, billingBanner },
     { headers: setCookieHeaders(setCookie) },
   );
 }
 
 /** Pathless layout: every route under it renders inside the app shell. */
 export default function ShellLayout() {
-  const { user, workspaces, currentWorkspace } = useLoaderData<typeof loader>();
+  const { user, workspaces, currentWorkspace, billingBanner } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const title =
     [...matches].reverse().map((m) => (m.handle as ShellHandle | undefined)?.title).find(Boolean) ?? "Brandwork";
@@ -64,6 +66,7 @@ export default function ShellLayout() {
         topbarActions={currentWorkspace ? <SearchDialog workspaceId={currentWorkspace.id} /> : null}
         railExtra={currentWorkspace ? <InboxRailItem key={currentWorkspace.id} workspaceId={currentWorkspace.id} /> : null}
       >
+        {currentWorkspace ? <BillingBanner banner={billingBanner} workspaceId={currentWorkspace.id} /> : null}
         <Outlet />
         <NewFolderDialog workspaceId={currentWorkspace?.id ?? null} />
       </AppShell>

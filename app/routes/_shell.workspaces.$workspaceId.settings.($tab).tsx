@@ -98,6 +98,12 @@ export default function WorkspaceSettings() {
         <NavLink to={`/workspaces/${workspaceId}/api-keys`} className="tabs__tab" prefetch="intent">
           API keys
         </NavLink>
+        <NavLink to={`/workspaces/${workspaceId}/billing`} className="tabs__tab" prefetch="intent">
+          Billing
+        </NavLink>
+        <NavLink to={`/workspaces/${workspaceId}/plans`} className="tabs__tab" prefetch="intent">
+          Plans
+        </NavLink>
       </nav>
       <Form method="post" className="settings__form" key={tab} aria-labelledby="settings-heading">
         <h2 id="settings-heading" className="settings__heading">

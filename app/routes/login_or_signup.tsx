@@ -18,6 +18,8 @@ import { companySizes, handleAuthAction, PASSWORD_MIN_LENGTH, type AuthFormError
 import { LOGIN_PATH, safeRedirectPath } from "~/lib/redirects";
 import { getSession, setCookieHeaders } from "~/lib/session.server";
 import { isOAuthProvider, oauthProviders, type OAuthProvider } from "../../worker/auth/oauth";
+import { billingConfig } from "../../worker/services/billing/stripe-client";
+import { TRIAL_DAYS } from "../../core/billing/plans";
 import authStyles from "~/styles/auth.css?url";
 import type { loader as rootLoader } from "~/root";
 
@@ -69,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? oauthProviders[params.get("link_provider") as OAuthProvider].label
         : null,
       firstName: lookup.status === "signed_in" ? lookup.session.user.first_name : null,
+      // With Stripe keys the new workspace starts the Pro trial (no card); without, it has the server's default plan.
+      trialDays: billingConfig(context.cloudflare.env) ? TRIAL_DAYS : null,
       passwordMinLength: PASSWORD_MIN_LENGTH,
       companySizes,
     },
@@ -372,13 +376,14 @@ function CreateAccountStep({ redirectTo, email, passwordMinLength }: Loaded) {
 
 const teamTypes = ["Marketing", "Content", "Social media", "Agency", "Sales", "Founder or solo", "Other"];
 
-function StartTrialStep({ redirectTo, firstName, companySizes }: Loaded) {
+function StartTrialStep({ redirectTo, firstName, companySizes, trialDays }: Loaded) {
   const { error, busy, formRef, fields } = useAuthForm("start_trial");
   return (
     <>
       <StepHeader title="Start your free trial">
         {firstName ? `Welcome, ${firstName}! ` : ""}Name your workspace: it holds your brand kit, campaigns and documents. You can
         invite your team next.
+        {trialDays ? ` It starts with a ${trialDays}-day Pro trial, no card needed.` : ""}
       </StepHeader>
       <Form method="post" className="auth-form" ref={formRef}>
         <Hidden intent="start_trial" redirectTo={redirectTo} />

@@ -92,6 +92,11 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   const kits = (await owner.call("GET", `/w/${ws}/brand_kits`)) as Json[];
   if (kits.some((kit) => kit.name === DEMO_BRAND.name)) return { created: false, workspaceId: ws };
 
+  // With Stripe configured, the seeded workspace (made by the seed, not a sign-up) starts the Pro
+  // trial a sign-up's first workspace has, so the demo fits its limits; without, it has DEFAULT_PLAN.
+  const billing = await owner.call("GET", `/w/${ws}/billing`);
+  if (billing.can_start_free_trial) await owner.call("POST", `/w/${ws}/billing/trial`);
+
   const member = await Person.signIn(fetcher, DEMO_PEOPLE.member.email, DEMO_PEOPLE.member.password);
   const guest = await Person.signIn(fetcher, DEMO_PEOPLE.guest.email, DEMO_PEOPLE.guest.password);
   member.workspaceId = ws;

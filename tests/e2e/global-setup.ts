@@ -2,6 +2,7 @@ import { appendFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildDemo } from "../../scripts/demo/build-demo";
+import { startFakeStripe } from "./fakes/stripe";
 import { FAKE_X_CLIENT, startFakeX } from "./fakes/x-network";
 import { freePort, prepareDatabase, startCronTicker, startStack, type Stack } from "../../scripts/local-stack";
 import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
@@ -46,9 +47,14 @@ export default async function globalSetup() {
   await prepareDatabase({ persistTo, logs });
   // X's authorization server and API, faked on loopback, so one test runs the whole OAuth dance.
   const fakeX = await startFakeX();
-  const vars = { X_CLIENT_ID: FAKE_X_CLIENT.id, X_CLIENT_SECRET: FAKE_X_CLIENT.secret, X_AUTH_BASE: fakeX.url, X_API_BASE: fakeX.url };
+  // Stripe's API, Checkout and portal pages, faked likewise: billing is on, so every sign-up's
+  // workspace starts its Pro trial and a workspace made later starts on Free (tests/e2e/billing.spec.ts).
+  const fakeStripe = await startFakeStripe();
+  const vars = { X_CLIENT_ID: FAKE_X_CLIENT.id, X_CLIENT_SECRET: FAKE_X_CLIENT.secret, X_AUTH_BASE: fakeX.url, X_API_BASE: fakeX.url, ...fakeStripe.vars };
   const options = { port: await freePort(), partyPort: await freePort(), persistTo, logs, vars };
   let stack = await startStack(options);
+  // A restart keeps the ports, so the webhook address stays right.
+  fakeStripe.setAppUrl(stack.url);
   try {
     // The same demo workspace `npm start` shows (about 5 s), so the suite sees what a first run sees.
     await buildDemo((path, init) => fetch(`${stack.url}${path}`, init));
@@ -63,8 +69,10 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_PARTY_URL = stack.partyUrl;
   process.env.E2E_FAKE_X_URL = fakeX.url;
+  process.env.E2E_FAKE_STRIPE_URL = fakeStripe.url;
   return async () => {
     fakeX.server.close();
+    fakeStripe.server.close();
     stopCron();
     await stopWatch();
     await stack.stop();

@@ -60,6 +60,9 @@ const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   Members: async (ws) => itemsOf(await get(`/w/${ws}/members`)),
   Groups: async (ws) => itemsOf(await get(`/w/${ws}/channels`)),
   "API keys": async (ws) => itemsOf(await get(`/w/${ws}/api_keys`)),
+  // Without Stripe keys (as `npm start` runs) billing shows the default plan and the demo's real usage.
+  Billing: async (ws) => Object.values(((await get(`/w/${ws}/billing`)) as { usage: Record<string, { used: number }> }).usage).filter((meter) => meter.used > 0),
+  Plans: async () => itemsOf(await get(`/billing/plans`)),
   Settings: async (ws) => [await get(`/w/${ws}/settings/workspace`)],
 };
 
@@ -79,6 +82,13 @@ describe("the demo workspace", () => {
       expect(list, `no demo check for the sidebar's "${item.label}"`).toBeDefined();
       expect((await list!(demo.workspaceId)).length, `the demo's ${item.label} page is empty`).toBeGreaterThan(0);
     }
+  });
+
+  it("shows billing as not configured, on the default plan, with the demo's usage", async () => {
+    const billing = (await get(`/w/${demo.workspaceId}/billing`)) as Json;
+    expect(billing).toMatchObject({ configured: false, status: "unconfigured", notice: "Billing is not configured on this server", plan: { id: "pro_monthly" } });
+    expect(billing.usage.brand_kits.used).toBeGreaterThan(0);
+    expect(billing.usage.seats.used).toBeGreaterThan(1);
   });
 
   it("has Zapier's workspace key with the calls it made", async () => {

@@ -1,5 +1,6 @@
 import { count } from "../../../core/counting";
 import { DraftPreview } from "./DraftPreview";
+import { PlanLimitLink } from "~/components/ui/Field";
 import type { GenerationState } from "./useGeneration";
 
 const words = (text: string) => (text.match(/\S+/g) ?? []).length;
@@ -40,7 +41,10 @@ export function GenerationProgress<R>({
       ) : null}
       {run.phase === "failed" ? (
         <div className="generation__problem" role="alert">
-          <p>{run.error ?? "The writing failed."}</p>
+          <p>
+            {run.error ?? "The writing failed."}
+            <PlanLimitLink message={run.error} />
+          </p>
           <button type="button" className="button button--small" onClick={onRetry}>
             Try again
           </button>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { PresentedConnector } from "../../../worker/presenters/connections";
 import { api, ApiError } from "~/lib/api";
+import { PlanLimitLink } from "~/components/ui/Field";
 
 /**
  * The ways to connect every other network (the Sandbox has its own form above): an OAuth
@@ -129,6 +130,7 @@ function FormConnector({ workspaceId, connector, label, onConnected }: { workspa
       {error ? (
         <span className="field__error" role="alert">
           {error.message}
+          <PlanLimitLink message={error.message} />
         </span>
       ) : null}
     </form>

@@ -3,6 +3,7 @@ import {
   ArchiveIcon,
   BookIcon,
   BulbIcon,
+  CardIcon,
   CheckIcon,
   ClockIcon,
   DocIcon,
@@ -20,6 +21,7 @@ import {
   SettingsIcon,
   ShareIcon,
   StarIcon,
+  TagIcon,
   TemplateIcon,
   UploadIcon,
 } from "../ui/icons";
@@ -87,6 +89,13 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
     { to: `${base}/groups`, label: "Groups", icon: GroupsIcon },
     // Members make personal tokens here and see the workspace's keys; admins also manage those.
     ...(isGuest ? [] : [{ to: `${base}/api-keys`, label: "API keys", icon: KeyIcon }]),
+    // Members see the plan and its usage read-only; admins change it.
+    ...(isGuest
+      ? []
+      : [
+          { to: `${base}/billing`, label: "Billing", icon: CardIcon },
+          { to: `${base}/plans`, label: "Plans", icon: TagIcon },
+        ]),
     ...(isAdmin ? [{ to: `${base}/settings`, label: "Settings", icon: SettingsIcon }] : []),
   ];
 }

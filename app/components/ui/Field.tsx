@@ -1,4 +1,6 @@
+import { Link, useParams, useRouteLoaderData } from "@remix-run/react";
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { isPlanLimitMessage } from "~/lib/api-rules";
 
 interface FieldFrameProps {
   label: string;
@@ -99,12 +101,38 @@ export function TextAreaField({
   );
 }
 
-/** The form-level message: an alert so screen readers announce it when it appears. */
+/**
+ * The form-level message: an alert so screen readers announce it when it appears. A plan-limit
+ * refusal (402 `plan_limit`) gets a "See plans" link beside its words, wherever it is shown.
+ */
 export function FormAlert({ message, tone = "error" }: { message: string | null | undefined; tone?: "error" | "info" }) {
   if (!message) return null;
   return (
     <div className={`form-alert form-alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
       {message}
+      <PlanLimitLink message={message} />
     </div>
   );
+}
+
+/** " See plans" after an API error's words when they are a plan-limit refusal; nothing otherwise. */
+export function PlanLimitLink({ message }: { message: string | null | undefined }) {
+  const plans = usePlansPath();
+  if (!plans || !isPlanLimitMessage(message)) return null;
+  return (
+    <>
+      {" "}
+      <Link to={plans} className="form-alert__link">
+        See plans
+      </Link>
+    </>
+  );
+}
+
+/** The plans page of the workspace this page is about (its URL's, else the shell's current one). */
+function usePlansPath(): string | null {
+  const { workspaceId } = useParams();
+  const shell = useRouteLoaderData<{ currentWorkspace: { id: number } | null }>("routes/_shell");
+  const id = workspaceId ?? shell?.currentWorkspace?.id;
+  return id ? `/workspaces/${id}/plans` : null;
 }

@@ -142,6 +142,20 @@ export const KeyIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const CardIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 10h18M7 15h3" />
+  </Icon>
+);
+
+export const TagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 12V4h8l10 10-8 8z" />
+    <circle cx="7.5" cy="8.5" r="1.5" />
+  </Icon>
+);
+
 export const SearchIcon = (p: IconProps) => (
   <Icon width="16" height="16" {...p}>
     <circle cx="11" cy="11" r="6.5" />

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import type { InvoiceOut } from "../../../core/contracts/billing";
+import { api, ApiError } from "~/lib/api";
+import { formatDay, formatMoney } from "./format";
+
+type Loaded = { state: "loading" } | { state: "failed"; message: string } | { state: "done"; invoices: InvoiceOut[] };
+
+const STATUS_WORDS: Record<string, string> = { paid: "Paid", open: "Due", draft: "Draft", uncollectible: "Not collected", void: "Void" };
+
+/**
+ * The workspace's invoices from Stripe, newest first, each with Stripe's page and PDF. Loaded
+ * after the page paints, and again when `refreshKey` (where the subscription stands) changes.
+ */
+export function Invoices({ workspaceId, refreshKey }: { workspaceId: number; refreshKey: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded({ state: "loading" });
+    api
+      .get<{ data: InvoiceOut[] }>(`/w/${workspaceId}/billing/invoices`, { signal: controller.signal })
+      .then((answer) => setLoaded({ state: "done", invoices: answer.data }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ state: "failed", message: error instanceof ApiError ? error.problem.message : "We couldn't load the invoices." });
+      });
+    return () => controller.abort();
+  }, [workspaceId, attempt, refreshKey]);
+
+  return (
+    <section className="billing-section" aria-labelledby="billing-invoices-heading" aria-busy={loaded.state === "loading" || undefined}>
+      <h2 id="billing-invoices-heading">Invoices</h2>
+      {loaded.state === "loading" ? (
+        <p className="muted" role="status">
+          Loading invoices…
+        </p>
+      ) : loaded.state === "failed" ? (
+        <div className="billing-problem" role="alert">
+          <p>{loaded.message}</p>
+          <button type="button" className="button button--small" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      ) : loaded.invoices.length === 0 ? (
+        <p className="billing-empty">No invoices yet. Each payment&apos;s invoice appears here, with a PDF to download.</p>
+      ) : (
+        <table className="billing-invoices">
+          <thead>
+            <tr>
+              <th scope="col">Invoice</th>
+              <th scope="col">Date</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Links</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaded.invoices.map((invoice) => {
+              const name = invoice.number ?? "Draft invoice";
+              return (
+                <tr key={invoice.id}>
+                  <td data-label="Invoice">{name}</td>
+                  <td data-label="Date">{formatDay(invoice.created_at)}</td>
+                  <td data-label="Amount">{formatMoney(invoice.status === "paid" ? invoice.amount_paid_cents : invoice.amount_due_cents, invoice.currency)}</td>
+                  <td data-label="Status">
+                    <span className={`billing-invoice-status billing-invoice-status--${invoice.status}`}>{STATUS_WORDS[invoice.status] ?? invoice.status}</span>
+                  </td>
+                  <td className="billing-invoices__links">
+                    {invoice.hosted_invoice_url ? (
+                      <a href={invoice.hosted_invoice_url} target="_blank" rel="noreferrer">
+                        {invoice.status === "open" ? "Pay" : "View"}
+                        <span className="visually-hidden"> {name}</span>
+                      </a>
+                    ) : null}
+                    {invoice.invoice_pdf ? (
+                      <a href={invoice.invoice_pdf} target="_blank" rel="noreferrer">
+                        PDF<span className="visually-hidden"> of {name}</span>
+                      </a>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
