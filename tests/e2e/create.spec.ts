@@ -42,8 +42,10 @@ test("a marketer writes a blog post from a brief: outline, edited, then a stream
   await expect(draft).not.toContainText("**");
 
   await page.getByRole("link", { name: "Open the document" }).click();
-  // The writer titles the draft from the brief's subject ("Better coffee breaks: …").
-  await expect(page).toHaveURL(/\/docs\/better-coffee-breaks[a-z0-9-]*-\d+$/);
+  // The writer titles the draft from the brief's subject, in one of its title shapes ("Better
+  // coffee breaks: a practical guide", "What works for better coffee breaks"): which one
+  // depends on the job's seed, and every other generation in the run moves that.
+  await expect(page).toHaveURL(/\/docs\/[a-z0-9-]*better-coffee-breaks[a-z0-9-]*-\d+$/);
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 20_000 });
   const body = page.getByRole("textbox", { name: "Document body" });
   await expect(body.getByRole("heading", { name: "A weekly tasting ritual" })).toBeVisible();

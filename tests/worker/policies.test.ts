@@ -82,6 +82,7 @@ const expected: Record<Action, UserRole[]> = {
   "social_accounts.manage": ["super_admin", "admin", "member"],
   "integrations.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
+  "analytics.read": ["super_admin", "admin", "member"],
   "billing.read": ["super_admin", "admin", "member"],
   "billing.manage": ["super_admin", "admin"],
   "api_keys.read": ["super_admin", "admin", "member"],

@@ -250,6 +250,8 @@ export const rules = {
   "integrations.manage": { roles: MEMBERS },
   "webhooks.manage": { roles: ADMINS },
   // Billing: members see the plan and its usage; admins subscribe, change and cancel.
+  // Analytics: what the workspace's posts did; members read it (guests never see the calendar either).
+  "analytics.read": { roles: MEMBERS },
   "billing.read": { roles: MEMBERS },
   "billing.manage": { roles: ADMINS },
   // Workspace API keys act for the whole workspace: admins make and revoke them and read their
@@ -361,6 +363,7 @@ export const actionScopes: Record<Action, ApiScope> = {
   "social_accounts.manage": "admin",
   "integrations.manage": "admin",
   "webhooks.manage": "admin",
+  "analytics.read": "read",
   "billing.read": "admin",
   "billing.manage": "admin",
   "api_keys.read": "admin",

@@ -15,3 +15,4 @@ export * from "./suggestions";
 export * from "./integrations";
 export * from "./contacts";
 export * from "./billing";
+export * from "./analytics";

@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { sandboxFollowers, sandboxPostFigures } from "../../../../core/analytics/sandbox-metrics";
 import { SANDBOX_SLOW_MS, sandboxFaultIn, sandboxSlow, type SandboxFault } from "../../../../core/publishing/sandbox";
 import { sandboxTimeline, sandboxTokens } from "../../../db/schema";
 import { wait } from "./http";
-import type { ConnectedAccount, Provider, ProviderContext } from "./types";
+import type { ConnectedAccount, PostMetrics, Provider, ProviderContext } from "./types";
 
 /**
  * The Sandbox network: a real network that lives in this app's D1. It accepts posts onto
@@ -125,5 +126,19 @@ export const sandboxProvider: Provider = {
     const expiresAt = ctx.now() + TOKEN_LIFETIME_MS;
     await ctx.db.update(sandboxTokens).set({ accessToken, refreshToken, expiresAt }).where(eq(sandboxTokens.accountExternalId, account.externalId));
     return { ok: true, credentials: { accessToken, refreshToken }, expiresAt };
+  },
+  /** Figures that grow with each post's age on the Sandbox's timeline (core/analytics/sandbox-metrics). */
+  async metrics(ctx, account, ids) {
+    if (ids.length === 0) return {};
+    const posts = await ctx.db
+      .select({ externalId: sandboxTimeline.externalId, at: sandboxTimeline.at, text: sandboxTimeline.text })
+      .from(sandboxTimeline)
+      .where(and(eq(sandboxTimeline.accountExternalId, account.externalId), eq(sandboxTimeline.kind, "post"), inArray(sandboxTimeline.externalId, ids)));
+    const figures: Record<string, PostMetrics> = {};
+    for (const post of posts) if (post.externalId) figures[post.externalId] = sandboxPostFigures(post.externalId, post.at, ctx.now(), post.text);
+    return figures;
+  },
+  async accountMetrics(ctx, account) {
+    return { followers: sandboxFollowers(account.externalId, new Date(ctx.now()).toISOString().slice(0, 10)) };
   },
 };

@@ -1,3 +1,4 @@
+import type { PostFigures } from "../../../../core/analytics/metrics";
 import type { ErrorClass } from "../../../../core/publishing/states";
 import type { Network } from "../../../../core/publishing/limits";
 import type { Database } from "../../../db/client";
@@ -113,16 +114,8 @@ export interface ConnectedAccount {
   settings?: Record<string, string>;
 }
 
-/** Figures for one published post, whatever the network calls them; absent when it has none. */
-export interface PostMetrics {
-  impressions?: number;
-  views?: number;
-  likes?: number;
-  comments?: number;
-  shares?: number;
-  saves?: number;
-  clicks?: number;
-}
+/** Figures for one published post, whatever the network calls them (core/analytics/metrics); absent when it has none. */
+export type PostMetrics = PostFigures;
 
 /** An app registered with a network: from the environment, or registered per instance (Mastodon). */
 export interface OAuthApp {
@@ -197,6 +190,8 @@ export interface Provider {
   refresh(ctx: ProviderContext, account: ProviderAccount): Promise<RefreshOutcome>;
   /** Figures for published posts by their network ids (analytics); absent ids had none. */
   metrics?(ctx: ProviderContext, account: ProviderAccount, ids: string[]): Promise<Record<string, PostMetrics>>;
+  /** The account's own figures now (followers), for analytics' daily account row. */
+  accountMetrics?(ctx: ProviderContext, account: ProviderAccount): Promise<{ followers?: number }>;
   /** Revokes this app's access at the network, where it can (disconnect). Best effort. */
   revoke?(ctx: ProviderContext, account: ProviderAccount): Promise<void>;
 }
