@@ -38,21 +38,25 @@ export interface ClaimScope {
 export async function claimDueMetrics(db: Database, now: number, scope: ClaimScope = {}) {
   const workspaceFilter = scope.workspaceId === undefined ? sql`` : sql`AND m.workspace_id = ${scope.workspaceId}`;
   const leaseUntil = now + METRICS_LEASE_MS;
+  // The most overdue accounts first, each with its earliest due rows.
   const rows = await db.all<{ target_id: number; account_id: number }>(sql`
+    WITH due AS (
+      SELECT m.target_id, m.account_id, m.next_fetch_at
+      FROM post_metrics m
+      WHERE m.next_fetch_at <= ${now}
+        AND (m.lease_until IS NULL OR m.lease_until < ${now})
+        AND NOT EXISTS (SELECT 1 FROM post_metrics o WHERE o.account_id = m.account_id AND o.lease_until >= ${now})
+        ${workspaceFilter}
+    ),
+    accounts AS (SELECT account_id FROM due GROUP BY account_id ORDER BY min(next_fetch_at), account_id LIMIT ${ACCOUNTS_PER_CLAIM})
     UPDATE post_metrics
     SET lease_until = ${leaseUntil}
     WHERE target_id IN (
       SELECT target_id FROM (
-        SELECT m.target_id, m.account_id,
-          row_number() OVER (PARTITION BY m.account_id ORDER BY m.next_fetch_at, m.target_id) AS place,
-          dense_rank() OVER (ORDER BY m.account_id) AS account_place
-        FROM post_metrics m
-        WHERE m.next_fetch_at <= ${now}
-          AND (m.lease_until IS NULL OR m.lease_until < ${now})
-          AND NOT EXISTS (SELECT 1 FROM post_metrics o WHERE o.account_id = m.account_id AND o.lease_until >= ${now})
-          ${workspaceFilter}
+        SELECT target_id, row_number() OVER (PARTITION BY account_id ORDER BY next_fetch_at, target_id) AS place
+        FROM due WHERE account_id IN (SELECT account_id FROM accounts)
       )
-      WHERE place <= ${TARGETS_PER_MESSAGE} AND account_place <= ${ACCOUNTS_PER_CLAIM}
+      WHERE place <= ${TARGETS_PER_MESSAGE}
     )
     AND next_fetch_at <= ${now}
     AND (lease_until IS NULL OR lease_until < ${now})

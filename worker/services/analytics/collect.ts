@@ -3,7 +3,7 @@ import { engagementsOf, METRICS_WINDOW_DAYS, nextMetricsFetch, postFigureKeys, t
 import type { ErrorClass } from "../../../core/publishing/states";
 import { inList, runBatch } from "../../db/batching";
 import type { Database } from "../../db/client";
-import { accountMetrics, postMetrics, postTargets, socialAccounts, type SocialAccount } from "../../db/schema";
+import { accountMetrics, postMetricSamples, postMetrics, postTargets, socialAccounts, type SocialAccount } from "../../db/schema";
 import { credentialBinding, decryptCredentials } from "../publishing/credentials";
 import { accountEvent, type EventDeps } from "../publishing/events";
 import { StepFailed } from "../publishing/providers/http";
@@ -152,27 +152,32 @@ async function collectPosts(deps: CollectorDeps, ctx: ProviderContext, account: 
     await failed(deps, ctx, account, message, rows, failureOf(error));
     return;
   }
-  const statements = rows.flatMap((row) => {
-    const found = row.networkPostId ? figures[row.networkPostId] : undefined;
-    const schedule = { capturedAt: at, nextFetchAt: nextMetricsFetch(row.publishedAt, at), failures: 0, lastError: null, leaseUntil: null };
-    const mine = and(eq(postMetrics.targetId, row.targetId), eq(postMetrics.leaseUntil, message.leaseUntil));
-    // Nothing from the network for this one (too new, deleted there): captured, and asked again on schedule.
-    if (!found) return [db.update(postMetrics).set(schedule).where(mine)];
-    const values = Object.fromEntries(postFigureKeys.map((key) => [key, found[key] ?? null])) as Record<(typeof postFigureKeys)[number], number | null>;
-    const engagements = engagementsOf(found);
-    return [
-      // The sample first, and only while the lease is ours: a duplicate message writes nothing.
-      db.run(sql`
-        INSERT INTO post_metric_samples (target_id, workspace_id, captured_at, granularity, impressions, reach, views, likes, comments, shares, saves, clicks, engagements)
-        SELECT ${row.targetId}, ${row.workspaceId}, ${at}, 'sample', ${values.impressions}, ${values.reach}, ${values.views}, ${values.likes}, ${values.comments}, ${values.shares}, ${values.saves}, ${values.clicks}, ${engagements}
-        WHERE EXISTS (SELECT 1 FROM post_metrics WHERE target_id = ${row.targetId} AND lease_until = ${message.leaseUntil})
-      `),
-      db
+  // Take the rows before writing, as the publisher takes a send: only the consumer whose lease
+  // still holds them writes (a duplicate delivery that also asked the network writes nothing).
+  const taken = new Set(
+    (
+      await db
         .update(postMetrics)
-        .set({ ...values, engagements, ...schedule })
-        .where(mine),
-    ];
-  });
+        .set({ leaseUntil: null })
+        .where(and(inList(postMetrics.targetId, rows.map((row) => row.targetId)), eq(postMetrics.leaseUntil, message.leaseUntil)))
+        .returning({ targetId: postMetrics.targetId })
+    ).map((row) => row.targetId),
+  );
+  const statements = rows
+    .filter((row) => taken.has(row.targetId))
+    .flatMap((row) => {
+      const found = row.networkPostId ? figures[row.networkPostId] : undefined;
+      const schedule = { capturedAt: at, nextFetchAt: nextMetricsFetch(row.publishedAt, at), failures: 0, lastError: null };
+      const one = eq(postMetrics.targetId, row.targetId);
+      // Nothing from the network for this one (too new, deleted there): captured, and asked again on schedule.
+      if (!found) return [db.update(postMetrics).set(schedule).where(one)];
+      const values = Object.fromEntries(postFigureKeys.map((key) => [key, found[key] ?? null])) as Record<(typeof postFigureKeys)[number], number | null>;
+      const engagements = engagementsOf(found);
+      return [
+        db.update(postMetrics).set({ ...values, engagements, ...schedule }).where(one),
+        db.insert(postMetricSamples).values({ targetId: row.targetId, workspaceId: row.workspaceId, capturedAt: at, granularity: "sample", ...values, engagements }),
+      ];
+    });
   await runBatch(db, statements);
 }
 
