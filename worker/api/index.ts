@@ -9,6 +9,7 @@ import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { analyticsCollectApi } from "./analytics-collect";
+import { sandboxHistoryApi } from "./sandbox-history";
 import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
@@ -128,6 +129,7 @@ export const api = createApp()
   .route("/", postsApi)
   .route("/", socialAccountsApi)
   .route("/", analyticsCollectApi)
+  .route("/", sandboxHistoryApi)
   .route("/", connectionsApi)
   .route("/", schedulesApi)
   .route("/", webhooksApi)
