@@ -8,6 +8,8 @@ import { openApiDocument } from "../openapi/document";
 import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
+import { analyticsCollectApi } from "./analytics-collect";
+import { sandboxHistoryApi } from "./sandbox-history";
 import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
@@ -126,6 +128,8 @@ export const api = createApp()
   .route("/", billingApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
+  .route("/", analyticsCollectApi)
+  .route("/", sandboxHistoryApi)
   .route("/", connectionsApi)
   .route("/", schedulesApi)
   .route("/", webhooksApi)
