@@ -8,6 +8,7 @@ import { openApiDocument } from "../openapi/document";
 import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
+import { analyticsApi } from "./analytics";
 import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
@@ -128,6 +129,7 @@ export const api = createApp()
   .route("/", socialAccountsApi)
   .route("/", connectionsApi)
   .route("/", schedulesApi)
+  .route("/", analyticsApi)
   .route("/", webhooksApi)
   .route("/", contactsApi)
   .route("/", searchConsoleApi)
