@@ -5,10 +5,10 @@ import { describeChange, formatCount, formatRate } from "./format";
 const shown = (key: TotalKey, value: number | null) => (key === "engagement_rate" ? formatRate(value) : formatCount(value));
 
 /** The headline figures of the period, each with its change against the period before. */
-export function Totals({ totals, compare = true, label = "Totals" }: { totals: AnalyticsOut["totals"]; compare?: boolean; label?: string }) {
+export function Totals({ totals, keys = totalKeys, compare = true, label = "Totals" }: { totals: AnalyticsOut["totals"]; keys?: readonly TotalKey[]; compare?: boolean; label?: string }) {
   return (
     <dl className="analytics-totals" aria-label={label}>
-      {totalKeys.map((key) => {
+      {keys.map((key) => {
         const total = totals[key];
         const change = describeChange(total.change);
         return (
