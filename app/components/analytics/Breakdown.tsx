@@ -30,7 +30,7 @@ export function Breakdown({ id, title, intro, rowHeader, rows, csv, csvName }: {
               ) : null}
             </div>
           ) : null}
-          <TableFrame label={title}>
+          <TableFrame label={`${title}, as a table`}>
             <table className="analytics-table">
               <caption className="visually-hidden">{title}</caption>
               <thead>

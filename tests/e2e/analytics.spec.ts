@@ -1,0 +1,85 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type APIRequestContext } from "./fixtures";
+import { auth, createOwner, expectNoHorizontalOverflow, openAs } from "./helpers";
+import { layoutProblems } from "./layout";
+
+/** What the minute cron does (the local ticker runs it too); called here so the test need not wait for the minute. */
+const tick = (request: APIRequestContext) => request.get(`/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+
+test("two published Sandbox posts show in analytics with totals, a chart, top posts and a CSV, on a phone too", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { owner, workspace } = await createOwner(request, "Figures");
+  const headers = auth(owner, workspace.id);
+  const connected = await request.post(`/v1/w/${workspace.id}/social_accounts`, { headers, data: { network: "sandbox", display_name: "Fernhill Main" } });
+  expect(connected.status(), await connected.text()).toBe(201);
+  const account = (await connected.json()).data as { id: number };
+
+  const texts = ["Oat-milk cold brew lands today #analytics-one", "Sourdough Saturdays are back #analytics-two"];
+  const posts: number[] = [];
+  for (const text of texts) {
+    const created = await request.post(`/v1/w/${workspace.id}/posts`, { headers, data: { text, targets: [{ account_id: account.id }], publish_at: new Date(Date.now() - 1_000).toISOString() } });
+    expect(created.status(), await created.text()).toBe(201);
+    posts.push(((await created.json()).data as { id: number }).id);
+  }
+  // Published by the cron's pass, then figures collected on demand (the page's "Refresh figures" does the same call).
+  await expect
+    .poll(
+      async () => {
+        await tick(request);
+        const states = await Promise.all(posts.map(async (id) => (await (await request.get(`/v1/posts/${id}`, { headers })).json()).data.targets[0].state));
+        return states.join(" ");
+      },
+      { timeout: 40_000, intervals: [2_000] },
+    )
+    .toBe("published published");
+  await expect
+    .poll(
+      async () => {
+        await request.post(`/v1/w/${workspace.id}/analytics/collect`, { headers });
+        const report = (await (await request.get(`/v1/w/${workspace.id}/analytics?tz=UTC`, { headers })).json()).data;
+        return report.updated_at !== null && report.top_posts.length === 2 && report.totals.impressions.value > 0;
+      },
+      { timeout: 40_000, intervals: [2_000] },
+    )
+    .toBe(true);
+
+  await openAs(page, owner, `/workspaces/${workspace.id}/analytics`);
+  await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+  const published = page.locator('[data-total="posts"]');
+  await expect(published.locator(".analytics-total__value")).toHaveText("2");
+  // Nothing was published in the 28 days before: the change says so in words.
+  await expect(published.getByText("no earlier data to compare with")).toBeAttached();
+  await expect(page.locator('[data-total="impressions"] .analytics-total__value')).not.toHaveText("0");
+  await expect(page.getByTestId("figures-updated")).toHaveText(/^Figures updated (just now|\d+ minutes? ago)$/);
+
+  await expect(page.getByTestId("series-chart").locator("svg.recharts-surface")).toBeVisible();
+  await page.getByText("Show as a table").first().click();
+  await expect(page.getByRole("region", { name: "Figures per day" }).getByRole("row")).toHaveCount(29);
+
+  const top = page.getByRole("region", { name: "Top posts" });
+  for (const text of texts) await expect(top.getByText(text)).toBeVisible();
+  await expect(top.getByRole("link", { name: "Open in the calendar" }).first()).toHaveAttribute("href", new RegExp(`/scheduled-posts\\?post=(${posts.join("|")})$`));
+  await expect(page.getByRole("region", { name: "By network", exact: true }).getByRole("rowheader", { name: "Sandbox" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Best days and hours to post" }).getByText(/^Best: \w+days \d+–\d+$/)).toBeVisible();
+
+  // Another preset: the URL is the view, and the back button returns to the one before.
+  await page.getByLabel("Period").selectOption("last_7_days");
+  await expect(page).toHaveURL(/preset=last_7_days/);
+  await expect(page.getByRole("region", { name: "Figures per day" }).getByRole("row")).toHaveCount(8);
+  await expect(published.locator(".analytics-total__value")).toHaveText("2");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV of the top posts" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-top-posts\.csv$/);
+  const lines = (await readFile((await download.path())!, "utf8")).trim().split("\r\n");
+  expect(lines[0]).toBe("published_at,network,account,handle,campaign,text,url,impressions,reach,engagements,engagement_rate,clicks");
+  expect(lines).toHaveLength(3);
+  expect(lines.some((line) => line.includes('"sandbox","Fernhill Main"') && line.includes(`"${texts[0]}"`))).toBe(true);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/preset=last_7_days/);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId("series-chart").locator("svg.recharts-surface")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  expect(await layoutProblems(page)).toEqual([]);
+});
