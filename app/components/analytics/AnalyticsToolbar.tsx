@@ -75,16 +75,18 @@ export function AnalyticsToolbar({ base, query, period, accounts, campaigns }: T
     >
       <input type="hidden" name="tz" value={query.tz} />
       <div className="analytics-period">
-        <label className="analytics-period__preset">
-          <span className="field__label">Period</span>
-          <select name="preset" className="input input--select" value={preset} onChange={(event) => setPreset(event.target.value as PeriodPreset)}>
+        <div className="analytics-period__preset">
+          <label className="field__label" htmlFor="analytics-preset">
+            Period
+          </label>
+          <select id="analytics-preset" name="preset" className="input input--select" value={preset} onChange={(event) => setPreset(event.target.value as PeriodPreset)}>
             {periodPresets.map((name) => (
               <option key={name} value={name}>
                 {PRESET_LABELS[name]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {preset === "custom" ? (
           <fieldset className="analytics-period__range">
             <legend className="visually-hidden">Custom range, first and last day included</legend>

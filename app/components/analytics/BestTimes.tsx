@@ -93,9 +93,9 @@ export function BestTimes({ slots, tz, csv }: { slots: Slot[]; tz: string; csv: 
                   {measured.map((slot) => (
                     <tr key={`${slot.weekday}:${slot.hour}`}>
                       <th scope="row">{WEEKDAYS[slot.weekday]}</th>
-                      <td>{hourSlot(slot.hour)}</td>
-                      <td>{slot.posts}</td>
-                      <td>{formatRate(slot.engagement_rate)}</td>
+                      <td data-label="Hour">{hourSlot(slot.hour)}</td>
+                      <td data-label="Posts">{slot.posts}</td>
+                      <td data-label="Engagement rate">{formatRate(slot.engagement_rate)}</td>
                     </tr>
                   ))}
                 </tbody>

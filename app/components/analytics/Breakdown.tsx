@@ -48,12 +48,12 @@ export function Breakdown({ id, title, intro, rowHeader, rows, csv, csvName }: {
                 {rows.map((row) => (
                   <tr key={row.key}>
                     <th scope="row">{row.label}</th>
-                    <td>{formatCount(row.posts)}</td>
-                    <td>{formatCount(row.impressions)}</td>
-                    <td>{formatCount(row.reach)}</td>
-                    <td>{formatCount(row.engagements)}</td>
-                    <td>{formatRate(row.engagement_rate)}</td>
-                    <td>{formatCount(row.clicks)}</td>
+                    <td data-label="Posts">{formatCount(row.posts)}</td>
+                    <td data-label="Impressions">{formatCount(row.impressions)}</td>
+                    <td data-label="Reach">{formatCount(row.reach)}</td>
+                    <td data-label="Engagements">{formatCount(row.engagements)}</td>
+                    <td data-label="Engagement rate">{formatRate(row.engagement_rate)}</td>
+                    <td data-label="Clicks">{formatCount(row.clicks)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -47,12 +47,12 @@ export function SeriesSection({ series, csv }: { series: AnalyticsOut["series"];
               {series.map((row) => (
                 <tr key={row.day}>
                   <th scope="row">{formatDay(row.day, true)}</th>
-                  <td>{formatCount(row.posts)}</td>
-                  <td>{formatCount(row.impressions)}</td>
-                  <td>{formatCount(row.engagements)}</td>
-                  <td>{formatRate(row.engagement_rate)}</td>
-                  <td>{formatCount(row.clicks)}</td>
-                  <td>{formatCount(row.followers)}</td>
+                  <td data-label="Posts">{formatCount(row.posts)}</td>
+                  <td data-label="Impressions">{formatCount(row.impressions)}</td>
+                  <td data-label="Engagements">{formatCount(row.engagements)}</td>
+                  <td data-label="Engagement rate">{formatRate(row.engagement_rate)}</td>
+                  <td data-label="Clicks">{formatCount(row.clicks)}</td>
+                  <td data-label="Followers">{formatCount(row.followers)}</td>
                 </tr>
               ))}
             </tbody>
