@@ -11,7 +11,8 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 export function bestSlot(slots: readonly Slot[]): Slot | null {
   let best: Slot | null = null;
   for (const slot of slots) {
-    if (slot.posts === 0 || slot.engagement_rate === null) continue;
+    // A slot whose posts drew no engagement is no one's best time.
+    if (slot.posts === 0 || !slot.engagement_rate) continue;
     if (!best || slot.engagement_rate > best.engagement_rate! || (slot.engagement_rate === best.engagement_rate && slot.posts > best.posts)) best = slot;
   }
   return best;
@@ -20,7 +21,7 @@ export function bestSlot(slots: readonly Slot[]): Slot | null {
 /** "Best: Tuesdays 9–10", or what is missing to say. */
 export function bestSummary(slots: readonly Slot[]): string {
   const best = bestSlot(slots);
-  return best ? `Best: ${WEEKDAYS[best.weekday]}s ${hourSlot(best.hour)}` : "Not enough published posts with figures to say yet.";
+  return best ? `Best: ${WEEKDAYS[best.weekday]}s ${hourSlot(best.hour)}` : "No engagements yet to tell the best time from.";
 }
 
 /**
@@ -36,7 +37,7 @@ export function BestTimes({ slots, tz, csv }: { slots: Slot[]; tz: string; csv: 
   const measured = slots.filter((slot) => slot.posts > 0).sort((a, b) => (b.engagement_rate ?? -1) - (a.engagement_rate ?? -1) || a.weekday - b.weekday || a.hour - b.hour);
 
   return (
-    <Section id="analytics-best-times" title="Best days and hours to post" intro={`From this workspace's own posts in the period; hours in ${tz}.`} csv={csv} csvName="the days and hours">
+    <Section id="analytics-best-times" title="Best days and hours to post" intro={`From this workspace's own posts of the past year (within the filters), so there is enough to go on; hours in ${tz}.`} csv={csv} csvName="the days and hours">
       <p className="best-times__summary">
         <strong>{bestSummary(slots)}</strong>
         {best ? <span className="muted"> ({formatRate(best.engagement_rate)} engagement rate over {count(best.posts, "post")})</span> : null}
@@ -55,14 +56,16 @@ export function BestTimes({ slots, tz, csv }: { slots: Slot[]; tz: string; csv: 
                 <span className="heatmap__day">{day}</span>
                 {HOURS.map((hour) => {
                   const slot = cells.get(`${weekday}:${hour}`);
-                  const rate = slot && slot.posts > 0 ? slot.engagement_rate : null;
-                  const level = rate !== null && top > 0 ? rate / top : null;
+                  const posted = slot !== undefined && slot.posts > 0;
+                  const rate = posted ? slot.engagement_rate : null;
+                  // Posts without engagement (or without impressions) take the palest shade; only a slot without posts is grey.
+                  const level = posted ? (rate !== null && top > 0 ? rate / top : 0) : null;
                   return (
                     <span
                       key={hour}
                       className={`heatmap__cell${level === null ? " heatmap__cell--empty" : ""}${best && best.weekday === weekday && best.hour === hour ? " heatmap__cell--best" : ""}`}
                       style={level === null ? undefined : ({ "--level": level.toFixed(3) } as CSSProperties)}
-                      title={slot && slot.posts > 0 ? `${WEEKDAYS[weekday]} ${hourSlot(hour)}: ${formatRate(rate)} over ${count(slot.posts, "post")}` : undefined}
+                      title={posted ? `${WEEKDAYS[weekday]} ${hourSlot(hour)}: ${formatRate(rate)} over ${count(slot.posts, "post")}` : undefined}
                     />
                   );
                 })}
