@@ -79,6 +79,11 @@ test("two published Sandbox posts show in analytics with totals, a chart, top po
   await page.goBack();
   await expect(page).not.toHaveURL(/preset=last_7_days/);
 
+  // "Refresh figures" asks again through the page, shows its progress, then reloads the figures.
+  await page.getByRole("button", { name: "Refresh figures" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^(Collected figures for 2 posts\.|Nothing was due: .*)$/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("button", { name: "Refresh figures" })).toBeEnabled();
+
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId("series-chart").locator(".recharts-line-curve")).toHaveCount(2);
   await expectNoHorizontalOverflow(page);
