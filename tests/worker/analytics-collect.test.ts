@@ -459,3 +459,51 @@ describe("POST /w/:ws/analytics/collect", () => {
     expect((await apiWith(queue.env, path, { method: "POST", token: reader.token })).status).toBe(202);
   });
 });
+
+describe("POST /w/:ws/sandbox/history", () => {
+  it("records past posts on a Sandbox account and replays the collector over the days since: figures, daily samples and followers", async () => {
+    const { workspace, token, accounts } = await sandboxWorkspace();
+    const account = accounts[0]!;
+    const now = Date.now();
+    const posts = [10, 6, 2].map((days, i) => ({ text: `Brew note ${i}: https://fernhill.example/${i}`, published_at: new Date(now - days * DAY).toISOString() }));
+    const response = await api(`/w/${workspace.id}/sandbox/history`, { method: "POST", token, body: { account_id: account.id, posts } });
+    expect(response.status).toBe(201);
+    expect(await json(response)).toEqual({ data: { posts: 3 } });
+
+    const rows = await db.select().from(postMetrics).where(eq(postMetrics.workspaceId, workspace.id)).orderBy(asc(postMetrics.publishedAt));
+    expect(rows.map((r) => r.publishedAt)).toEqual(posts.map((post) => Date.parse(post.published_at)));
+    for (const r of rows) {
+      expect(r).toMatchObject({ contentType: "link", leaseUntil: null, failures: 0 });
+      expect(r.impressions).toBeGreaterThan(0);
+      expect(r.capturedAt).toBeGreaterThan(now - 1_000);
+    }
+    // The oldest post was sampled once on each day since it went out, and once now.
+    expect((await samples(rows[0]!.targetId)).length).toBeGreaterThanOrEqual(10);
+    const days = await db.select().from(accountMetrics).where(eq(accountMetrics.accountId, account.id)).orderBy(asc(accountMetrics.day));
+    expect(days.length).toBeGreaterThanOrEqual(10);
+    for (const day of days) expect(day.followers).toBe(sandboxFollowers(account.externalId, day.day));
+    // The posts are on the calendar as published.
+    const listed = await json(await api(`/w/${workspace.id}/posts?from=${new Date(now - 11 * DAY).toISOString()}&to=${new Date(now).toISOString()}&state=published`, { token }));
+    expect(listed.data).toHaveLength(3);
+  });
+
+  it("refuses a real network's account (400 naming account_id), a post outside the last two weeks, a guest (403) and a stranger (404)", async () => {
+    const { workspace, token, accounts } = await sandboxWorkspace();
+    const [x] = await db.insert(socialAccounts).values({ workspaceId: workspace.id, network: "x", externalId: "x-hist", displayName: "On X", credentials: "" }).returning();
+    const path = `/w/${workspace.id}/sandbox/history`;
+    const post = { text: "Past", published_at: new Date(Date.now() - DAY).toISOString() };
+    const refused = await api(path, { method: "POST", token, body: { account_id: x!.id, posts: [post] } });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).fields.account_id).toEqual(["must be a Sandbox account"]);
+    const tooOld = await api(path, { method: "POST", token, body: { account_id: accounts[0]!.id, posts: [{ ...post, published_at: new Date(Date.now() - 20 * DAY).toISOString() }] } });
+    expect(tooOld.status).toBe(400);
+    expect(Object.keys((await json(tooOld)).fields)).toEqual(["posts.0.published_at"]);
+    const guest = await buildMember(workspace, "guest");
+    expect((await api(path, { method: "POST", token: guest.token, body: { account_id: accounts[0]!.id, posts: [post] } })).status).toBe(403);
+    const stranger = await sandboxWorkspace();
+    expect((await api(`/w/${stranger.workspace.id}/sandbox/history`, { method: "POST", token, body: { account_id: stranger.accounts[0]!.id, posts: [post] } })).status).toBe(404);
+    // Their account named in our workspace: not found either.
+    expect((await api(path, { method: "POST", token, body: { account_id: stranger.accounts[0]!.id, posts: [post] } })).status).toBe(404);
+    expect(await db.$count(postTargets, eq(postTargets.workspaceId, workspace.id))).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@ import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { analyticsApi } from "./analytics";
 import { analyticsCollectApi } from "./analytics-collect";
+import { sandboxHistoryApi } from "./sandbox-history";
 import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
@@ -129,6 +130,7 @@ export const api = createApp()
   .route("/", postsApi)
   .route("/", socialAccountsApi)
   .route("/", analyticsCollectApi)
+  .route("/", sandboxHistoryApi)
   .route("/", connectionsApi)
   .route("/", schedulesApi)
   .route("/", analyticsApi)
