@@ -2,12 +2,15 @@ import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
 import { analyticsQuery, type AnalyticsQuery } from "../../core/contracts/analytics";
+import { socialBriefSchema } from "../../core/contracts/content";
 import type { ContentType } from "../../core/analytics/metrics";
 import type { Network } from "../../core/publishing/limits";
 import { accountMetrics, campaigns, postMetrics, postTargets, scheduledPosts, socialAccounts, type SocialAccount, type User, type Workspace } from "../../worker/db/schema";
 import type { Actor } from "../../worker/policies";
 import { presentAnalytics } from "../../worker/presenters/analytics";
+import { bestPostNotes, bestPostsFor } from "../../worker/services/analytics/best-posts";
 import { analyticsReport } from "../../worker/services/analytics/report";
+import { promptFor } from "../../worker/services/ai/prompt";
 import { analyticsPeriods } from "../../core/analytics/period";
 import { createWorkspaceKey } from "../../worker/services/api-keys/keys";
 import { api, buildMember, buildWorkspace, db, json, tokenFor } from "../factories";
@@ -363,5 +366,86 @@ describe("GET /v1/w/:ws/analytics/export.csv", () => {
     const bad = await api(`/w/${workspace.id}/analytics/export.csv?view=everything`, { token });
     expect(bad.status).toBe(400);
     expect(Object.keys((await json(bad)).fields)).toEqual(["view"]);
+  });
+});
+
+/** The server-sent events of a generation, in order. */
+async function events(response: Response) {
+  return (await response.text())
+    .split("\n\n")
+    .filter(Boolean)
+    .map((block) => ({ event: block.match(/^event: (.+)$/m)![1]!, data: JSON.parse(block.match(/^data: (.+)$/m)![1]!) }));
+}
+
+describe("writing like our best posts", () => {
+  const recently = (days: number) => Date.now() - days * 24 * 60 * 60 * 1000;
+
+  async function linkedinHistory() {
+    const { workspace, owner } = await buildWorkspace();
+    const linkedin = await account(workspace, "linkedin", "Fernhill Coffee");
+    const x = await account(workspace, "x", "Fernhill X");
+    await published(linkedin, { at: recently(5), text: "Small batches, slow roast. What do you drink first thing?", impressions: 1000, engagements: 120 });
+    await published(linkedin, { at: recently(10), text: "Our roaster turns 10 this week.", impressions: 1000, engagements: 90 });
+    await published(linkedin, { at: recently(20), text: "Why do we roast on Tuesdays? Ask us.", impressions: 200, engagements: 30 });
+    await published(linkedin, { at: recently(30), text: "A plain update nobody read.", impressions: 1000, engagements: 1 });
+    await published(linkedin, { at: recently(2), text: "No figures yet", impressions: 0, engagements: 0 });
+    await published(linkedin, { at: recently(120), text: "Last spring's hit", impressions: 100, engagements: 90 });
+    await published(x, { at: recently(3), text: "Our best tweet ever", impressions: 10, engagements: 9 });
+    const other = await buildWorkspace();
+    const theirs = await account(other.workspace, "linkedin", "Someone else");
+    await published(theirs, { at: recently(4), text: "THEIR SECRET post", impressions: 10, engagements: 10 });
+    return { workspace, owner };
+  }
+
+  it("hands the writer the workspace's top 3 posts on the channel's network and says so in the job's notes", async () => {
+    const { workspace, owner } = await linkedinHistory();
+    const found = await bestPostsFor(db, workspace.id, ["linkedin", "seo"], Date.now());
+    expect(found[0]!.posts.map((post) => [post.text, post.engagementRate])).toEqual([
+      ["Why do we roast on Tuesdays? Ask us.", 0.15],
+      ["Small batches, slow roast. What do you drink first thing?", 0.12],
+      ["Our roaster turns 10 this week.", 0.09],
+    ]);
+    expect(found[1]).toEqual({ channel: "seo", network: null, posts: [] });
+
+    const token = await tokenFor(owner);
+    const response = await api(`/w/${workspace.id}/generations`, { method: "POST", token, body: { kind: "social_posts", brief: { topic: "Our new oat-milk cold brew launches in April", channels: ["linkedin"], like_best_posts: true } } });
+    const done = (await events(response)).at(-1)!;
+    expect(done.event).toBe("done");
+    expect(done.data.notes[0]).toBe("linkedin: Modelled on 3 of your best posts on LinkedIn (engagement 15.0 %, 12.0 %, 9.0 %; about 8 words, no hashtags, asking a question).");
+    // The offline writer takes their shape: no hashtags, a question, short.
+    const [post] = done.data.result.posts;
+    expect(post.hashtags).toEqual([]);
+    expect(post.body).toContain("?");
+    const job = await json(await api(`/generations/${done.data.id}`, { token }));
+    expect(job.data.notes[0]).toMatch(/^linkedin: Modelled on 3 of your best posts/);
+    expect(job.data.brief.like_best_posts).toBe(true);
+
+    // Without the flag, nothing is looked up and nothing is said.
+    const plain = (await events(await api(`/w/${workspace.id}/generations`, { method: "POST", token, body: { kind: "social_posts", brief: { topic: "Our new oat-milk cold brew launches in April", channels: ["linkedin"] } } }))).at(-1)!;
+    expect(plain.data.notes.join(" ")).not.toContain("Modelled on");
+    expect(plain.data.result.posts[0].hashtags.length).toBeGreaterThan(0);
+  });
+
+  it("gives a model the posts as ones that did well, and never another workspace's", async () => {
+    const { workspace } = await linkedinHistory();
+    const [linkedin] = await bestPostsFor(db, workspace.id, ["linkedin"], Date.now());
+    const brief = socialBriefSchema.parse({ topic: "Our new oat-milk cold brew", channels: ["linkedin"], like_best_posts: true });
+    const prompt = promptFor({ task: { kind: "social_posts", brief }, voice: { brandName: "Fernhill", notes: {} }, passages: [], examples: linkedin!.posts });
+    expect(prompt.user).toContain("Posts that did well for us");
+    expect(prompt.user).toContain('(15.0 % engagement) "Why do we roast on Tuesdays? Ask us."');
+    expect(prompt.user).not.toContain("THEIR SECRET");
+    expect(prompt.user).not.toContain("Our best tweet ever");
+    expect(prompt.user).not.toContain("Last spring's hit");
+  });
+
+  it("learns from the Sandbox when no network is connected yet, and says when there is nothing to learn from", async () => {
+    const { workspace } = await buildWorkspace();
+    const sandbox = await account(workspace, "sandbox", "Fernhill Sandbox");
+    await published(sandbox, { at: recently(1), text: "Sandbox hit #coffee", impressions: 50, engagements: 5 });
+    const found = await bestPostsFor(db, workspace.id, ["twitter"], Date.now());
+    expect(found[0]).toMatchObject({ channel: "twitter", network: "sandbox", posts: [{ text: "Sandbox hit #coffee", engagementRate: 0.1 }] });
+    expect(bestPostNotes(found)).toEqual(["twitter: Modelled on 1 of your best posts on Sandbox (engagement 10.0 %; about 2 words, 1 hashtag, no question)."]);
+    const empty = await buildWorkspace();
+    expect(bestPostNotes(await bestPostsFor(db, empty.workspace.id, ["linkedin"], Date.now()))).toEqual(["linkedin: No published LinkedIn posts with figures in the last 90 days to model on."]);
   });
 });
