@@ -203,9 +203,13 @@ export async function analyticsReport(db: Database, actor: Actor, query: Analyti
   const byDay = new Map(series.map((row) => [row.day, row]));
   const followersOn = new Map(followersByDay.map((row) => [row.day, row.followers === null ? null : Number(row.followers)]));
   const zero: Figures = { posts: 0, impressions: 0, reach: 0, engagements: 0, clicks: 0 };
+  // Followers are collected for every account in one daily pass: a day without figures (a
+  // missed pass) shows the day before's, so the curve does not drop to nothing.
+  let lastFollowers: number | null = null;
   const fullSeries = current.days.map((day) => {
     const row = byDay.get(day);
-    return { day, ...(row ? pick(row) : zero), followers: followersOn.get(day) ?? null };
+    lastFollowers = followersOn.get(day) ?? lastFollowers;
+    return { day, ...(row ? pick(row) : zero), followers: lastFollowers };
   });
   // Null, not 0, when no account has figures in the period: nothing was measured.
   const gained = (rows: { gained: number }[]) => (rows.length ? rows.reduce((sum, row) => sum + row.gained, 0) : null);
