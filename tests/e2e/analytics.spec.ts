@@ -6,7 +6,7 @@ import { layoutProblems } from "./layout";
 /** What the minute cron does (the local ticker runs it too); called here so the test need not wait for the minute. */
 const tick = (request: APIRequestContext) => request.get(`/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
 
-test("two published Sandbox posts show in analytics with totals, a chart, top posts and a CSV, on a phone too", async ({ page, request }) => {
+test("two published Sandbox posts show in analytics with totals, a chart, top posts and a CSV, on a phone too, and a campaign shows its own", async ({ page, request }) => {
   test.setTimeout(120_000);
   const { owner, workspace } = await createOwner(request, "Figures");
   const headers = auth(owner, workspace.id);
@@ -14,10 +14,25 @@ test("two published Sandbox posts show in analytics with totals, a chart, top po
   expect(connected.status(), await connected.text()).toBe(201);
   const account = (await connected.json()).data as { id: number };
 
+  // The second post is a campaign's piece, so the campaign's page has its own rollup.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const made = await request.post(`/v1/w/${workspace.id}/campaigns`, {
+    headers,
+    data: { name: "Bakery weekends", brief: "Tell locals our sourdough is back on Saturdays, baked before dawn.", goal: "Sell out the Saturday bake", starts_on: day(0), ends_on: day(7), channels: ["instagram"], strategy: "PyramidStrategy", per_channel: 1 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const campaign = (await made.json()).data as { id: number; items?: { id: number; channel: string | null }[] };
+  const items = campaign.items ?? ((await (await request.get(`/v1/campaigns/${campaign.id}`, { headers })).json()).data.items as { id: number; channel: string | null }[]);
+  const piece = items.find((item) => item.channel)!;
+  await request.post(`/v1/campaign_items/${piece.id}/approve`, { headers });
+
   const texts = ["Oat-milk cold brew lands today #analytics-one", "Sourdough Saturdays are back #analytics-two"];
   const posts: number[] = [];
-  for (const text of texts) {
-    const created = await request.post(`/v1/w/${workspace.id}/posts`, { headers, data: { text, targets: [{ account_id: account.id }], publish_at: new Date(Date.now() - 1_000).toISOString() } });
+  for (const [index, text] of texts.entries()) {
+    const created = await request.post(`/v1/w/${workspace.id}/posts`, {
+      headers,
+      data: { text, targets: [{ account_id: account.id }], publish_at: new Date(Date.now() - 1_000).toISOString(), ...(index === 1 && { campaign_item_id: piece.id }) },
+    });
     expect(created.status(), await created.text()).toBe(201);
     posts.push(((await created.json()).data as { id: number }).id);
   }
@@ -60,6 +75,7 @@ test("two published Sandbox posts show in analytics with totals, a chart, top po
   for (const text of texts) await expect(top.getByText(text)).toBeVisible();
   await expect(top.getByRole("link", { name: "Open in the calendar" }).first()).toHaveAttribute("href", new RegExp(`/scheduled-posts\\?post=(${posts.join("|")})$`));
   await expect(page.getByRole("region", { name: "By network", exact: true }).getByRole("rowheader", { name: "Sandbox" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "By campaign", exact: true }).getByRole("rowheader", { name: "Bakery weekends" })).toBeVisible();
   // Fresh Sandbox posts may have no engagement yet: the summary then says so instead of naming a best time.
   await expect(page.getByRole("region", { name: "Best days and hours to post" }).getByText(/^(Best: \w+days \d+–\d+|No engagements yet to tell the best time from\.)$/)).toBeVisible();
 
@@ -88,4 +104,14 @@ test("two published Sandbox posts show in analytics with totals, a chart, top po
   await expect(page.getByTestId("series-chart").locator(".recharts-line-curve")).toHaveCount(2);
   await expectNoHorizontalOverflow(page);
   expect(await layoutProblems(page)).toEqual([]);
+
+  // The campaign's page shows its own rollup, and leads to analytics filtered to it.
+  await page.goto(`/workspaces/${workspace.id}/campaigns/${campaign.id}`);
+  const performance = page.getByRole("region", { name: "Performance" });
+  await expect(performance.locator('[data-total="posts"] .analytics-total__value')).toHaveText("1");
+  await expectNoHorizontalOverflow(page);
+  await performance.getByRole("link", { name: "See this campaign in Analytics" }).click();
+  await expect(page).toHaveURL(new RegExp(`campaign_ids=${campaign.id}`));
+  await expect(page.getByText("Campaigns: Bakery weekends")).toBeVisible();
+  await expect(published.locator(".analytics-total__value")).toHaveText("1");
 });

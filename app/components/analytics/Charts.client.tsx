@@ -18,6 +18,8 @@ export interface SeriesPoint {
 
 /** Impressions and engagements per day, each on its own scale (impressions run far higher). */
 export default function SeriesChart({ series }: { series: SeriesPoint[] }) {
+  // A one-day period has no line to draw: its point is shown instead.
+  const dot = series.length < 2 ? { r: 4 } : false;
   return (
     <ResponsiveContainer width="100%" height={260}>
       <LineChart data={series} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer={false}>
@@ -27,8 +29,8 @@ export default function SeriesChart({ series }: { series: SeriesPoint[] }) {
         <YAxis yAxisId="engagements" orientation="right" tickFormatter={formatCompact} tick={AXIS} width={40} allowDecimals={false} />
         <Tooltip {...TOOLTIP} labelFormatter={(day) => formatDay(String(day), true)} formatter={(value) => formatCount(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 13 }} />
-        <Line yAxisId="impressions" type="monotone" dataKey="impressions" name="Impressions" stroke="var(--accent)" strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line yAxisId="engagements" type="monotone" dataKey="engagements" name="Engagements" stroke="var(--ok)" strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line yAxisId="impressions" type="monotone" dataKey="impressions" name="Impressions" stroke="var(--accent)" strokeWidth={2} dot={dot} isAnimationActive={false} />
+        <Line yAxisId="engagements" type="monotone" dataKey="engagements" name="Engagements" stroke="var(--ok)" strokeWidth={2} dot={dot} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );
