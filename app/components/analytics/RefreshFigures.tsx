@@ -67,7 +67,7 @@ export function RefreshFigures({ workspaceId, query, updatedAt, now }: { workspa
   return (
     <div className="analytics-refresh">
       <p className="analytics-refresh__when" data-testid="figures-updated">
-        {updatedAt ? `Figures updated ${formatAgo(updatedAt, clock)}` : "No figures collected yet"}
+        {updatedAt ? `Figures updated ${formatAgo(updatedAt, clock)}` : "No figures yet"}
       </p>
       <button type="button" className="button" onClick={() => void refresh()} disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Refreshing…" : "Refresh figures"}

@@ -40,7 +40,7 @@ export function queryFromUrl(params: URLSearchParams, defaultZone: string): { qu
   const issue = parsed.error.issues[0];
   return {
     query: analyticsQuery.parse({ tz: analyticsQuery.safeParse({ tz: wanted.tz }).success ? wanted.tz : "UTC" }),
-    problem: `This link's ${String(issue?.path[0] ?? "query")} ${issue?.message ?? "was not understood"}, so the last 28 days are shown.`,
+    problem: `This link's ${String(issue?.path[0] ?? "query")} ${issue?.message ?? "was not understood"}, so the last 28 days are shown, without filters.`,
   };
 }
 
