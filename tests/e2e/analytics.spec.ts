@@ -58,6 +58,10 @@ test("two published Sandbox posts show in analytics with totals, a chart, top po
     )
     .toBe(true);
 
+  // A hydration mismatch (dates, zones) or a chart refused by the CSP shows here.
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
   await openAs(page, owner, `/workspaces/${workspace.id}/analytics`);
   await expect(page.getByRole("main").getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
   const published = page.locator('[data-total="posts"]');
@@ -114,4 +118,5 @@ test("two published Sandbox posts show in analytics with totals, a chart, top po
   await expect(page).toHaveURL(new RegExp(`campaign_ids=${campaign.id}`));
   await expect(page.getByText("Campaigns: Bakery weekends")).toBeVisible();
   await expect(published.locator(".analytics-total__value")).toHaveText("1");
+  expect(consoleErrors, "console errors").toEqual([]);
 });
