@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { analyticsPeriods, offsetPieces, PeriodRefused, type AnalyticsPeriods, type LocalPeriod } from "../../../core/analytics/period";
 import type { AnalyticsQuery } from "../../../core/contracts/analytics";
 import type { Network } from "../../../core/publishing/limits";
@@ -71,13 +71,23 @@ const int = (value: number) => {
   return sql.raw(String(value));
 };
 
-/** `published_at` as local seconds since the epoch (for SQLite's date functions) in the zone's offsets over a range. */
-function localSeconds(pieces: { from: number; offsetMs: number }[]): SQL {
+/**
+ * `published_at` as local epoch ms in the zone's offsets over a range: the wall-clock time read
+ * as if it were UTC, so whole days and hours are plain integer divisions (no date functions per
+ * row, which cost more than the scan itself on a year of posts).
+ */
+function localMs(pieces: { from: number; offsetMs: number }[]): SQL {
   const at = sql`${postMetrics.publishedAt}`;
-  if (pieces.length === 1) return sql`((${at} + ${int(pieces[0]!.offsetMs)}) / 1000)`;
+  if (pieces.length === 1) return sql`(${at} + ${int(pieces[0]!.offsetMs)})`;
   const cases = pieces.slice(1).map((piece, index) => sql`WHEN ${at} < ${int(piece.from)} THEN ${int(pieces[index]!.offsetMs)}`);
-  return sql`((${at} + CASE ${sql.join(cases, sql` `)} ELSE ${int(pieces.at(-1)!.offsetMs)} END) / 1000)`;
+  return sql`(${at} + CASE ${sql.join(cases, sql` `)} ELSE ${int(pieces.at(-1)!.offsetMs)} END)`;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The epoch's first day, 1 January 1970, was a Thursday: weekday 3 counting from Monday. */
+const EPOCH_WEEKDAY = 3;
+/** A local epoch day as `YYYY-MM-DD`. */
+const dayOfIndex = (index: number) => new Date(index * DAY_MS).toISOString().slice(0, 10);
 
 /** The filters of a query, always within the actor's workspace. */
 function postScope(actor: Actor, query: AnalyticsQuery): SQL {
@@ -134,16 +144,56 @@ export async function analyticsReport(db: Database, actor: Actor, query: Analyti
   const scope = postScope(actor, query);
   const accounts = accountScope(actor, query);
 
-  const localDay = sql<string>`date(${localSeconds(offsetPieces(query.tz, current.start, current.end))}, 'unixepoch')`;
+  const localDay = sql<number>`(${localMs(offsetPieces(query.tz, current.start, current.end))} / ${int(DAY_MS)})`.mapWith(Number);
   // Best days and hours read ALL the workspace's posts of the last year (within the filters), not
-  // just the period: a week holds too few posts to say when posting works.
+  // just the period: a week holds too few posts to say when posting works. Grouped by hour of the
+  // week (0 = Monday 00:00), one integer per row.
   const historyStart = now - BEST_TIMES_DAYS * DAY_MS;
-  const historyLocal = localSeconds(offsetPieces(query.tz, historyStart, now + 1));
-  const weekday = sql<number>`((CAST(strftime('%w', ${historyLocal}, 'unixepoch') AS INTEGER) + 6) % 7)`.mapWith(Number);
-  const hour = sql<number>`CAST(strftime('%H', ${historyLocal}, 'unixepoch') AS INTEGER)`.mapWith(Number);
+  const hourIndex = sql`(${localMs(offsetPieces(query.tz, historyStart, now + 1))} / ${int(HOUR_MS)})`;
+  const hourOfWeek = sql<number>`(((${hourIndex} / 24 + ${int(EPOCH_WEEKDAY)}) % 7) * 24 + ${hourIndex} % 24)`.mapWith(Number);
+  // The top posts are picked from post_metrics alone (its covering index), then joined: joining
+  // first would read every post's target, text and account before the sort.
+  const topIds = db
+    .select({ id: postMetrics.targetId })
+    .from(postMetrics)
+    .where(and(scope, within(current)))
+    .orderBy(desc(postMetrics.engagements), desc(sql`coalesce(${postMetrics.impressions}, 0)`), desc(postMetrics.publishedAt))
+    .limit(TOP_POSTS);
+  // The series, the networks and the campaigns come from ONE scan of the period, grouped by day,
+  // network and campaign together (a few thousand groups for a year at most); each GROUP BY over
+  // a year of posts costs about as much as the scan, so three separate ones cost three times.
+  // Campaign names are joined to the groups, not to every post.
+  const groups = db
+    .select({
+      day: sql<number>`${localDay}`.as("day"),
+      network: postMetrics.network,
+      campaignId: postMetrics.campaignId,
+      posts: sql<number>`count(*)`.as("posts"),
+      impressions: sql<number>`coalesce(sum(${postMetrics.impressions}), 0)`.as("impressions"),
+      reach: sql<number>`coalesce(sum(${postMetrics.reach}), 0)`.as("reach"),
+      engagements: sql<number>`coalesce(sum(${postMetrics.engagements}), 0)`.as("engagements"),
+      clicks: sql<number>`coalesce(sum(${postMetrics.clicks}), 0)`.as("clicks"),
+    })
+    .from(postMetrics)
+    .where(and(scope, within(current)))
+    .groupBy(sql`1, 2, 3`)
+    .as("groups");
 
-  const [series, previousTotals, top, byNetwork, byCampaign, bestTimes, followersNow, followersBefore, followersByDay] = await db.batch([
-    db.select({ day: localDay, ...figures }).from(postMetrics).where(and(scope, within(current))).groupBy(localDay),
+  const [grouped, previousTotals, top, bestTimes, followersNow, followersBefore, followersByDay] = await db.batch([
+    db
+      .select({
+        day: groups.day,
+        network: groups.network,
+        campaignId: groups.campaignId,
+        campaignName: campaigns.name,
+        posts: groups.posts,
+        impressions: groups.impressions,
+        reach: groups.reach,
+        engagements: groups.engagements,
+        clicks: groups.clicks,
+      })
+      .from(groups)
+      .leftJoin(campaigns, eq(campaigns.id, groups.campaignId)),
     db.select(figures).from(postMetrics).where(and(scope, within(previous))),
     db
       .select({
@@ -168,29 +218,16 @@ export async function analyticsReport(db: Database, actor: Actor, query: Analyti
       .innerJoin(scheduledPosts, eq(scheduledPosts.id, postTargets.postId))
       .innerJoin(socialAccounts, eq(socialAccounts.id, postMetrics.accountId))
       .leftJoin(campaigns, eq(campaigns.id, postMetrics.campaignId))
-      .where(and(scope, within(current)))
-      .orderBy(desc(postMetrics.engagements), desc(sql`coalesce(${postMetrics.impressions}, 0)`), desc(postMetrics.publishedAt))
-      .limit(TOP_POSTS),
-    db
-      .select({ network: postMetrics.network, ...figures })
-      .from(postMetrics)
-      .where(and(scope, within(current)))
-      .groupBy(postMetrics.network)
-      .orderBy(desc(figures.engagements), postMetrics.network),
-    db
-      .select({ campaignId: postMetrics.campaignId, campaignName: sql<string | null>`max(${campaigns.name})`, ...figures })
-      .from(postMetrics)
-      .leftJoin(campaigns, eq(campaigns.id, postMetrics.campaignId))
-      .where(and(scope, within(current)))
-      .groupBy(postMetrics.campaignId)
-      .orderBy(desc(figures.engagements), postMetrics.campaignId),
+      .where(inArray(postMetrics.targetId, topIds))
+      .orderBy(desc(postMetrics.engagements), desc(sql`coalesce(${postMetrics.impressions}, 0)`), desc(postMetrics.publishedAt)),
     // Posts older than the collection window are never fetched again, so the newest capture of
     // the last year is the newest of all: `updated_at` comes from here at no extra cost.
     db
-      .select({ weekday, hour, posts: figures.posts, impressions: figures.impressions, engagements: figures.engagements, updatedAt: sql<number | null>`max(${postMetrics.capturedAt})` })
+      .select({ hourOfWeek, posts: figures.posts, impressions: figures.impressions, engagements: figures.engagements, updatedAt: sql<number | null>`max(${postMetrics.capturedAt})` })
       .from(postMetrics)
       .where(and(scope, gte(postMetrics.publishedAt, historyStart), lt(postMetrics.publishedAt, now + 1)))
-      .groupBy(weekday, hour),
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
     followersGained(db, accounts, current),
     followersGained(db, accounts, previous),
     db
@@ -200,7 +237,14 @@ export async function analyticsReport(db: Database, actor: Actor, query: Analyti
       .groupBy(accountMetrics.day),
   ]);
 
-  const byDay = new Map(series.map((row) => [row.day, row]));
+  const rows = grouped.map((row) => ({ ...row, day: dayOfIndex(Number(row.day)), ...pick(row) }));
+  const byDay = sumBy(rows, (row) => row.day);
+  const byNetwork = [...sumBy(rows, (row) => row.network)].map(([network, figures]) => ({ network, ...figures }));
+  const campaignNames = new Map(rows.map((row) => [row.campaignId, row.campaignName]));
+  const byCampaign = [...sumBy(rows, (row) => row.campaignId)].map(([campaignId, figures]) => ({ campaignId, campaignName: campaignNames.get(campaignId) ?? null, ...figures }));
+  // Most engagements first; ties in a stable order (networks by name, campaigns by id, outside campaigns first).
+  byNetwork.sort((a, b) => b.engagements - a.engagements || a.network.localeCompare(b.network));
+  byCampaign.sort((a, b) => b.engagements - a.engagements || (a.campaignId ?? 0) - (b.campaignId ?? 0));
   const followersOn = new Map(followersByDay.map((row) => [row.day, row.followers === null ? null : Number(row.followers)]));
   const zero: Figures = { posts: 0, impressions: 0, reach: 0, engagements: 0, clicks: 0 };
   // Followers are collected for every account in one daily pass: a day without figures (a
@@ -226,9 +270,19 @@ export async function analyticsReport(db: Database, actor: Actor, query: Analyti
     topPosts: top,
     byNetwork,
     byCampaign,
-    bestTimes: bestTimes.map(({ updatedAt: _updatedAt, ...row }) => row),
+    bestTimes: bestTimes.map(({ hourOfWeek: at, posts, impressions, engagements }) => ({ weekday: Math.floor(at / 24), hour: at % 24, posts, impressions, engagements })),
     updatedAt: updated,
   };
+}
+
+/** Figures summed per key, in the order keys first appear. */
+function sumBy<Row extends Figures, Key>(rows: Row[], keyOf: (row: Row) => Key): Map<Key, Figures> {
+  const sums = new Map<Key, Figures>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    sums.set(key, sumOf([sums.get(key) ?? { posts: 0, impressions: 0, reach: 0, engagements: 0, clicks: 0 }, row]));
+  }
+  return sums;
 }
 
 const pick = (row: Figures): Figures => ({ posts: row.posts, impressions: row.impressions, reach: row.reach, engagements: row.engagements, clicks: row.clicks });
