@@ -120,13 +120,17 @@ export async function collectAccountMetrics(deps: CollectorDeps, message: Metric
       }));
       return;
     }
-    const [current] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, account.id));
+    // Tokens refreshed just now are read again, as the publisher does.
+    const [current] = account.tokenExpiresAt !== null && account.tokenExpiresAt <= at + 60_000 ? await db.select().from(socialAccounts).where(eq(socialAccounts.id, account.id)) : [account];
     const fresh = current ?? account;
-    const credentials: ProviderAccount = {
-      externalId: fresh.externalId,
-      handle: fresh.handle,
-      credentials: await decryptCredentials(env, fresh.credentials, credentialBinding(fresh)),
-    };
+    let credentials: ProviderAccount;
+    try {
+      credentials = { externalId: fresh.externalId, handle: fresh.handle, credentials: await decryptCredentials(env, fresh.credentials, credentialBinding(fresh)) };
+    } catch (error) {
+      // Unreadable credentials (a changed key): counted as failures, so the rows stop being asked for.
+      await failed(deps, ctx, fresh, message, rows, failureOf(error));
+      return;
+    }
     if (rows.length) await collectPosts(deps, ctx, fresh, credentials, message, rows);
     if (message.day) await collectFollowers(db, ctx, fresh, credentials, message.day);
   } finally {
