@@ -1,19 +1,24 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CHANNEL_LABELS } from "../../core/content/channels";
+import { CampaignPerformance } from "~/components/analytics/CampaignPerformance";
 import { campaignPage, campaignsAction, type CampaignActionResult } from "~/components/campaigns/campaigns.server";
+import analyticsStyles from "~/styles/analytics.css?url";
 import styles from "~/styles/campaigns.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Campaign" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: analyticsStyles },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.campaign.name} · Campaigns · Brandwork` : "Campaign · Brandwork" }];
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => campaignPage(request, context, params.workspaceId, params.campaignId);
 export const action = ({ request, context, params }: ActionFunctionArgs) => campaignsAction(request, context, params.workspaceId);
 
 /** One campaign: every piece by date, each editable, rewritable and approvable. */
 export default function CampaignDetail() {
-  const { workspace, campaign, accounts, timeZone, approvalRequired } = useLoaderData<typeof loader>();
+  const { workspace, campaign, accounts, timeZone, approvalRequired, performance } = useLoaderData<typeof loader>();
   // The statuses tab decides whether a piece must be approved before it is scheduled.
   const posts = (campaign.items ?? []).filter((i) => i.channel);
   const schedulable = posts.filter((i) => !approvalRequired || i.status === "approved");
@@ -37,6 +42,7 @@ export default function CampaignDetail() {
         </p>
         <p className="campaign-head__brief">{campaign.brief}</p>
       </header>
+      {performance ? <CampaignPerformance workspaceId={workspace.id} performance={performance} /> : null}
       {posts.length > 0 ? (
         <section className="campaign-card" aria-labelledby="schedule-approved">
           <h2 id="schedule-approved" className="campaign-card__title">

@@ -2,6 +2,7 @@ import type { BlogBrief, BlogDraftRequest, EmailSequenceBrief, SocialBrief } fro
 import type { RewriteBrief } from "../contracts/suggestions";
 import { BLOG_LENGTHS } from "../contracts/content";
 import { CHANNEL_LABELS, CHANNEL_LIMITS } from "./channels";
+import type { BestPost } from "./best-posts";
 import type { Passage } from "./passages";
 import { avoidTerms, brandKeywords, type VoiceContext } from "./voice";
 import { count, DAY_MS, every, formatNumber } from "../counting";
@@ -93,7 +94,18 @@ export function emailSequencePrompt(request: EmailSequenceBrief, voice: VoiceCon
   };
 }
 
-export function socialPostsPrompt(request: SocialBrief, voice: VoiceContext, passages: readonly Passage[]): Prompt {
+/** The workspace's posts that did well, per channel, for a brief that asks to write like them. */
+function postsThatDidWell(channels: readonly string[], examples: readonly BestPost[]): string {
+  const blocks = channels.flatMap((channel) => {
+    const mine = examples.filter((post) => post.channel === channel);
+    if (mine.length === 0) return [];
+    return [`- ${channel}:\n${mine.map((post) => `  - (${(post.engagementRate * 100).toFixed(1)} % engagement) ${JSON.stringify(post.text.slice(0, 1_500))}`).join("\n")}`];
+  });
+  if (blocks.length === 0) return "";
+  return `\n\nPosts that did well for us, per channel (match their length, tone, hashtag use and shape; do not copy their words or facts):\n${blocks.join("\n")}`;
+}
+
+export function socialPostsPrompt(request: SocialBrief, voice: VoiceContext, passages: readonly Passage[], examples: readonly BestPost[] = []): Prompt {
   const rules = request.channels.map((channel) => {
     const limits = CHANNEL_LIMITS[channel];
     const parts = Object.entries(limits)
@@ -107,6 +119,7 @@ export function socialPostsPrompt(request: SocialBrief, voice: VoiceContext, pas
       `Write one post for each channel.\n${brief({ Topic: request.topic, Audience: request.audience })}` +
       (request.source_text ? `\n\nWork from this material:\n${request.source_text.slice(0, 20_000)}` : "") +
       knowledge(passages) +
+      postsThatDidWell(request.channels, examples) +
       `\n\nChannels and their limits:\n${rules.join("\n")}\n\nFormat, for each channel: a line "## <channel id>", then "Title: …" (youtube, seo and email only), "Description: …" (youtube description, seo meta description, email preview), "Hashtags: #a #b", "Image: <a one-sentence image brief>", a blank line, and the post text.`,
   };
 }

@@ -89,6 +89,8 @@ export const socialBriefSchema = z.object({
   /** Material to work from (a document's text when repurposing). */
   source_text: text(100_000).optional(),
   brand_kit_id: positiveId.optional(),
+  /** Write like the workspace's best posts: its top 3 per channel's network (90 days, by engagement rate) are the writer's examples. */
+  like_best_posts: z.boolean({ error: "must be true or false" }).optional(),
 });
 export type SocialBrief = z.infer<typeof socialBriefSchema>;
 

@@ -16,6 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort, prepareDatabase, run, startStack, stopChild, type Stack } from "../../scripts/local-stack";
+import { measureAnalytics, seedAnalytics } from "./analytics";
 import { measurePropagation } from "./collab";
 import { measureFirstByte, measureOfflineWriter, offlineWriterSamples } from "./content";
 import { measureDocumentOpen } from "./editor";
@@ -32,8 +33,8 @@ const QUICK = process.env.BENCH_QUICK === "1";
 const KB = 1024;
 const MB = 1024 * KB;
 const SIZES = QUICK
-  ? { duration: 1, searchDocuments: 1_000, searches: 50, openBlocks: 500, keystrokes: 20, edits: 100, firstByteRuns: 5, writerSeconds: 1, stepTimeoutS: 90, publishAccounts: 5, publishTargets: 20, publishFaults: 0, publishDrainS: 60, inboxEvents: 50 }
-  : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, keystrokes: 200, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300, publishAccounts: 50, publishTargets: 1_000, publishFaults: 0.2, publishDrainS: 420, inboxEvents: 1_000 };
+  ? { duration: 1, searchDocuments: 1_000, searches: 50, openBlocks: 500, keystrokes: 20, edits: 100, firstByteRuns: 5, writerSeconds: 1, stepTimeoutS: 90, publishAccounts: 5, publishTargets: 20, publishFaults: 0, publishDrainS: 60, inboxEvents: 50, analyticsAccounts: 10, analyticsPosts: 5_000, analyticsRequests: 10 }
+  : { duration: 5, searchDocuments: 10_000, searches: 300, openBlocks: 5_000, keystrokes: 200, edits: 1_000, firstByteRuns: 20, writerSeconds: 3, stepTimeoutS: 300, publishAccounts: 50, publishTargets: 1_000, publishFaults: 0.2, publishDrainS: 420, inboxEvents: 1_000, analyticsAccounts: 50, analyticsPosts: 100_000, analyticsRequests: 100 };
 const DURATION_S = Number(process.env.BENCH_DURATION ?? SIZES.duration);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // BENCH_ONLY=publishing,search runs just the steps whose names contain one of the words (the
@@ -51,8 +52,12 @@ function reasonOf(error: unknown) {
   return (error instanceof Error ? error.message : String(error)).split("\n").slice(0, 20).join("\n    ");
 }
 
+/** Whether BENCH_ONLY lets a step run (steps that seed data before the stack starts ask first). */
+const selected = (name: string) => !ONLY || ALWAYS.some((word) => name.startsWith(word)) || ONLY.some((word: string) => name.includes(word));
+const ANALYTICS_STEP = `analytics: the page's request over a year of metrics (${SIZES.analyticsAccounts} accounts, ${SIZES.analyticsPosts.toLocaleString("en")} posts)`;
+
 async function step<T>(name: string, body: () => Promise<T> | T, timeoutS = SIZES.stepTimeoutS): Promise<T | undefined> {
-  if (ONLY && !ALWAYS.some((word) => name.startsWith(word)) && !ONLY.some((word: string) => name.includes(word))) return undefined;
+  if (!selected(name)) return undefined;
   console.log(`\n▶ ${name}`);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -176,6 +181,7 @@ try {
   const ready = await step("start the stack and the bare Worker", async () => {
     await prepareDatabase({ persistTo, logs: false });
     await seedSearchDocuments(persistTo, SIZES.searchDocuments);
+    if (selected(ANALYTICS_STEP)) await seedAnalytics(persistTo, { accounts: SIZES.analyticsAccounts, posts: SIZES.analyticsPosts, days: 365 });
     const [appPort, partyPort, barePort] = [await freePort(), await freePort(), await freePort()];
     // The app runs as `npm start` runs it: the Worker and the PartyKit server, on one state directory.
     // Their output goes to a file whose end is the failure's reason if they do not start.
@@ -310,6 +316,12 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
     console.log(`\n${search.requests} requests, one at a time\n`);
     table([{ "p50 ms": search.p50.toFixed(1), "p95 ms": search.p95.toFixed(1), "p99 ms": search.p99.toFixed(1), target: `p99 < 50 ms ${search.p99 < 50 ? "✔" : "missed"}` }]);
     console.log("\nMatches the demo user may read, per query:", search.matches);
+  });
+
+  await step(ANALYTICS_STEP, async () => {
+    const rows = await measureAnalytics(base, session, SIZES.analyticsRequests);
+    console.log(`\nGET /v1/w/:ws/analytics (every section of the page in one answer), ${SIZES.analyticsRequests} requests each after a warm-up, one at a time\n`);
+    table(rows);
   });
 
   await step(`open a ${SIZES.openBlocks.toLocaleString("en")}-block document in Chromium`, async () => {

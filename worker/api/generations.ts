@@ -18,7 +18,7 @@ import { presentGenerationJob } from "../presenters/generations";
 import { articleSlug } from "../../core/slug";
 import { chooseProvider, ProviderError } from "../services/ai";
 import { authorizeWithinPlanOf } from "../services/billing/entitlements";
-import { briefBrandKit, finishGeneration, retrievalQuery, voiceFor } from "../services/generation";
+import { bestPostExamples, briefBrandKit, finishGeneration, retrievalQuery, voiceFor } from "../services/generation";
 import { relevantPassages } from "../services/knowledge";
 import { commandContext } from "./articles";
 import { actorForRow } from "./workspace-rows";
@@ -97,8 +97,9 @@ export const generationsApi = createApp()
         await send("job", { id: jobId, provider: provider.id, provider_label: provider.label, model: provider.model, brand_kit: kit ? { id: kit.id, name: kit.name } : null });
         const passages = await relevantPassages(db, workspace.id, retrievalQuery(request), 5);
         await db.update(generationJobs).set({ status: "processing", sourceIds: [...new Set(passages.map((p) => p.sourceId))] }).where(eq(generationJobs.id, jobId));
+        const modelled = await bestPostExamples(db, workspace.id, request, Date.now());
         let saved = Date.now();
-        for await (const piece of provider.stream({ task: request, voice, passages, variation: { seed: String(jobId) }, signal: stop.signal })) {
+        for await (const piece of provider.stream({ task: request, voice, passages, examples: modelled.examples, variation: { seed: String(jobId) }, signal: stop.signal })) {
           output += piece;
           await send("text", { text: piece });
           if (Date.now() - saved > SAVE_EVERY_MS) {
@@ -108,7 +109,9 @@ export const generationsApi = createApp()
           }
         }
         if (stop.signal.aborted) throw new DOMException("Stopped", "AbortError");
-        const { result, notes } = finishGeneration(request, output, voice);
+        const finished = finishGeneration(request, output, voice);
+        const { result } = finished;
+        const notes = [...modelled.notes, ...finished.notes];
         let resultType: string | null = null;
         let resultId: number | null = null;
         let extra: Record<string, unknown> = {};

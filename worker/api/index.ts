@@ -8,6 +8,7 @@ import { openApiDocument } from "../openapi/document";
 import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
+import { analyticsApi } from "./analytics";
 import { analyticsCollectApi } from "./analytics-collect";
 import { sandboxHistoryApi } from "./sandbox-history";
 import { apiKeysApi } from "./api-keys";
@@ -132,6 +133,7 @@ export const api = createApp()
   .route("/", sandboxHistoryApi)
   .route("/", connectionsApi)
   .route("/", schedulesApi)
+  .route("/", analyticsApi)
   .route("/", webhooksApi)
   .route("/", contactsApi)
   .route("/", searchConsoleApi)

@@ -8,6 +8,8 @@ import { articleStyles, brandKits, generationJobs, type BrandKit, type Generatio
 import { NotFound } from "../lib/errors";
 import type { TextProvider } from "./ai";
 import { voiceContextOf } from "./brand-kits";
+import { bestPostNotes, bestPostsFor } from "./analytics/best-posts";
+import type { BestPost } from "../../core/content/best-posts";
 import { count, formatNumber } from "../../core/counting";
 
 /** The kit a brief names (404 unless it is this workspace's), else the workspace's default, else none. */
@@ -43,6 +45,16 @@ export function retrievalQuery(request: GenerationRequest): string {
     case "social_posts":
       return request.brief.topic;
   }
+}
+
+/**
+ * A social brief with `like_best_posts`: the workspace's own best posts per channel, for the
+ * writer, and the notes that tell the user which posts it was modelled on. Nothing otherwise.
+ */
+export async function bestPostExamples(db: Database, workspaceId: number, request: GenerationRequest, now: number): Promise<{ examples: BestPost[]; notes: string[] }> {
+  if (request.kind !== "social_posts" || !request.brief.like_best_posts) return { examples: [], notes: [] };
+  const found = await bestPostsFor(db, workspaceId, request.brief.channels, now);
+  return { examples: found.flatMap((channel) => channel.posts), notes: bestPostNotes(found) };
 }
 
 export type GenerationResult =

@@ -6,6 +6,7 @@ import { can } from "../../../worker/policies";
 import { presentCampaign } from "../../../worker/presenters/campaigns";
 import { workspaceBrandKits } from "../../../worker/services/brand-kits";
 import { requiresApproval } from "../../../worker/services/reviews";
+import { campaignPerformance } from "~/components/analytics/analytics.server";
 import { requireWorkspaceActor, workspaceActionContext } from "~/lib/workspace.server";
 
 export type CampaignActionResult = { ok: true; intent: string; message: string; itemId?: number } | { ok: false; intent: string; message: string; fields?: Record<string, string[]>; itemId?: number };
@@ -30,12 +31,13 @@ export async function campaignPage(request: Request, context: AppLoadContext, wo
   const id = Number(campaignIdParam);
   const [campaign] = Number.isInteger(id) && id > 0 ? await db.select().from(campaigns).where(eq(campaigns.id, id)) : [];
   if (!campaign || campaign.workspaceId !== workspace.id) throw data("Campaign not found", { status: 404 });
-  const [items, accounts, approvalRequired] = await Promise.all([
+  const [items, accounts, approvalRequired, performance] = await Promise.all([
     db.select().from(campaignItems).where(eq(campaignItems.campaignId, campaign.id)).orderBy(asc(campaignItems.position)),
     can(actor, "posts.schedule")
       ? db.select({ id: socialAccounts.id, name: socialAccounts.displayName, network: socialAccounts.network }).from(socialAccounts).where(and(eq(socialAccounts.workspaceId, workspace.id), eq(socialAccounts.state, "active")))
       : Promise.resolve([]),
     requiresApproval(db, workspace.id, "campaign_pieces"),
+    campaignPerformance(db, actor, campaign),
   ]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
@@ -45,6 +47,8 @@ export async function campaignPage(request: Request, context: AppLoadContext, wo
     /** The statuses tab's "campaign pieces" switch: only approved pieces may be scheduled. */
     approvalRequired,
     timeZone: actor.workspaceSettings.preferences?.time_zone ?? "UTC",
+    /** The totals of its published pieces (null until one is published). */
+    performance,
   };
 }
 

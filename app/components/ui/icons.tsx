@@ -56,6 +56,13 @@ export const PulseIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20V4M4 20h16" />
+    <path d="M8 16v-4M12 16V8M16 16v-6M20 16V6" />
+  </Icon>
+);
+
 export const LogoMark = (p: IconProps) => (
   <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" {...p}>
     <rect width="32" height="32" rx="9" fill="var(--accent)" />

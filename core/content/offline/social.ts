@@ -1,4 +1,5 @@
 import type { SocialBrief, SocialPost } from "../../contracts/content";
+import { shapeOf, type BestPost, type PostShape } from "../best-posts";
 import { CHANNEL_LIMITS, type SocialChannel } from "../channels";
 import { composePost } from "../guardrails";
 import type { Passage } from "../passages";
@@ -54,8 +55,61 @@ function shortenTo(text: string, max: number): string {
   return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,;:.-]+$/, "")}…`;
 }
 
-export function writeSocialPosts(brief: SocialBrief, voice: VoiceContext, passages: readonly Passage[] = [], variation?: Variation): SocialPost[] {
+/** Channels whose body is prose a reader scrolls past, where the best posts' length and questions carry over. */
+const PROSE: readonly SocialChannel[] = ["twitter", "linkedin", "instagram", "facebook"];
+
+const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const isQuestion = (sentence: string) => /\?["”’)]*$/.test(sentence.trim());
+
+/**
+ * A written post in the shape of the workspace's best posts on its network: no more hashtags
+ * than they carry; for prose, a question added if most of them ask one (or the questions taken
+ * out if none do), and closing paragraphs dropped while it runs well over their length. A
+ * paragraph that cites a fact [n] is always kept, and the words are still this brief's own.
+ */
+function modelOn(post: SocialPost, shape: PostShape, question: () => string | null): SocialPost {
+  const hashtags = post.hashtags.slice(0, shape.hashtags);
+  if (!PROSE.includes(post.channel)) return { ...post, hashtags };
+  let paragraphs = post.body.split("\n\n");
+  const sentencesOf = (paragraph: string) => paragraph.split(/(?<=[.!?]["”’)]*)\s+(?=\S)/);
+  const asks = paragraphs.some((paragraph) => sentencesOf(paragraph).some(isQuestion));
+  if (shape.asks && !asks) {
+    const line = question();
+    if (line) paragraphs = post.channel === "twitter" ? [`${paragraphs.join(" ")} ${line}`] : [...paragraphs.slice(0, -1), line, ...paragraphs.slice(-1)];
+  } else if (!shape.asks && asks) {
+    paragraphs = paragraphs
+      .map((paragraph) => {
+        const sentences = sentencesOf(paragraph);
+        const kept = sentences.filter((sentence) => !isQuestion(sentence) || sentence.includes("["));
+        return kept.join(" ");
+      })
+      .filter(Boolean);
+  }
+  const limit = Math.max(12, Math.round(shape.words * 1.25));
+  while (paragraphs.length > 1 && wordsIn(paragraphs.join(" ")) > limit) {
+    const drop = paragraphs.findLastIndex((paragraph, index) => index > 0 && !/\[\d+\]/.test(paragraph) && !(shape.asks && sentencesOf(paragraph).some(isQuestion)));
+    if (drop === -1) break;
+    paragraphs.splice(drop, 1);
+  }
+  return { ...post, hashtags, body: paragraphs.join(post.channel === "twitter" ? " " : "\n\n") };
+}
+
+/**
+ * `examples`: the workspace's best posts per channel, for a brief that asks to write like them;
+ * each channel's post takes their shape (`modelOn`).
+ */
+export function writeSocialPosts(brief: SocialBrief, voice: VoiceContext, passages: readonly Passage[] = [], variation?: Variation, examples: readonly BestPost[] = []): SocialPost[] {
   const w = createWriter(brief.topic, voice, passages, { salt: "social", audience: brief.audience, sourceText: brief.source_text, variation });
+  const posts = writeEachChannel(w, brief, voice);
+  if (examples.length === 0) return posts;
+  // The same writer, so an added question is not a sentence another post already used.
+  return posts.map((post) => {
+    const shape = shapeOf(examples.filter((example) => example.channel === post.channel));
+    return shape ? modelOn(post, shape, () => w.line("questions")) : post;
+  });
+}
+
+function writeEachChannel(w: Writer, brief: SocialBrief, voice: VoiceContext): SocialPost[] {
   const { parts, plan, reading, rules } = w;
   const brand = voice.brandName;
   const image = w.voiced(`${plan.image(parts)}, in ${brand}'s colours, with room for a short headline.`);

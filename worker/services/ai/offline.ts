@@ -6,7 +6,7 @@ import { writeSocialPosts } from "../../../core/content/offline/social";
 import type { GenerationInput, TextProvider } from "./provider";
 
 /** The whole text the offline writer produces for a task. */
-export function offlineText({ task, voice, passages, variation }: GenerationInput): string {
+export function offlineText({ task, voice, passages, variation, examples }: GenerationInput): string {
   switch (task.kind) {
     case "blog_outline":
       return writeBlogOutline(task.brief, voice, passages, variation)
@@ -17,7 +17,7 @@ export function offlineText({ task, voice, passages, variation }: GenerationInpu
     case "email_sequence":
       return formatEmailSequence(writeEmailSequence(task.brief, voice, passages, variation));
     case "social_posts":
-      return formatSocialPosts(writeSocialPosts(task.brief, voice, passages, variation));
+      return formatSocialPosts(writeSocialPosts(task.brief, voice, passages, variation, examples));
     case "rewrite":
       return rewriteInVoice(task.brief, voice);
   }

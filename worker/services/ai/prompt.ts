@@ -2,7 +2,7 @@ import { blogDraftPrompt, blogOutlinePrompt, emailSequencePrompt, rewritePrompt,
 import type { GenerationInput } from "./provider";
 
 /** The prompt for a task, for the providers that take one. */
-export function promptFor({ task, voice, passages }: GenerationInput): Prompt {
+export function promptFor({ task, voice, passages, examples }: GenerationInput): Prompt {
   switch (task.kind) {
     case "blog_outline":
       return blogOutlinePrompt(task.brief, voice, passages);
@@ -11,7 +11,7 @@ export function promptFor({ task, voice, passages }: GenerationInput): Prompt {
     case "email_sequence":
       return emailSequencePrompt(task.brief, voice, passages);
     case "social_posts":
-      return socialPostsPrompt(task.brief, voice, passages);
+      return socialPostsPrompt(task.brief, voice, passages, examples);
     case "rewrite":
       return rewritePrompt(task.brief, voice);
   }

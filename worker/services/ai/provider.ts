@@ -1,5 +1,6 @@
 import type { BlogBrief, BlogDraftRequest, EmailSequenceBrief, SocialBrief } from "../../../core/contracts/content";
 import type { RewriteBrief } from "../../../core/contracts/suggestions";
+import type { BestPost } from "../../../core/content/best-posts";
 import type { Passage } from "../../../core/content/passages";
 import type { VoiceContext } from "../../../core/content/voice";
 import type { Variation } from "../../../core/content/offline/writer";
@@ -23,6 +24,8 @@ export interface GenerationInput {
   voice: VoiceContext;
   /** Retrieved knowledge, best first; the text cites them as [n]. */
   passages: Passage[];
+  /** A social brief's `like_best_posts`: the workspace's posts that did well, per channel (services/analytics/best-posts). */
+  examples?: BestPost[];
   /** The offline writer's seed (each job passes its own, so "regenerate" reads differently) and a campaign's shared sentence ledger; model providers ignore it. */
   variation?: Variation;
   signal?: AbortSignal;

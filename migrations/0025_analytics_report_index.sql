@@ -1,0 +1,2 @@
+DROP INDEX `post_metrics_period`;--> statement-breakpoint
+CREATE INDEX `post_metrics_period` ON `post_metrics` (`workspace_id`,`published_at`,`network`,`account_id`,`campaign_id`,`content_type`,`impressions`,`reach`,`engagements`,`clicks`,`captured_at`);
