@@ -10,7 +10,7 @@ import {
   adSettingsOut,
   audiencesOut,
   campaignListQuery,
-  creativeSourcesOut,
+  type creativeSourcesOut,
   savedAudienceIn,
   savedAudienceOut,
   stepInputs,

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, isNull, lt, or, sql, type AnyColumn } from "drizzle-orm";
 import { formatMoney } from "../../../core/ads/money";
-import type { Database } from "../../db/client";
 import { adAccounts, adCampaigns, adInsightDays, type AdCampaign } from "../../db/schema";
 import { Conflict } from "../../lib/errors";
 import { providerContext } from "./accounts";
