@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { adCampaigns, adInsightDays, uploads } from "../../worker/db/schema";
+import { adCampaigns, adInsightDays, contacts, thirdPartyIntegrations, uploads } from "../../worker/db/schema";
 import { syncAdCampaigns } from "../../worker/cron/tasks";
 import { sandboxAdsProvider } from "../../worker/services/ads/providers/sandbox";
 import { mapMetaError, metaAdsProvider, minorFromDecimal } from "../../worker/services/ads/providers/meta";
@@ -306,6 +306,24 @@ describe("paid ads: who may", () => {
     expect((await json(hubspot)).fields.hubspot_contacts[0]).toMatch(/HubSpot/);
     const other = await setup();
     expect((await api(`${other.ws}/ads/audiences/${audiences.saved[0].id}`, { method: "DELETE", token: other.token })).status).toBe(404);
+  });
+});
+
+describe("paid ads: HubSpot contacts", () => {
+  it("counts a connected HubSpot's contacts and uses them as a Sandbox custom audience, refused under 100 people", async () => {
+    const { ws, token, workspace } = await setup();
+    const [integration] = await db
+      .insert(thirdPartyIntegrations)
+      .values({ workspaceId: workspace.id, kind: "crm", provider: "hubspot", externalId: "portal-1", displayName: "Fernhill CRM", credentials: "sealed" })
+      .returning();
+    await db.insert(contacts).values(Array.from({ length: 3 }, (_, index) => ({ workspaceId: workspace.id, email: `c${index}@example.com`, source: "hubspot" as const, integrationId: integration!.id })));
+    expect((await json(await api(`${ws}/ads/audiences`, { token }))).data.hubspot).toEqual({ connected: true, contacts: 3 });
+    const campaign = await draft(ws, token);
+    await fillWizard(ws, token, campaign.id);
+    expect((await api(`${ws}/ads/campaigns/${campaign.id}/steps/audience`, { method: "PATCH", token, body: { locations: [{ type: "country", key: "FR", name: "France" }], hubspot_contacts: true } })).status).toBe(200);
+    const refused = await api(`${ws}/ads/campaigns/${campaign.id}/launch`, { method: "POST", token });
+    expect(refused.status).toBe(422);
+    expect(await json(refused)).toMatchObject({ step: "audience", message: expect.stringMatching(/has 3 people; a custom audience needs at least 100/) });
   });
 });
 

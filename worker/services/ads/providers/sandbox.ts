@@ -34,13 +34,18 @@ function deliveredBy(request: Pick<InsightsRequest, "objective" | "budget" | "ca
   };
 }
 
-/** Spend accrued over [from, to) by the budget, in minor units (rounded down: never over budget). */
+/**
+ * Spend accrued over [from, to), in minor units: the difference of what the budget had bought by
+ * each instant since the schedule's start, rounded down there, so splitting a span at midnight
+ * (or syncing twice) never loses or adds a cent.
+ */
 function accrued(request: InsightsRequest, from: number, to: number): number {
   const { budget, schedule } = request;
   if (to <= from) return 0;
-  if (budget.type === "daily") return Math.floor((budget.amount_minor * (to - from)) / DAY_MS);
-  const total = Date.parse(schedule.end!) - Date.parse(schedule.start);
-  return Math.floor((budget.amount_minor * (to - from)) / Math.max(total, 1));
+  const origin = Date.parse(schedule.start);
+  const span = budget.type === "daily" ? DAY_MS : Math.max(Date.parse(schedule.end!) - origin, 1);
+  const boughtBy = (at: number) => Math.floor((budget.amount_minor * (at - origin)) / span);
+  return boughtBy(to) - boughtBy(from);
 }
 
 export const sandboxAdsProvider: AdsProvider = {
