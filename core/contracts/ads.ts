@@ -18,7 +18,8 @@ import { tooLong } from "./common";
  *   GET    /v1/w/:ws/ads/campaigns/:id/creative-sources → { data: CreativeSourcesOut }       the content campaign's pieces and the workspace's images
  *   POST   /v1/w/:ws/ads/campaigns/:id/launch         → { data: AdCampaignOut }              validates every step (400 with `fields` keyed "<step>.<field>"),
  *            422 over the monthly cap (the message says how much is left), then creates on the network (PAUSED, then ACTIVE);
- *            a network error is saved on the campaign (`error.step` says which wizard step to fix) and answered 422 with the same words
+ *            a network error is saved on the campaign (`error.step` says which wizard step to fix) and answered 422 with the same words;
+ *            every 422 here is `{ error: "ad_launch_refused", message, step }` (step: the wizard step to fix, e.g. "budget" for the cap)
  *   POST   /v1/w/:ws/ads/campaigns/:id/pause          → { data: AdCampaignOut }              (ads.manage)
  *   POST   /v1/w/:ws/ads/campaigns/:id/resume         → { data: AdCampaignOut }              (ads.manage; 422 when the cap is reached or the end date passed)
  *   POST   /v1/w/:ws/ads/sync                         → { data: { synced: number } }         syncs this workspace's active campaigns now (the cron does it every tick) (ads.manage)
