@@ -298,6 +298,7 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   const now = await owner.call("POST", `/w/${ws}/posts`, { text: "Good morning from the roastery: today's batch is our Fernhill House blend.", targets: [{ account_id: main.id }], publish_at: inHours(1) });
   await owner.call("POST", `/posts/${now.id}/publish_now`);
   await collectFigures(owner, now.id);
+  await runAdCampaign(owner, campaign.id as number);
   await connectZapier(fetcher, owner, [guji.id, now.id]);
   return { created: true, workspaceId: ws };
 }
@@ -312,6 +313,26 @@ async function collectFigures(owner: Person, postId: number) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await owner.call("POST", `/w/${owner.workspaceId}/analytics/collect`);
+}
+
+/**
+ * Paid ads: a Sandbox ad campaign made through the wizard from the content campaign (its approved
+ * piece as the creative), launched, so the Paid ads page shows delivery accruing with each cron tick.
+ */
+async function runAdCampaign(owner: Person, contentCampaignId: number) {
+  const ws = owner.workspaceId;
+  const ad = await owner.call("POST", `/w/${ws}/ads/campaigns`, { content_campaign_id: contentCampaignId });
+  const step = (name: string, body: Json) => owner.call("PATCH", `/w/${ws}/ads/campaigns/${ad.id}/steps/${name}`, body);
+  await step("objective", { objective: "OUTCOME_TRAFFIC", name: "Autumn harvest launch — Instagram ads" });
+  await step("categories", { special_ad_categories: ["NONE"] });
+  await step("audience", { locations: [{ type: "country", key: "GB", name: "United Kingdom" }], age_min: 25, age_max: 54, interests: [{ id: "6003148827026", name: "Coffee" }] });
+  await step("placements", { automatic: false, placements: ["instagram_feed", "instagram_stories"] });
+  const start = Date.now();
+  await step("budget", { budget: { type: "daily", amount_minor: 1500, currency: "USD" }, schedule: { start: new Date(start).toISOString(), end: new Date(start + 21 * 86_400_000).toISOString() } });
+  const fromPieces = ((ad.draft?.creatives?.creatives ?? []) as Json[]).map((creative) => ({ ...creative, link_url: "https://fernhill.example/guji", call_to_action: "SHOP_NOW" }));
+  const typed = { primary_text: "Guji is back: peach, jasmine and a clean, tea-like finish. Roasted light, in shops and online.", headline: "Autumn harvest: Ethiopian Guji", link_url: "https://fernhill.example/guji", call_to_action: "SHOP_NOW" };
+  await step("creatives", { creatives: fromPieces.length ? fromPieces : [typed] });
+  await owner.call("POST", `/w/${ws}/ads/campaigns/${ad.id}/launch`);
 }
 
 /**
