@@ -71,5 +71,12 @@ declare namespace Cloudflare {
     STRIPE_API_BASE?: string;
     /** The plan of every workspace while billing is not configured: free, pro (default), pro_annual or team. */
     DEFAULT_PLAN?: string;
+    /** Meta ads: a system user's access token with ads_management and the ad account's id (act_… or its number). Both offer that ad account beside the Sandbox ads account. */
+    META_ADS_ACCESS_TOKEN?: string;
+    META_AD_ACCOUNT_ID?: string;
+    /** The Facebook Page Meta ads speak as (creatives need one). */
+    META_ADS_PAGE_ID?: string;
+    /** The Meta app's secret: when set, every Marketing API call carries its appsecret_proof. */
+    META_APP_SECRET?: string;
   }
 }

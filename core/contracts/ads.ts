@@ -232,9 +232,12 @@ export const adSettingsIn = z.object({
   currency,
 });
 
+export const audienceTargeting = audienceStepIn.omit({ saved_audience_id: true });
+export type AudienceTargeting = z.infer<typeof audienceTargeting>;
+
 export const savedAudienceIn = z.object({
   name: z.string().trim().min(1, { error: "is required" }).max(120, { error: tooLong(120) }),
-  targeting: audienceStepIn.omit({ saved_audience_id: true }),
+  targeting: audienceTargeting,
 });
 
 export const campaignListQuery = z.object({
@@ -297,8 +300,8 @@ export const adCampaignOut = z.object({
   last_synced_at: z.string().nullable(),
   /** The last network error, and the wizard step to fix it in. */
   error: z.object({ step: z.enum(wizardSteps), message: z.string(), class: z.enum(adErrorClasses) }).nullable(),
-  /** The network's ids once launched. */
-  network_ids: z.object({ campaign: z.string().nullable(), ad_set: z.string().nullable(), creative: z.string().nullable(), ad: z.string().nullable() }),
+  /** The network's ids once launched: one creative and one ad per creative of the draft. */
+  network_ids: z.object({ campaign: z.string().nullable(), ad_set: z.string().nullable(), creatives: z.array(z.string()), ads: z.array(z.string()) }),
   draft: wizardDraftSchema,
   steps: z.array(stepStateOut),
   launched_at: z.string().nullable(),
@@ -319,7 +322,7 @@ export const creativeSourcesOut = z.object({
 export const savedAudienceOut = z.object({
   id: z.number().int(),
   name: z.string(),
-  targeting: audienceStepIn.omit({ saved_audience_id: true }),
+  targeting: audienceTargeting,
   created_at: z.string(),
 });
 

@@ -16,3 +16,4 @@ export * from "./integrations";
 export * from "./contacts";
 export * from "./billing";
 export * from "./analytics";
+export * from "./ads";
