@@ -49,6 +49,7 @@ const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   Campaigns: async (ws) => itemsOf(await get(`/w/${ws}/campaigns`)),
   Contacts: async (ws) => itemsOf(await get(`/w/${ws}/contacts`)),
   "Scheduled posts": async (ws) => itemsOf(await get(`/w/${ws}/posts?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`)),
+  "Paid ads": async (ws) => itemsOf(await get(`/w/${ws}/ads/campaigns`)),
   "Brand kits": async (ws) => itemsOf(await get(`/w/${ws}/brand_kits`)),
   Brain: async (ws) => itemsOf(await get(`/w/${ws}/knowledge_sources`)),
   "House style": async (ws) => [(await get(`/w/${ws}/article_style`)).tone].filter(Boolean),
