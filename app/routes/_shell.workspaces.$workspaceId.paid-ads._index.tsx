@@ -59,7 +59,7 @@ export default function PaidAds() {
 
       {done && DONE[done] ? <FormAlert tone="info" message={DONE[done]} /> : null}
       {params.get("launched") ? <FormAlert tone="info" message={`${adCampaigns.find((c) => String(c.id) === params.get("launched"))?.name ?? "The ad campaign"} is created and running.`} /> : null}
-      {actionData && !actionData.ok && actionData.intent !== "cap" ? <FormAlert message={actionData.message} /> : null}
+      {actionData && actionData.intent !== "cap" ? <FormAlert tone={actionData.ok ? "info" : "error"} message={actionData.message} /> : null}
 
       <SpendCap settings={settings} result={actionData?.intent === "cap" ? actionData : null} busy={busy && navigation.formData?.get("intent") === "cap"} />
 
@@ -115,9 +115,20 @@ export default function PaidAds() {
 
       {running.length > 0 ? (
         <section aria-labelledby="ad-campaigns" className="ads-section">
-          <h2 id="ad-campaigns" className="ads-section__title">
-            Ad campaigns
-          </h2>
+          <div className="ads-section__head">
+            <h2 id="ad-campaigns" className="ads-section__title">
+              Ad campaigns
+            </h2>
+            {running.some((c) => c.status === "active" && c.can.pause) ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="sync" />
+                <button type="submit" className="button button--small" disabled={busy}>
+                  Refresh figures
+                </button>
+              </Form>
+            ) : null}
+          </div>
+          <p className="muted">Figures are fetched from the network every 15 minutes while a campaign runs.</p>
           <ul className="ads-list">
             {running.map((campaign) => (
               <AdCampaignCard key={campaign.id} campaign={campaign} base={base} />

@@ -55,6 +55,11 @@ export async function paidAdsAction(request: Request, context: AppLoadContext, w
     if (!result.ok) return fail(intent, result);
     throw redirect(`/workspaces/${workspace.id}/paid-ads/wizard/${result.data.id}`);
   }
+  if (intent === "sync") {
+    const result = await call<{ synced: number }>("POST", `${base}/sync`);
+    if (!result.ok) return fail(intent, result);
+    return { ok: true, intent, message: `Figures brought up to date for ${result.data.synced === 1 ? "1 running campaign" : `${result.data.synced} running campaigns`}.` } satisfies PaidAdsActionResult;
+  }
   const id = Number(form.get("ad_campaign_id"));
   if (!Number.isInteger(id) || id <= 0) return data<PaidAdsActionResult>({ ok: false, intent, message: "That form was incomplete. Reload the page and try again." }, { status: 400 });
   if (intent === "pause" || intent === "resume") {
