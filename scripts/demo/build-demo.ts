@@ -291,7 +291,7 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
  */
 async function promoteWithAds(owner: Person, ws: number, contentCampaignId: number) {
   const ads = `/w/${ws}/ads`;
-  await owner.call("PUT", `${ads}/settings`, { monthly_cap_minor: 50_000, currency: "USD" });
+  await owner.call("PUT", `${ads}/settings`, { monthly_cap_minor: 100_000, currency: "USD" });
   const running = await owner.call("POST", `${ads}/campaigns`, { name: "Autumn harvest — website visits", content_campaign_id: contentCampaignId });
   const step = (name: string, body: object) => owner.call("PATCH", `${ads}/campaigns/${running.id}/steps/${name}`, body);
   await step("objective", { objective: "OUTCOME_TRAFFIC" });
