@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { wizardSteps, type AdCampaignOut, type WizardStep } from "../../../core/contracts/ads";
+import { savedStepErrors } from "./useStepForm";
 import { STEP_LABELS } from "./words";
 
 /** Where you are in the wizard: each step a link (keyboard reachable), the current one aria-current="step". */
@@ -9,7 +10,7 @@ export function WizardStepper({ campaign, current }: { campaign: AdCampaignOut; 
       <ol>
         {wizardSteps.map((step, index) => {
           const state = campaign.steps.find((s) => s.step === step);
-          const attention = state && Object.keys(state.errors).length > 0 && step !== "review";
+          const attention = Object.keys(savedStepErrors(campaign, step)).length > 0;
           const done = step !== "review" && state?.complete;
           return (
             <li key={step} data-done={done || undefined} data-attention={attention || undefined}>

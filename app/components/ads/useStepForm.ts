@@ -33,7 +33,8 @@ export function useStepForm(campaign: AdCampaignOut, workspaceId: number, step: 
   const navigate = useNavigate();
   const location = useLocation();
   const carried = (location.state ?? {}) as LaunchState;
-  const saved = campaign.steps.find((state) => state.step === step)?.errors ?? {};
+  // A saved step that no longer passes shows why at once; one not yet filled in starts clean.
+  const saved = savedStepErrors(campaign, step);
   const [errors, setErrors] = useState<FieldErrors>(carried.launchErrors ?? saved);
   const [problem, setProblem] = useState<string | null>(carried.launchMessage ?? (campaign.error?.step === step ? campaign.error.message : null));
   const [busy, setBusy] = useState(false);
@@ -69,4 +70,10 @@ export function useStepForm(campaign: AdCampaignOut, workspaceId: number, step: 
   /** Messages for one field's path. */
   const errorsFor = (path: string): string[] | undefined => errors[path];
   return { errors, setErrors, errorsFor, problem, setProblem, busy, save, formRef, focusFirstError };
+}
+
+/** The errors of a step that has been saved (an unsaved one's "not filled in yet" is not shown as a field error). */
+export function savedStepErrors(campaign: AdCampaignOut, step: WizardStep): FieldErrors {
+  if (step === "review" || campaign.draft[step] == null) return {};
+  return campaign.steps.find((state) => state.step === step)?.errors ?? {};
 }
