@@ -83,6 +83,8 @@ const expected: Record<Action, UserRole[]> = {
   "integrations.manage": ["super_admin", "admin", "member"],
   "webhooks.manage": ["super_admin", "admin"],
   "analytics.read": ["super_admin", "admin", "member"],
+  "ads.read": ["super_admin", "admin", "member"],
+  "ads.manage": ["super_admin", "admin", "member"],
   "billing.read": ["super_admin", "admin", "member"],
   "billing.manage": ["super_admin", "admin"],
   "api_keys.read": ["super_admin", "admin", "member"],

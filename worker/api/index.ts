@@ -14,6 +14,7 @@ import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
 import { articleStyleApi } from "./article-style";
 import { campaignsApi } from "./campaigns";
+import { adsApi } from "./ads";
 import { emailSequencesApi } from "./email-sequences";
 import { emailSequenceSendsApi } from "./email-sequence-sends";
 import { sitePostsApi } from "./site-posts";
@@ -103,6 +104,7 @@ export const api = createApp()
   .route("/", sitePostsApi)
   .route("/", articleStyleApi)
   .route("/", campaignsApi)
+  .route("/", adsApi)
   .route("/", foldersApi)
   .route("/", accessesApi)
   .route("/", propertiesApi)

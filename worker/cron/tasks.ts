@@ -7,6 +7,7 @@ import { billingConfig } from "../services/billing/stripe-client";
 import { sendInboxDigests } from "../services/inbox";
 import { cronRuns, generationJobs, idempotencyKeys, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
+import { syncDueAdCampaigns } from "../services/ads/delivery";
 
 export interface CronTask {
   name: string;
@@ -115,4 +116,15 @@ const billing: CronTask = {
 };
 
 /** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
-export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests, billing];
+/**
+ * Paid ads' delivery: running campaigns' figures brought up to now (the Sandbox here, a real
+ * network through the queue), completed after their end, paused at the monthly cap.
+ */
+export const syncAdCampaigns: CronTask = {
+  name: "sync-ad-campaigns",
+  async run(db, now, env) {
+    await syncDueAdCampaigns({ db, env, fetch, now: now.getTime() }, (messages) => enqueue(env, messages));
+  },
+};
+
+export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests, billing, syncAdCampaigns];

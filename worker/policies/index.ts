@@ -252,6 +252,9 @@ export const rules = {
   // Billing: members see the plan and its usage; admins subscribe, change and cancel.
   // Analytics: what the workspace's posts did; members read it (guests never see the calendar either).
   "analytics.read": { roles: MEMBERS },
+  // Paid ads: members see the ad campaigns and run them (launching spends money within the workspace's monthly cap).
+  "ads.read": { roles: MEMBERS },
+  "ads.manage": { roles: MEMBERS },
   "billing.read": { roles: MEMBERS },
   "billing.manage": { roles: ADMINS },
   // Workspace API keys act for the whole workspace: admins make and revoke them and read their
@@ -364,6 +367,8 @@ export const actionScopes: Record<Action, ApiScope> = {
   "integrations.manage": "admin",
   "webhooks.manage": "admin",
   "analytics.read": "read",
+  "ads.read": "read",
+  "ads.manage": "publish",
   "billing.read": "admin",
   "billing.manage": "admin",
   "api_keys.read": "admin",

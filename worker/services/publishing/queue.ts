@@ -6,13 +6,14 @@ import { publishTarget, type PublishMessage, type PublisherDeps } from "./publis
 import { refreshExpiring } from "./refresh";
 import { deliverWebhook, dueWebhookDeliveries, type WebhookMessage } from "./webhooks";
 import type { Database } from "../../db/client";
+import { syncAdCampaign, type AdSyncMessage } from "../ads/delivery";
 
 /**
  * The cron side claims and sends messages; the queue side does one unit of work per
  * message. Both live here so the message shapes stay in one place.
  */
 
-export type QueueMessage = PublishMessage | WebhookMessage | StripeEventMessage;
+export type QueueMessage = PublishMessage | WebhookMessage | StripeEventMessage | AdSyncMessage;
 
 /** A tick stops claiming after this long, far under the 30-second cron limit. */
 const TICK_BUDGET_MS = 10_000;
@@ -66,6 +67,7 @@ export async function handleQueue(batch: MessageBatch<QueueMessage>, env: Env, c
           if (busy) return message.retry({ delaySeconds: Math.ceil(busy.retryInMs / 1000) });
         } else if (message.body.kind === "webhook") await deliverWebhook(deps, message.body.deliveryId);
         else if (message.body.kind === "stripe_event") await processStripeEvent({ db, env, ctx }, message.body.eventId);
+        else if (message.body.kind === "ad_sync") await syncAdCampaign({ db, env, fetch, now: Date.now() }, message.body.adCampaignId);
         message.ack();
       } catch (error) {
         reportError({ env, ctx }, error, { surface: "queue", kind: message.body.kind });
