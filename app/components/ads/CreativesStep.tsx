@@ -192,7 +192,8 @@ function CreativeEditor({ index, count, creative, sources, uploads, placements, 
               </option>
             ))}
           </SelectField>
-          <AdPreview placement={placements.includes(previewAt) ? previewAt : placements[0]!} creative={creative} imageUrl={image?.url ?? null} />
+          {/* The page's own file route: it opens with the session cookie, as an <img> asks. */}
+          <AdPreview placement={placements.includes(previewAt) ? previewAt : placements[0]!} creative={creative} imageUrl={image ? `/files/${image.id}` : null} />
           <VisibleWarnings creative={creative} placements={placements} />
         </div>
       </div>

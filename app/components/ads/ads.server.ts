@@ -56,9 +56,12 @@ export async function paidAdsAction(request: Request, context: AppLoadContext, w
     throw redirect(`/workspaces/${workspace.id}/paid-ads/wizard/${result.data.id}`);
   }
   if (intent === "sync") {
-    const result = await call<{ synced: number }>("POST", `${base}/sync`);
+    const result = await call<{ synced: number; queued: number }>("POST", `${base}/sync`);
     if (!result.ok) return fail(intent, result);
-    return { ok: true, intent, message: `Figures brought up to date for ${result.data.synced === 1 ? "1 running campaign" : `${result.data.synced} running campaigns`}.` } satisfies PaidAdsActionResult;
+    const { synced, queued } = result.data;
+    const campaigns = (n: number) => (n === 1 ? "1 running campaign" : `${n} running campaigns`);
+    const message = [synced ? `Figures brought up to date for ${campaigns(synced)}.` : null, queued ? `The network's figures for ${campaigns(queued)} arrive in a minute or two.` : null].filter(Boolean).join(" ");
+    return { ok: true, intent, message: message || "No campaign is running: nothing to refresh." } satisfies PaidAdsActionResult;
   }
   const id = Number(form.get("ad_campaign_id"));
   if (!Number.isInteger(id) || id <= 0) return data<PaidAdsActionResult>({ ok: false, intent, message: "That form was incomplete. Reload the page and try again." }, { status: 400 });
