@@ -32,7 +32,10 @@ export function CreativesStep({ campaign, workspaceId, sources }: { campaign: Ad
       formRef={form.formRef}
       intro={
         <p>
-          {placements.length === 1 ? `Shown in ${PLACEMENTS[placements[0]!].label}.` : `Shown in ${placements.length} placements`}: text may be up to {limits.primaryText.toLocaleString("en")} characters
+          {campaign.draft.placements?.automatic === false
+            ? `Shown in ${placements.map((p) => PLACEMENTS[p].label).join(", ")}`
+            : `Automatic placements may show the ads in any of ${placements.length} placements`}
+          : text may be up to {limits.primaryText.toLocaleString("en")} characters
           {needsHeadline ? ` and headlines up to ${limits.headline}` : ""}; the previews show where each placement cuts it off with “… more”.
         </p>
       }
