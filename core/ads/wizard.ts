@@ -72,6 +72,8 @@ export function validateStep(step: WizardStep, draft: WizardDraft, context: Wiza
       if (audience.locations.length === 0) add(errors, "locations", "add at least one location");
       if (audience.age_min > audience.age_max) add(errors, "age_min", `must not be more than age_max (${audience.age_max})`);
       if (audience.hubspot_contacts && !context.hubspotConnected) add(errors, "hubspot_contacts", "needs a connected HubSpot integration");
+      // Uploading hashed contacts to a Meta custom audience is not built yet: the Sandbox simulates it.
+      else if (audience.hubspot_contacts && context.network !== "sandbox") add(errors, "hubspot_contacts", "can be used on the Sandbox ads account only for now");
       if (isRestricted(draft.categories?.special_ad_categories)) {
         const why = "is locked for housing, employment and financial ads";
         if (audience.age_min !== AGE_MIN) add(errors, "age_min", `${why}: it must be ${AGE_MIN}`);

@@ -239,7 +239,7 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   });
   const items = (campaign.items ?? (await owner.call("GET", `/campaigns/${campaign.id}`)).items) as Json[];
   for (const item of items.slice(0, 2)) await owner.call("POST", `/campaign_items/${item.id}/approve`);
-  await promoteWithAds(owner, ws, campaign.id);
+  await adCapAndDraft(owner, ws);
   await owner.generate({
     kind: "email_sequence",
     brief: { kind: "nurture", topic: "Brewing better coffee at home", audience: "New subscribers", count: 4, cadence_days: 3, goal: "Start a subscription", brand_kit_id: kit.id },
@@ -280,38 +280,39 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   await member.call("POST", `/w/${ws}/posts`, { text: "Draft: holiday gift boxes announcement (prices to confirm).", targets: [{ account_id: main.id }], draft: true, publish_at: inHours(240) });
   const now = await owner.call("POST", `/w/${ws}/posts`, { text: "Good morning from the roastery: today's batch is our Fernhill House blend.", targets: [{ account_id: main.id }], publish_at: inHours(1) });
   await owner.call("POST", `/posts/${now.id}/publish_now`);
+  await runAdCampaign(owner, campaign.id as number);
   await connectZapier(fetcher, owner, [guji.id, now.id]);
   return { created: true, workspaceId: ws };
 }
 
 /**
- * Paid ads on the Sandbox ads account: a monthly cap, the content campaign promoted through every
- * wizard step and launched (its spend accrues as the cron syncs it), and a blank draft left
- * half-way, so the page shows a running campaign, the cap and a draft to continue.
+ * The rest of the Paid ads page: a monthly cap with room, and a draft left half-way for "Continue".
  */
-async function promoteWithAds(owner: Person, ws: number, contentCampaignId: number) {
+async function adCapAndDraft(owner: Person, ws: number) {
   const ads = `/w/${ws}/ads`;
   await owner.call("PUT", `${ads}/settings`, { monthly_cap_minor: 100_000, currency: "USD" });
-  const running = await owner.call("POST", `${ads}/campaigns`, { name: "Autumn harvest — website visits", content_campaign_id: contentCampaignId });
-  const step = (name: string, body: object) => owner.call("PATCH", `${ads}/campaigns/${running.id}/steps/${name}`, body);
-  await step("objective", { objective: "OUTCOME_TRAFFIC" });
-  await step("categories", { special_ad_categories: ["NONE"] });
-  await step("audience", { locations: [{ type: "country", key: "GB", name: "United Kingdom" }], age_min: 25, age_max: 54, interests: [{ id: "specialty-coffee", name: "Specialty coffee" }] });
-  await step("placements", { automatic: true });
-  await step("budget", { budget: { type: "daily", amount_minor: 1_500, currency: "USD" }, schedule: { start: new Date(Date.now() - 2 * 86_400_000).toISOString(), end: new Date(Date.now() + 19 * 86_400_000).toISOString() } });
-  await step("creatives", {
-    creatives: [
-      {
-        primary_text: "Guji is back: peach, jasmine and a clean, tea-like finish. Roasted light, in our shops and online.",
-        headline: "Autumn's single origin",
-        link_url: "https://fernhill.example/guji",
-        call_to_action: "SHOP_NOW",
-      },
-    ],
-  });
-  await owner.call("POST", `${ads}/campaigns/${running.id}/launch`);
   const draft = await owner.call("POST", `${ads}/campaigns`, { name: "Holiday gift boxes" });
   await owner.call("PATCH", `${ads}/campaigns/${draft.id}/steps/objective`, { objective: "OUTCOME_SALES" });
+}
+
+/**
+ * Paid ads: a Sandbox ad campaign made through the wizard from the content campaign (its approved
+ * piece as the creative), launched, so the Paid ads page shows delivery accruing with each cron tick.
+ */
+async function runAdCampaign(owner: Person, contentCampaignId: number) {
+  const ws = owner.workspaceId;
+  const ad = await owner.call("POST", `/w/${ws}/ads/campaigns`, { content_campaign_id: contentCampaignId });
+  const step = (name: string, body: Json) => owner.call("PATCH", `/w/${ws}/ads/campaigns/${ad.id}/steps/${name}`, body);
+  await step("objective", { objective: "OUTCOME_TRAFFIC", name: "Autumn harvest launch — Instagram ads" });
+  await step("categories", { special_ad_categories: ["NONE"] });
+  await step("audience", { locations: [{ type: "country", key: "GB", name: "United Kingdom" }], age_min: 25, age_max: 54, interests: [{ id: "6003148827026", name: "Coffee" }] });
+  await step("placements", { automatic: false, placements: ["instagram_feed", "instagram_stories"] });
+  const start = Date.now();
+  await step("budget", { budget: { type: "daily", amount_minor: 1500, currency: "USD" }, schedule: { start: new Date(start).toISOString(), end: new Date(start + 21 * 86_400_000).toISOString() } });
+  const fromPieces = ((ad.draft?.creatives?.creatives ?? []) as Json[]).map((creative) => ({ ...creative, link_url: "https://fernhill.example/guji", call_to_action: "SHOP_NOW" }));
+  const typed = { primary_text: "Guji is back: peach, jasmine and a clean, tea-like finish. Roasted light, in shops and online.", headline: "Autumn harvest: Ethiopian Guji", link_url: "https://fernhill.example/guji", call_to_action: "SHOP_NOW" };
+  await step("creatives", { creatives: fromPieces.length ? fromPieces : [typed] });
+  await owner.call("POST", `/w/${ws}/ads/campaigns/${ad.id}/launch`);
 }
 
 /**

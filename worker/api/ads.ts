@@ -178,7 +178,7 @@ export const adsApi = createApp()
       response: campaignAnswer,
       status: 201,
       errors: [404],
-      example: { params: { ws: "$workspace" }, body: { content_campaign_id: "$campaign" } },
+      example: { params: { ws: "$workspace" }, body: { name: "Spring roast ads" } },
     }),
     requireWorkspace,
     validate("param", workspaceParam),

@@ -40,6 +40,7 @@ export const tagDescriptions: Record<string, string> = {
   Generation: "The content engine: write blog outlines and drafts, email sequences and social posts in the brand's voice, streamed as they are written.",
   Knowledge: "The brain: facts and sources that generated content draws on.",
   Members: "The people in the workspace and their roles.",
+  "Paid ads": "Ad campaigns bought on an ads network (the Sandbox ads account simulates delivery): accounts, the monthly spend cap, drafts, audiences and syncing. Money is in minor units.",
   Posts: "Scheduled social posts: one post, one target per account, published at `publish_at`.",
   Search: "Full-text search over the documents the key can read.",
   Schedules: "Posting schedules: weekly slots per account that posts can be queued into.",

@@ -39,7 +39,8 @@ function stepStates(campaign: AdCampaign, context: WizardContext) {
   return wizardSteps.map((step) => {
     if (step === "review") {
       const ready = missing.size === 0 && wizardSteps.every((other) => other === "review" || Object.keys(validateStep(other, campaign.draft, context)).length === 0);
-      return { step, complete: ready && campaign.status !== "draft" && campaign.status !== "failed", errors: {} };
+      // Review is complete when every other step is: the campaign is ready to launch.
+      return { step, complete: ready, errors: {} };
     }
     const errors = validateStep(step, campaign.draft, context);
     return { step, complete: !missing.has(step) && Object.keys(errors).length === 0, errors };

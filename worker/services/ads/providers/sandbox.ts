@@ -11,6 +11,8 @@ import { AdsNetworkError, type AdsProvider, type InsightDay, type InsightsReques
  */
 
 const DAY_MS = 86_400_000;
+/** The smallest custom audience that delivers (Meta's rule of thumb: 100 matched people). */
+const MIN_CUSTOM_AUDIENCE = 100;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const nextDayStart = (ms: number) => {
   const date = new Date(ms);
@@ -48,6 +50,9 @@ export const sandboxAdsProvider: AdsProvider = {
     return `sandbox-campaign-${spec.campaignId}`;
   },
   async createAdSet(_ctx, spec) {
+    // Like Meta, a custom audience too small to match anyone is refused.
+    if (spec.hubspotContacts != null && spec.hubspotContacts < MIN_CUSTOM_AUDIENCE)
+      throw new AdsNetworkError(`The HubSpot contacts audience has ${spec.hubspotContacts} people; a custom audience needs at least ${MIN_CUSTOM_AUDIENCE}.`, "audience", "bad_input");
     return `sandbox-adset-${spec.campaignId}`;
   },
   async createCreative(_ctx, spec, index) {
