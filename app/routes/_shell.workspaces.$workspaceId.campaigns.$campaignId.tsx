@@ -41,6 +41,11 @@ export default function CampaignDetail() {
           {campaign.strategy.replace("Strategy", "")} · {campaign.starts_on} → {campaign.ends_on} · {approved} of {campaign.items?.length ?? 0} approved
         </p>
         <p className="campaign-head__brief">{campaign.brief}</p>
+        <p className="campaign-head__brief">
+          <Link className="button button--small" to={`/workspaces/${workspace.id}/paid-ads/wizard?from=${campaign.id}`}>
+            Promote with ads
+          </Link>
+        </p>
       </header>
       {performance ? <CampaignPerformance workspaceId={workspace.id} performance={performance} /> : null}
       {posts.length > 0 ? (

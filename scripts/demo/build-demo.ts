@@ -239,6 +239,7 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   });
   const items = (campaign.items ?? (await owner.call("GET", `/campaigns/${campaign.id}`)).items) as Json[];
   for (const item of items.slice(0, 2)) await owner.call("POST", `/campaign_items/${item.id}/approve`);
+  await adCapAndDraft(owner, ws);
   await owner.generate({
     kind: "email_sequence",
     brief: { kind: "nurture", topic: "Brewing better coffee at home", audience: "New subscribers", count: 4, cadence_days: 3, goal: "Start a subscription", brand_kit_id: kit.id },
@@ -313,6 +314,16 @@ async function collectFigures(owner: Person, postId: number) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await owner.call("POST", `/w/${owner.workspaceId}/analytics/collect`);
+}
+
+/**
+ * The rest of the Paid ads page: a monthly cap with room, and a draft left half-way for "Continue".
+ */
+async function adCapAndDraft(owner: Person, ws: number) {
+  const ads = `/w/${ws}/ads`;
+  await owner.call("PUT", `${ads}/settings`, { monthly_cap_minor: 100_000, currency: "USD" });
+  const draft = await owner.call("POST", `${ads}/campaigns`, { name: "Holiday gift boxes" });
+  await owner.call("PATCH", `${ads}/campaigns/${draft.id}/steps/objective`, { objective: "OUTCOME_SALES" });
 }
 
 /**

@@ -9,7 +9,7 @@ import { attachScreenshot, layoutProblems } from "./layout";
 // no page wider than the window and no field that cuts off its placeholder or chosen option
 // (tests/e2e/layout.ts); each screen that does not fit is attached to the report as a screenshot.
 const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const;
-const SECTIONS = ["home", "recent", "shared_with_me", "favorites", "all_docs", "all_files", "inbox", "todos", "campaigns", "scheduled-posts", "sandbox", "analytics", "brand-kits", "brain", "article_style", "handbooks", "templates", "uploads", "import", "archive", "members", "groups", "billing", "plans", "settings"];
+const SECTIONS = ["home", "recent", "shared_with_me", "favorites", "all_docs", "all_files", "inbox", "todos", "campaigns", "scheduled-posts", "paid-ads", "paid-ads/wizard", "sandbox", "analytics", "brand-kits", "brain", "article_style", "handbooks", "templates", "uploads", "import", "archive", "members", "groups", "billing", "plans", "settings"];
 
 async function screens(page: Page) {
   await page.goto("/");

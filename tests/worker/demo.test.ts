@@ -51,6 +51,7 @@ const listed: Record<string, (ws: number) => Promise<unknown[]>> = {
   "Scheduled posts": async (ws) => itemsOf(await get(`/w/${ws}/posts?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`)),
   // The demo's published Sandbox posts, with the figures the demo collects for them.
   Analytics: async (ws) => ((await get(`/w/${ws}/analytics?preset=last_28_days&tz=UTC`)) as { top_posts: Json[] }).top_posts.filter((post) => post.impressions > 0),
+  "Paid ads": async (ws) => itemsOf(await get(`/w/${ws}/ads/campaigns`)),
   "Brand kits": async (ws) => itemsOf(await get(`/w/${ws}/brand_kits`)),
   Brain: async (ws) => itemsOf(await get(`/w/${ws}/knowledge_sources`)),
   "House style": async (ws) => [(await get(`/w/${ws}/article_style`)).tone].filter(Boolean),

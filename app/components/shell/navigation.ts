@@ -77,6 +77,7 @@ export function workspaceNavItems({ id, role }: WorkspaceNavContext): NavItem[] 
           { to: `${base}/contacts`, label: "Contacts", icon: PeopleIcon },
           { to: `${base}/scheduled-posts`, label: "Scheduled posts", icon: ClockIcon },
           { to: `${base}/analytics`, label: "Analytics", icon: ChartIcon },
+          { to: `${base}/paid-ads`, label: "Paid ads", icon: MegaphoneIcon },
           { to: `${base}/brand-kits`, label: "Brand kits", icon: PaletteIcon },
           { to: `${base}/brain`, label: "Brain", icon: BulbIcon },
           { to: `${base}/article_style`, label: "House style", icon: DocIcon },
