@@ -24,7 +24,7 @@ export const loader = ({ request, context, params }: LoaderFunctionArgs) => bill
 
 /** The workspace's plan and status, usage, seats, card, invoices, and cancel or resume. */
 export default function Billing() {
-  const { workspace, billing, admins } = useLoaderData<typeof loader>();
+  const { workspace, billing, admins, invoices } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const canManage = billing.policies["billing.manage"];
   const subscribed = hasSubscription(billing);
@@ -47,7 +47,7 @@ export default function Billing() {
       <UsageMeters usage={billing.usage} resetsAt={billing.usage_resets_at} />
       {canManage && billing.paying ? <SeatsPanel billing={billing} workspaceId={workspace.id} /> : null}
       {showCard ? <PaymentMethod billing={billing} /> : null}
-      {canManage && billing.configured ? <Invoices workspaceId={workspace.id} refreshKey={[billing.status, billing.plan.id, billing.seats, billing.card?.last4].join(" ")} /> : null}
+      {canManage && billing.configured ? <Invoices invoices={invoices} /> : null}
       {canManage && billing.configured ? (
         <>
           <UpdatePaymentMethodDialog workspaceId={workspace.id} />

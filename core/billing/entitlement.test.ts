@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BillingAccount } from "../../worker/db/schema";
-import { entitlementFrom } from "../../worker/services/billing/entitlements";
+import { blankBillingAccount, entitlementFrom } from "../../worker/services/billing/entitlements";
 import { GRACE_DAYS, plans } from "./plans";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -8,28 +8,7 @@ const now = new Date("2027-03-15T12:00:00Z");
 const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY);
 
 function account(overrides: Partial<BillingAccount> = {}): BillingAccount {
-  return {
-    workspaceId: 1,
-    stripeCustomerId: "cus_1",
-    stripeSubscriptionId: null,
-    plan: "free",
-    status: "none",
-    seats: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    trialStartedAt: null,
-    trialEndsAt: null,
-    pastDueSince: null,
-    stateAt: 0,
-    cardBrand: null,
-    cardLast4: null,
-    cardExpMonth: null,
-    cardExpYear: null,
-    ownerId: null,
-    createdAt: now,
-    updatedAt: now,
-    ...overrides,
-  };
+  return { ...blankBillingAccount(1), stripeCustomerId: "cus_1", createdAt: now, updatedAt: now, ...overrides };
 }
 
 const subscribed = (overrides: Partial<BillingAccount> = {}) =>

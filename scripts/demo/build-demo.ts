@@ -263,6 +263,24 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
   const main = await owner.call("POST", `/w/${ws}/social_accounts`, { network: "sandbox", display_name: "Fernhill Coffee" });
   const cafe = await owner.call("POST", `/w/${ws}/social_accounts`, { network: "sandbox", display_name: "Fernhill Café" });
+  // Analytics: the Sandbox's simulated past (a few posts over the last two weeks, their figures and
+  // the accounts' followers collected day by day), so the page charts a history, not one dot.
+  // Four posts: the plan's monthly scheduled posts count them, and a Free demo stays within its ten.
+  const daysAgo = (days: number, hour: number) => new Date(new Date(Date.now() - days * 86_400_000).setUTCHours(hour, 0, 0, 0)).toISOString();
+  await owner.call("POST", `/w/${ws}/sandbox/history`, {
+    account_id: main.id,
+    posts: [
+      { text: "New on the shelf: our Huila decaf, sugar-cane processed, all the sweetness and none of the buzz.", published_at: daysAgo(12, 8) },
+      { text: "How we roast: small batches on a 15 kg drum, every profile logged. The full story: https://fernhill.example/roastery", published_at: daysAgo(5, 9) },
+    ],
+  });
+  await owner.call("POST", `/w/${ws}/sandbox/history`, {
+    account_id: cafe.id,
+    posts: [
+      { text: "Saturday latte art throwdown at the café: sign up at the bar, winner takes a bag of Guji.", published_at: daysAgo(9, 11) },
+      { text: "Oat flat white and a cardamom bun: the café's most ordered pair this week.", published_at: daysAgo(2, 14) },
+    ],
+  });
   const mornings = await owner.call("POST", `/w/${ws}/schedules`, {
     account_id: main.id,
     name: "Weekday mornings",
@@ -279,8 +297,21 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   await member.call("POST", `/w/${ws}/posts`, { text: "Draft: holiday gift boxes announcement (prices to confirm).", targets: [{ account_id: main.id }], draft: true, publish_at: inHours(240) });
   const now = await owner.call("POST", `/w/${ws}/posts`, { text: "Good morning from the roastery: today's batch is our Fernhill House blend.", targets: [{ account_id: main.id }], publish_at: inHours(1) });
   await owner.call("POST", `/posts/${now.id}/publish_now`);
+  await collectFigures(owner, now.id);
   await connectZapier(fetcher, owner, [guji.id, now.id]);
   return { created: true, workspaceId: ws };
+}
+
+/**
+ * Analytics: once the post is out (the queue publishes it within a second or two), its figures
+ * are collected at once, as "Refresh figures" does, instead of on the next minute's pass.
+ */
+async function collectFigures(owner: Person, postId: number) {
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    if ((await owner.call("GET", `/posts/${postId}`)).state === "published") break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await owner.call("POST", `/w/${owner.workspaceId}/analytics/collect`);
 }
 
 /**

@@ -9,6 +9,8 @@ import { apiReferencePage } from "../openapi/reference-page";
 import { apiSecurityHeaders } from "../lib/page-security";
 import { accessesApi } from "./accesses";
 import { analyticsApi } from "./analytics";
+import { analyticsCollectApi } from "./analytics-collect";
+import { sandboxHistoryApi } from "./sandbox-history";
 import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
@@ -127,6 +129,8 @@ export const api = createApp()
   .route("/", billingApi)
   .route("/", postsApi)
   .route("/", socialAccountsApi)
+  .route("/", analyticsCollectApi)
+  .route("/", sandboxHistoryApi)
   .route("/", connectionsApi)
   .route("/", schedulesApi)
   .route("/", analyticsApi)

@@ -5,6 +5,8 @@ import { resendStuckEvents } from "../services/billing/events";
 import { sendDueNotices } from "../services/billing/notices";
 import { billingConfig } from "../services/billing/stripe-client";
 import { sendInboxDigests } from "../services/inbox";
+import { collectDue } from "../services/analytics/collect";
+import { compactSamples } from "../services/analytics/sample-compaction";
 import { cronRuns, generationJobs, idempotencyKeys, importJobs, mailQuotas, sessions, signInThrottles, userTokens } from "../db/schema";
 import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
 
@@ -92,6 +94,25 @@ const publishScheduledPosts: CronTask = {
   },
 };
 
+/**
+ * Analytics: published targets get their figures row, due ones are claimed per account and
+ * sent to the queue (one message per account, so each network sees one caller at a time).
+ */
+const collectMetrics: CronTask = {
+  name: "collect-metrics",
+  async run(db, now, env) {
+    await collectDue(db, now.getTime(), (messages) => enqueue(env, messages));
+  },
+};
+
+/** Figures older than a week keep one sample per post per day. */
+const compactMetricSamples: CronTask = {
+  name: "compact-metric-samples",
+  async run(db, now) {
+    await compactSamples(db, now.getTime());
+  },
+};
+
 /** The daily inbox digest: each person whose oldest waiting item is a day old gets one email. */
 const sendDigests: CronTask = {
   name: "send-inbox-digests",
@@ -115,4 +136,4 @@ const billing: CronTask = {
 };
 
 /** Every task the minute-cron runs, in order; publishing first, so its claims are never late. */
-export const cronTasks: CronTask[] = [publishScheduledPosts, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests, billing];
+export const cronTasks: CronTask[] = [publishScheduledPosts, collectMetrics, compactMetricSamples, pruneCronHistory, pruneAuthRecords, pruneIdempotencyKeys, expireStaleImports, expireStaleGenerations, sendDigests, billing];

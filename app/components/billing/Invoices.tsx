@@ -1,48 +1,14 @@
-import { useEffect, useState } from "react";
 import type { InvoiceOut } from "../../../core/contracts/billing";
-import { api, ApiError } from "~/lib/api";
 import { formatDay, formatMoney } from "./format";
-
-type Loaded = { state: "loading" } | { state: "failed"; message: string } | { state: "done"; invoices: InvoiceOut[] };
 
 const STATUS_WORDS: Record<string, string> = { paid: "Paid", open: "Due", draft: "Draft", uncollectible: "Not collected", void: "Void" };
 
-/**
- * The workspace's invoices from Stripe, newest first, each with Stripe's page and PDF. Loaded
- * after the page paints, and again when `refreshKey` (where the subscription stands) changes.
- */
-export function Invoices({ workspaceId, refreshKey }: { workspaceId: number; refreshKey: string }) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ state: "loading" });
-    api
-      .get<{ data: InvoiceOut[] }>(`/w/${workspaceId}/billing/invoices`, { signal: controller.signal })
-      .then((answer) => setLoaded({ state: "done", invoices: answer.data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ state: "failed", message: error instanceof ApiError ? error.problem.message : "We couldn't load the invoices." });
-      });
-    return () => controller.abort();
-  }, [workspaceId, attempt, refreshKey]);
-
+/** The workspace's invoices as Stripe's events recorded them, newest first, each with Stripe's page and PDF. */
+export function Invoices({ invoices }: { invoices: InvoiceOut[] }) {
   return (
-    <section className="billing-section" aria-labelledby="billing-invoices-heading" aria-busy={loaded.state === "loading" || undefined}>
+    <section className="billing-section" aria-labelledby="billing-invoices-heading">
       <h2 id="billing-invoices-heading">Invoices</h2>
-      {loaded.state === "loading" ? (
-        <p className="muted" role="status">
-          Loading invoices…
-        </p>
-      ) : loaded.state === "failed" ? (
-        <div className="billing-problem" role="alert">
-          <p>{loaded.message}</p>
-          <button type="button" className="button button--small" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
-      ) : loaded.invoices.length === 0 ? (
+      {invoices.length === 0 ? (
         <p className="billing-empty">No invoices yet. Each payment&apos;s invoice appears here, with a PDF to download.</p>
       ) : (
         <table className="billing-invoices">
@@ -58,7 +24,7 @@ export function Invoices({ workspaceId, refreshKey }: { workspaceId: number; ref
             </tr>
           </thead>
           <tbody>
-            {loaded.invoices.map((invoice) => {
+            {invoices.map((invoice) => {
               const name = invoice.number ?? "Draft invoice";
               return (
                 <tr key={invoice.id}>

@@ -7,6 +7,7 @@ import { can } from "../../../worker/policies";
 import { presentPlan } from "../../../worker/presenters/billing";
 import { fullName } from "../../../worker/presenters/users";
 import { entitlementOf } from "../../../worker/services/billing/entitlements";
+import { invoicesOf } from "../../../worker/services/billing/invoices";
 import { billingOverview } from "../../../worker/services/billing/overview";
 import { billingConfig } from "../../../worker/services/billing/stripe-client";
 import { requireWorkspaceActor } from "~/lib/workspace.server";
@@ -20,8 +21,11 @@ export async function billingPageData(request: Request, context: AppLoadContext,
   const { db, actor, workspace } = await requireWorkspaceActor(request, context, workspaceIdParam);
   if (!can(actor, "billing.read")) throw data("Billing is for workspace members", { status: 403 });
   const billing = await billingOverview(db, context.cloudflare.env, actor);
-  const admins = billing.policies["billing.manage"] ? [] : await workspaceAdmins(db, workspace.id);
-  return { workspace: { id: workspace.id, name: workspace.name }, billing, admins };
+  const manages = billing.policies["billing.manage"];
+  const admins = manages ? [] : await workspaceAdmins(db, workspace.id);
+  // Read with the page (and again on every revalidation, as Stripe's events arrive), as GET …/billing/invoices answers them.
+  const invoices = manages && billing.configured ? await invoicesOf(db, workspace.id) : [];
+  return { workspace: { id: workspace.id, name: workspace.name }, billing, admins, invoices };
 }
 
 /** The plans page: every plan as GET /v1/billing/plans answers it, beside where the workspace stands. */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import Stripe from "stripe";
 import { plans, type PaidPlanId } from "../../../core/billing/plans";
+import { escapeHtml, readBody } from "./http";
 
 /**
  * A local stand-in for Stripe's API and its hosted pages, so the end-to-end suite runs the
@@ -82,16 +83,6 @@ export function parseStripeForm(body: string): Json {
   return root;
 }
 
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const newId = (prefix: string) => `${prefix}_fake${randomBytes(9).toString("hex")}`;
 const seconds = () => Math.floor(Date.now() / 1000);
 

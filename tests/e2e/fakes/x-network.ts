@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import { escapeHtml, readBody } from "./http";
 
 /**
  * A local stand-in for X's authorization server and the few API endpoints a connect and a
@@ -20,16 +21,6 @@ interface Grant {
   used: boolean;
 }
 
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startFakeX(): Promise<{ url: string; server: Server }> {
   const grants = new Map<string, Grant>();

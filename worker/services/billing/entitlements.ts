@@ -162,3 +162,28 @@ export async function authorizeWithinPlanOf(
   if (entitlement.limits[key] === null) return;
   authorizeWithinPlan(actor, entitlement, key, await usedOf(db, actor.workspaceId, key, now), adding, now);
 }
+
+/** A billing row as the database defaults make it: no trial, no customer, no subscription. */
+export function blankBillingAccount(workspaceId: number): BillingAccount {
+  return {
+    workspaceId,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    plan: "free",
+    status: "none",
+    seats: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    trialStartedAt: null,
+    trialEndsAt: null,
+    pastDueSince: null,
+    stateAt: 0,
+    cardBrand: null,
+    cardLast4: null,
+    cardExpMonth: null,
+    cardExpYear: null,
+    ownerId: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  };
+}

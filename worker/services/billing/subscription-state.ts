@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } 
 import { plans } from "../../../core/billing/plans";
 import type { Database } from "../../db/client";
 import { billingAccounts, workspaces, type BillingAccount } from "../../db/schema";
-import { entitlementFrom } from "./entitlements";
+import { blankBillingAccount, entitlementFrom } from "./entitlements";
 import { planOfPrice, type BillingConfig } from "./stripe-client";
 import type { SubscriptionObject } from "./stripe-objects";
 
@@ -86,7 +86,7 @@ export async function applySubscription(db: Database, config: BillingConfig, eve
     cancelAtPeriodEnd: fields.cancelAtPeriodEnd,
     stateAt: created,
   };
-  const stored = before ?? emptyAccount(workspaceId);
+  const stored = before ?? blankBillingAccount(workspaceId);
   const predicted = { ...stored, ...changes, pastDueSince, trialEndsAt: trialEndsAt(stored.trialEndsAt, fields) };
   const paying = entitlementFrom(predicted, true, plans.free, event.now).paying;
   const written = and(
@@ -131,28 +131,4 @@ function trialEndSql(trialEnd: Date, trialing: boolean): SQL {
   const ms = trialEnd.getTime();
   if (trialing) return sql`${ms}`;
   return sql`case when ${billingAccounts.trialEndsAt} > ${ms} then ${ms} else ${billingAccounts.trialEndsAt} end`;
-}
-
-function emptyAccount(workspaceId: number): BillingAccount {
-  return {
-    workspaceId,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    plan: "free",
-    status: "none",
-    seats: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    trialStartedAt: null,
-    trialEndsAt: null,
-    pastDueSince: null,
-    stateAt: 0,
-    cardBrand: null,
-    cardLast4: null,
-    cardExpMonth: null,
-    cardExpYear: null,
-    ownerId: null,
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
-  };
 }

@@ -1,4 +1,5 @@
 import { createDb } from "../../db/client";
+import { collectAccountMetrics, type MetricsMessage } from "../analytics/collect";
 import { processStripeEvent, type StripeEventMessage } from "../billing/events";
 import { reportError } from "../../lib/reporter";
 import { claimAndQueue } from "./claim";
@@ -12,7 +13,7 @@ import type { Database } from "../../db/client";
  * message. Both live here so the message shapes stay in one place.
  */
 
-export type QueueMessage = PublishMessage | WebhookMessage | StripeEventMessage;
+export type QueueMessage = PublishMessage | WebhookMessage | StripeEventMessage | MetricsMessage;
 
 /** A tick stops claiming after this long, far under the 30-second cron limit. */
 const TICK_BUDGET_MS = 10_000;
@@ -66,6 +67,7 @@ export async function handleQueue(batch: MessageBatch<QueueMessage>, env: Env, c
           if (busy) return message.retry({ delaySeconds: Math.ceil(busy.retryInMs / 1000) });
         } else if (message.body.kind === "webhook") await deliverWebhook(deps, message.body.deliveryId);
         else if (message.body.kind === "stripe_event") await processStripeEvent({ db, env, ctx }, message.body.eventId);
+        else if (message.body.kind === "metrics") await collectAccountMetrics(deps, message.body);
         message.ack();
       } catch (error) {
         reportError({ env, ctx }, error, { surface: "queue", kind: message.body.kind });

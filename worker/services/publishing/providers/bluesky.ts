@@ -1,6 +1,6 @@
 import { findRichText, HANDLE_PATTERN, mentionedHandles, toFacets } from "../../../../core/publishing/facets";
 import { HttpError, Invalid } from "../../../lib/errors";
-import { baseUrl, call, classifyFailure, userHostContext, type Failure, type NetworkAnswer } from "./http";
+import { baseUrl, call, classifyFailure, userHostContext, type Failure, type NetworkAnswer, refusedFigures } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published, RefreshOutcome } from "./types";
 
 /**
@@ -375,7 +375,7 @@ async function metrics(ctx: ProviderContext, _account: ProviderAccount, ids: str
   for (let start = 0; start < ids.length; start += POSTS_BATCH) {
     const query = ids.slice(start, start + POSTS_BATCH).map((uri) => `uris=${encodeURIComponent(uri)}`).join("&");
     const answer = await call<{ posts?: PostView[] }>(ctx, `${appViewBase(ctx.env)}/xrpc/app.bsky.feed.getPosts?${query}`);
-    if (!answer.response.ok) throw new Error(`Bluesky did not give the posts' figures: ${answer.response.status} ${xrpcWords(answer)}`);
+    if (!answer.response.ok) throw refusedFigures(blueskyFailure(ctx, answer), "Bluesky did not give the posts' figures");
     for (const view of answer.body?.posts ?? []) {
       figures[view.uri] = { likes: view.likeCount, comments: view.replyCount, shares: (view.repostCount ?? 0) + (view.quoteCount ?? 0) };
     }

@@ -103,6 +103,12 @@ export class StepFailed extends Error {
 }
 
 /**
+ * A refused figures lookup (`metrics`), thrown with its class so the collector reacts as the
+ * publisher does (retry after Retry-After, refresh, reconnect); `what` leads the network's words.
+ */
+export const refusedFigures = (failure: Failure, what: string) => new StepFailed({ ...failure, message: `${what}: ${failure.message}` });
+
+/**
  * One step before the post exists: a lost answer is `retry` (nothing was published yet), a
  * refusal is the network's own class through `failure`; both thrown as StepFailed.
  */

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant , StepFailed, step, wait } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant , StepFailed, step, wait, refusedFigures } from "./http";
 import type { ConnectedAccount, OutgoingMedia, PostMetrics, Provider, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -366,7 +366,7 @@ export const linkedinProvider: Provider = {
         { headers: rest(token) },
       );
       if (answer.response.status === 403 || answer.response.status === 404) continue;
-      if (!answer.response.ok) throw new Error(`LinkedIn refused the post's reactions: ${answer.response.status} ${words(answer)}`);
+      if (!answer.response.ok) throw refusedFigures(linkedinFailure(answer), "LinkedIn refused the post's reactions");
       const { likesSummary, commentsSummary } = answer.body ?? {};
       figures[id] = { likes: likesSummary?.totalLikes, comments: commentsSummary?.aggregatedTotalComments ?? commentsSummary?.totalFirstLevelComments };
     }

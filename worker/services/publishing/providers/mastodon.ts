@@ -1,6 +1,6 @@
 import { htmlToPlainText, sameText } from "../../../../core/publishing/text-match";
 import { HttpError, Invalid } from "../../../lib/errors";
-import { call, classifyFailure, tokenRequest, userHostContext, type Failure, type NetworkAnswer , wait , pkceAuthorizeQuery } from "./http";
+import { call, classifyFailure, tokenRequest, userHostContext, type Failure, type NetworkAnswer , wait , pkceAuthorizeQuery, refusedFigures } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OAuthApp, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published, RefreshOutcome } from "./types";
 
 /**
@@ -303,7 +303,8 @@ async function metrics(ctx: ProviderContext, account: ProviderAccount, ids: stri
     const answer = await call<Status>(safe, `${instance}/api/v1/statuses/${encodeURIComponent(id)}`, { headers: bearer(account) });
     // A deleted status has no figures; any other failure means none could be read.
     if (answer.response.status === 404) continue;
-    if (!answer.response.ok || !answer.body) throw new Error(`${new URL(instance).host} did not give the post's figures: ${answer.response.status} ${mastodonWords(answer)}`);
+    if (!answer.response.ok) throw refusedFigures(mastodonFailure(ctx, answer, instance), `${new URL(instance).host} did not give the post's figures`);
+    if (!answer.body) throw new Error(`${new URL(instance).host} did not give the post's figures: its answer was not JSON`);
     figures[id] = { likes: answer.body.favourites_count, shares: answer.body.reblogs_count, comments: answer.body.replies_count };
   }
   return figures;

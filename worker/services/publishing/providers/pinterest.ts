@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant , StepFailed, step, wait } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, tokenRequest, type NetworkAnswer, refreshTokenGrant , StepFailed, step, wait, refusedFigures } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -236,7 +236,7 @@ export const pinterestProvider: Provider = {
       });
       // A pin deleted on Pinterest, or one it keeps no figures for: no figures.
       if (answer.response.status === 404) continue;
-      if (!answer.response.ok) throw new Error(`Pinterest refused the pin's analytics: ${answer.response.status} ${words(answer)}`);
+      if (!answer.response.ok) throw refusedFigures(pinterestFailure(answer), "Pinterest refused the pin's analytics");
       const summary = answer.body?.all?.summary_metrics;
       if (!summary) continue;
       const clicks = (summary.PIN_CLICK ?? 0) + (summary.OUTBOUND_CLICK ?? 0);

@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant , wait } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant , wait, refusedFigures } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -523,7 +523,7 @@ export const tiktokProvider: Provider = {
         filters: { video_ids: numeric.slice(i, i + 20) },
       });
       const failure = tiktokFailure(answer, ctx.now());
-      if (failure) throw new Error(`TikTok did not give the videos' figures: ${failure.message}`);
+      if (failure) throw refusedFigures(failure, "TikTok did not give the videos' figures");
       for (const video of answer.body?.data?.videos ?? []) {
         figures[video.id] = { views: video.view_count, likes: video.like_count, comments: video.comment_count, shares: video.share_count };
       }

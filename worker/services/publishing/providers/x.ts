@@ -1,5 +1,5 @@
 import { sameText } from "../../../../core/publishing/text-match";
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, type Failure, type NetworkAnswer, refreshTokenGrant , wait , pkceAuthorizeQuery } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, partialThread, retryAfterMs, tokenRequest, type Failure, type NetworkAnswer, refreshTokenGrant , wait , pkceAuthorizeQuery, refusedFigures } from "./http";
 import type { ConnectedAccount, OutgoingMedia, OutgoingPost, PostMetrics, Provider, ProviderAccount, ProviderContext, PublishOutcome } from "./types";
 
 /**
@@ -201,7 +201,7 @@ async function metrics(ctx: ProviderContext, account: ProviderAccount, ids: stri
       `${apiBase(ctx.env)}/2/tweets?ids=${batch.map(encodeURIComponent).join(",")}&tweet.fields=public_metrics`,
       { headers: bearer(account) },
     );
-    if (!answer.response.ok) throw new Error(`X did not give the posts' figures: ${answer.response.status} ${xWords(answer)}`);
+    if (!answer.response.ok) throw refusedFigures(xFailure(ctx, answer), "X did not give the posts' figures");
     for (const tweet of answer.body?.data ?? []) {
       const m = tweet.public_metrics;
       if (!m) continue;

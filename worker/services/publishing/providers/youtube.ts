@@ -1,4 +1,4 @@
-import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant , wait } from "./http";
+import { baseUrl, call, classifyFailure, expiresAt, oauthApp, read, retryAfterMs, send, tokenRequest, type NetworkAnswer, refreshTokenGrant , wait, refusedFigures } from "./http";
 import type { ConnectedAccount, ExchangeRequest, OutgoingMedia, OutgoingPost, Provider, ProviderAccount, ProviderContext, PublishOutcome, Published } from "./types";
 
 /**
@@ -397,7 +397,7 @@ export const youtubeProvider: Provider = {
         `${apiBase(ctx.env)}/youtube/v3/videos?${query}`,
         { headers: authorized(account) },
       );
-      if (!answer.response.ok) throw new Error(`YouTube did not give the videos' figures: ${youtubeFailure(answer, ctx.now()).message}`);
+      if (!answer.response.ok) throw refusedFigures(youtubeFailure(answer, ctx.now()), "YouTube did not give the videos' figures");
       for (const item of answer.body?.items ?? []) {
         figures[item.id] = { views: number(item.statistics?.viewCount), likes: number(item.statistics?.likeCount), comments: number(item.statistics?.commentCount) };
       }
