@@ -31,7 +31,7 @@ Lists take \`limit\` and \`cursor\` and answer \`meta.next_cursor\` (null on the
 
 /** The reference's sections, in the order shown (alphabetical): a tag a route uses needs a line here. */
 export const tagDescriptions: Record<string, string> = {
-  Analytics: "What published posts did: totals against the period before, a daily series, top posts, figures per network and campaign, best times to post; each view as CSV. Figures are collected hourly on a post's first day, then daily to day 30.",
+  Analytics: "What published posts did on their networks (figures collected hourly on a post's first day, daily to day 30): totals against the period before, a daily series, top posts, figures per network and campaign, best times to post; each view as CSV.",
   "Brand kits": "Logos, palettes, fonts and voice notes that generated content follows.",
   Campaigns: "Multi-channel campaigns and their pieces (posts, emails, blog posts).",
   Comments: "Comment threads on documents.",
