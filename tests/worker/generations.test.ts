@@ -54,9 +54,10 @@ describe("POST /w/:ws/generations", () => {
     expect(done.event).toBe("done");
     const [article] = await db.select().from(articles).where(eq(articles.id, done.data.article.id));
     expect(article).toMatchObject({ ownerId: owner.id, workspaceId: workspace.id });
-    expect(article!.title).toMatch(/^Spring cleaning for your inbox/);
+    // The title holds the subject in one of the writer's title shapes, which the job's id picks.
+    expect(article!.title).toMatch(/spring cleaning for your inbox/i);
     expect(article!.bodyText).toContain("Start with the oldest mail");
-    expect(done.data.article.slug).toMatch(new RegExp(`^spring-cleaning-for-your-inbox.*-${article!.id}$`));
+    expect(done.data.article.slug).toMatch(new RegExp(`^[a-z0-9-]*spring-cleaning-for-your-inbox.*-${article!.id}$`));
   });
 
   it("refuses a bad brief with 400 naming the field, and another workspace's brand kit with 404, creating no job", async () => {
