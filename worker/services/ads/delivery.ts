@@ -178,7 +178,7 @@ export interface AdSyncMessage {
 }
 
 /**
- * The cron's pass: running campaigns not synced for an interval, oldest first, at most a batch.
+ * The cron's pass: running campaigns not synced for an interval (the Sandbox's: every tick), oldest first, at most a batch.
  * The Sandbox's are synced here (no network); a real network's go through the queue, one
  * message per campaign, like publishing.
  */
@@ -191,7 +191,8 @@ export async function syncDueAdCampaigns(deps: AdsDeps, enqueue: (messages: AdSy
       and(
         eq(adCampaigns.status, "active"),
         workspaceId == null ? undefined : eq(adCampaigns.workspaceId, workspaceId),
-        workspaceId == null ? or(isNull(adCampaigns.lastSyncedAt), lt(adCampaigns.lastSyncedAt, deps.now - AD_SYNC_INTERVAL_MS)) : undefined,
+        // A network is asked every interval; the Sandbox (no network, a few rows) every tick, so its spend moves each minute.
+        workspaceId == null ? or(isNull(adCampaigns.lastSyncedAt), lt(adCampaigns.lastSyncedAt, deps.now - AD_SYNC_INTERVAL_MS), eq(adAccounts.network, "sandbox")) : undefined,
       ),
     )
     .orderBy(asc(adCampaigns.lastSyncedAt))
