@@ -15,11 +15,13 @@ import {
   articles,
   folders,
   memberships,
+  socialAccounts,
   users,
   workspaces,
   type Article,
   type Folder,
   type Membership,
+  type SocialAccount,
   type User,
   type Workspace,
 } from "../worker/db/schema";
@@ -189,4 +191,19 @@ export async function grant(
     })
     .returning();
   return row!;
+}
+
+/** A new workspace with Sandbox accounts connected through the API (one per name), and its owner's token. */
+export async function buildSandboxWorkspace(names = ["Fernhill Sandbox"]) {
+  const { workspace, owner } = await buildWorkspace();
+  const token = await tokenFor(owner);
+  const accounts: SocialAccount[] = [];
+  for (const name of names) {
+    const response = await api(`/w/${workspace.id}/social_accounts`, { method: "POST", token, body: { network: "sandbox", display_name: name } });
+    if (response.status !== 201) throw new Error(`connecting a Sandbox account answered ${response.status}: ${await response.text()}`);
+    const { data } = await json<{ data: { id: number } }>(response);
+    const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, data.id));
+    accounts.push(row!);
+  }
+  return { workspace, owner, token, accounts };
 }

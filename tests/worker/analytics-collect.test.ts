@@ -28,7 +28,7 @@ import { claimAndQueue } from "../../worker/services/publishing/claim";
 import { credentialBinding, encryptCredentials } from "../../worker/services/publishing/credentials";
 import { publishTarget, type PublishMessage } from "../../worker/services/publishing/publisher";
 import type { QueueMessage } from "../../worker/services/publishing/queue";
-import { api, apiWith, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, apiWith, buildMember, buildSandboxWorkspace, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 // The collector logs failures it recovers from; keep the output readable.
 beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
@@ -38,18 +38,7 @@ const DAY = 24 * HOUR;
 /** A fixed moment, so the schedules below are exact (the sandbox's figures depend on it). */
 const T0 = Date.parse("2026-11-02T09:00:00Z");
 
-async function sandboxWorkspace(names = ["Fernhill Coffee"]) {
-  const { workspace, owner } = await buildWorkspace();
-  const token = await tokenFor(owner);
-  const accounts: SocialAccount[] = [];
-  for (const name of names) {
-    const response = await api(`/w/${workspace.id}/social_accounts`, { method: "POST", token, body: { network: "sandbox", display_name: name } });
-    expect(response.status).toBe(201);
-    const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, (await json(response)).data.id));
-    accounts.push(row!);
-  }
-  return { workspace, owner, token, accounts };
-}
+const sandboxWorkspace = (names = ["Fernhill Coffee"]) => buildSandboxWorkspace(names);
 
 interface PostOptions {
   text?: string;

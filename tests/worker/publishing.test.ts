@@ -10,24 +10,12 @@ import { claimAndQueue, claimDue, LEASE_MS, markMissed } from "../../worker/serv
 import { credentialBinding, decryptCredentials } from "../../worker/services/publishing/credentials";
 import { MAX_ATTEMPTS, publishTarget, retryDelay, toMessage, UNKNOWN_RECHECK_MS, type PublishMessage, type PublisherDeps } from "../../worker/services/publishing/publisher";
 import { refreshAccount } from "../../worker/services/publishing/refresh";
-import { api, buildArticle, buildMember, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
+import { api, buildArticle, buildMember, buildSandboxWorkspace, buildUser, buildWorkspace, db, json, tokenFor } from "../factories";
 
 // The reporter logs expected failures; keep the output readable.
 beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
 
-async function workspaceWithSandbox(names = ["Fernhill Sandbox"]) {
-  const { workspace, owner } = await buildWorkspace();
-  const token = await tokenFor(owner);
-  const accounts: SocialAccount[] = [];
-  for (const name of names) {
-    const response = await api(`/w/${workspace.id}/social_accounts`, { method: "POST", token, body: { network: "sandbox", display_name: name } });
-    expect(response.status).toBe(201);
-    const { data } = await json(response);
-    const [row] = await db.select().from(socialAccounts).where(eq(socialAccounts.id, data.id));
-    accounts.push(row!);
-  }
-  return { workspace, owner, token, accounts };
-}
+const workspaceWithSandbox = (names = ["Fernhill Sandbox"]) => buildSandboxWorkspace(names);
 
 /** A post straight into the tables, due at `at` (ms), one target per account. */
 async function duePost(workspaceId: number, authorId: number, accounts: SocialAccount[], text: string, at = Date.now() - 1_000) {
