@@ -240,10 +240,7 @@ describe("the document keeps its todos in step", () => {
 
   it("a room's save with the item ticked completes it; an item deleted from the document hides its todo until it comes back", async () => {
     const { article, workspace, reader, editor, todo, todoId } = await withTodo();
-    const room = `article-${article.id}`;
-    const token = await new SignJWT({ room }).setProtectedHeader({ alg: "HS256" }).setIssuer(ROOM_TOKEN_ISSUER).setAudience(ROOM_TOKEN_AUDIENCE).setExpirationTime("5m").sign(secret);
-    const save = (body: SerializedDocument) =>
-      api(`/internal/rooms/${room}/document`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: { body, editor_ids: [editor.user.id] } });
+    const save = await roomSaver(article.id, editor.user.id);
     expect((await json(await save(checkListDocument([{ id: todoId, words: "Send the brief to the roaster", checked: true }])))).data.saved).toBe(true);
     expect(await todoRow(todo.id)).toMatchObject({ done: true, doneById: editor.user.id });
 
@@ -259,6 +256,14 @@ describe("the document keeps its todos in step", () => {
     expect((await listed(workspace.id, reader.token, "mine")).data.map((row: { id: number }) => row.id)).toEqual([todo.id]);
   });
 });
+
+/** How the live room stores its document (PartyKit's save through the Worker), credited to `editorId`. */
+async function roomSaver(articleId: number, editorId: number) {
+  const room = `article-${articleId}`;
+  const token = await new SignJWT({ room }).setProtectedHeader({ alg: "HS256" }).setIssuer(ROOM_TOKEN_ISSUER).setAudience(ROOM_TOKEN_AUDIENCE).setExpirationTime("5m").sign(secret);
+  return (body: SerializedDocument) =>
+    api(`/internal/rooms/${room}/document`, { method: "PUT", headers: { Authorization: `Bearer ${token}` }, body: { body, editor_ids: [editorId] } });
+}
 
 /** Marks the document's room as live: someone connected and the room checked them with the Worker. */
 async function roomIsLive(workspaceId: number, articleId: number, userId: number) {
@@ -304,6 +309,26 @@ describe("ticking a todo while its document's room is live", () => {
     expect((await update(todo.id, reader.token, { done: true })).status).toBe(200);
     await vi.waitFor(async () => expect(todoItemsOf(await storedBody(article.id))[0]!.checked).toBe(true));
     await vi.waitFor(() => expect(notices.map((notice) => notice.kind)).toEqual(["todo", "document"]));
+  });
+
+  it("a save the room made before it heard of the tick does not reopen the todo; once its saves have the tick, the document speaks again", async () => {
+    const { article, workspace, reader, editor, todo, todoId } = await withTodo();
+    await roomIsLive(workspace.id, article.id, editor.user.id);
+    const notices = roomAnswering(async () => Response.json({ applied: true, saved: true }));
+    const save = await roomSaver(article.id, editor.user.id);
+    expect((await update(todo.id, reader.token, { done: true })).status).toBe(200);
+    await vi.waitFor(() => expect(notices).toHaveLength(1));
+
+    // The room's debounced save of what its editors had before the tick arrived: the box unticked.
+    expect((await save(checkListDocument([{ id: todoId, words: "Send the brief to the roaster" }]))).status).toBe(200);
+    expect(await todoRow(todo.id)).toMatchObject({ done: true, doneById: reader.user.id });
+    expect((await listed(workspace.id, reader.token, "mine")).data).toEqual([]);
+
+    // Its next save has the tick; after that, someone clearing the box in the editor reopens it.
+    await save(checkListDocument([{ id: todoId, words: "Send the brief to the roaster", checked: true }]));
+    expect(await todoRow(todo.id)).toMatchObject({ done: true, roomTickUntil: null });
+    await save(checkListDocument([{ id: todoId, words: "Send the brief to the roaster" }]));
+    expect(await todoRow(todo.id)).toMatchObject({ done: false });
   });
 });
 

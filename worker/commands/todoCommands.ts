@@ -28,6 +28,12 @@ async function tellAbout(db: Database, context: CommandContext, article: Pick<Ar
 
 const doneFields = (done: boolean, byId: number, now: Date) => (done ? { done: true, doneAt: now, doneById: byId } : { done: false, doneAt: null, doneById: null });
 
+/**
+ * How long a tick sent to a live room outranks the room's saves that do not have it yet (the
+ * room applies it within a second or two; past this, the document's word counts again).
+ */
+const ROOM_TICK_GRACE_MS = 60_000;
+
 const refuseAssignee = () =>
   new Unprocessable("That person cannot open this document. Share it with them first.", { assignee_id: ["cannot open this document"] });
 
@@ -98,7 +104,7 @@ export async function todoUpdater(
     // A concurrent tick the same way wins once: nobody is told twice.
     db
       .update(todos)
-      .set(set)
+      .set({ ...set, ...(live ? { roomTickUntil: new Date(now.getTime() + ROOM_TICK_GRACE_MS) } : {}) })
       .where(and(eq(todos.id, todo.id), eq(todos.done, todo.done)))
       .returning(),
     eventStatement(db, context, completing ? (input.done ? "todos.complete" : "todos.reopen") : "todos.update", {
@@ -187,10 +193,14 @@ export async function todoSyncer(db: Database, props: { context: CommandContext;
       continue;
     }
     const text = item.text.slice(0, TODO_TEXT_MAX_LENGTH);
+    // A tick on its way to the live room: a save without it was made before the room heard of it.
+    const tickOnItsWay = todo.roomTickUntil !== null && todo.roomTickUntil > now;
     const set: Partial<typeof todos.$inferInsert> = {
       ...(todo.removedAt ? { removedAt: null } : {}),
       ...(text !== todo.text ? { text } : {}),
-      ...(item.inCheckList && item.checked !== todo.done ? doneFields(item.checked, context.actor.userId, now) : {}),
+      ...(item.inCheckList && item.checked !== todo.done && !tickOnItsWay ? doneFields(item.checked, context.actor.userId, now) : {}),
+      // The room's save has the tick: from now on the document speaks for the box again.
+      ...(todo.roomTickUntil !== null && (item.checked === todo.done || !tickOnItsWay) ? { roomTickUntil: null } : {}),
     };
     if (Object.keys(set).length > 0) changes.push({ todo, set });
   }

@@ -32,6 +32,11 @@ export const todos = sqliteTable(
     done: integer("done", { mode: "boolean" }).notNull().default(false),
     doneAt: integer("done_at", { mode: "timestamp_ms" }),
     doneById: integer("done_by_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * A tick sent to the document's live room and not yet in its saves: until then, a save from
+     * the room that says otherwise was made before the room heard of the tick, and is not applied.
+     */
+    roomTickUntil: integer("room_tick_until", { mode: "timestamp_ms" }),
     /** When its item left the document (null while the item is there). */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     ...timestamps,

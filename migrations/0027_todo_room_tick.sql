@@ -1,0 +1,1 @@
+ALTER TABLE `todos` ADD `room_tick_until` integer;
