@@ -9,6 +9,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import { FormAlert } from "~/components/ui/Field";
 import styles from "~/styles/ads.css?url";
 import type { ShellHandle } from "./_shell";
+import { PageError } from "~/components/ui/PageError";
 
 export const handle: ShellHandle = { title: "Paid ads" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -174,5 +175,17 @@ function Confirm({ campaign, intent, base, busy }: { campaign: AdCampaignOut; in
         </button>
       </div>
     </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <PageError
+      surface="paid-ads"
+      copy={{
+        403: { title: "Paid ads are for workspace members", body: "Ask a workspace admin to make you a member to run ads.", next: { to: "/", label: "Go home" } },
+        404: { title: "Workspace not found", body: "It may have been deleted, or you are not a member.", next: { to: "/", label: "Go home" } },
+      }}
+    />
   );
 }

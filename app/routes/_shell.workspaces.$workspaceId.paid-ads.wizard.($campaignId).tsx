@@ -5,6 +5,7 @@ import { Wizard } from "~/components/ads/Wizard";
 import { Field, FormAlert, SelectField } from "~/components/ui/Field";
 import styles from "~/styles/ads.css?url";
 import type { ShellHandle } from "./_shell";
+import { PageError } from "~/components/ui/PageError";
 
 export const handle: ShellHandle = { title: "Ad campaign" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -60,5 +61,17 @@ function StartForm({ workspace, accounts, contentCampaigns, from }: Extract<Retu
         </button>
       </Form>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <PageError
+      surface="paid-ads"
+      copy={{
+        403: { title: "Paid ads are for workspace members", body: "Ask a workspace admin to make you a member to run ads.", next: { to: "/", label: "Go home" } },
+        404: { title: "Ad campaign not found", body: "It may have been deleted, or it belongs to another workspace.", next: { to: "/", label: "Go home" } },
+      }}
+    />
   );
 }
