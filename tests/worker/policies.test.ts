@@ -120,6 +120,15 @@ const expected: Record<Action, UserRole[]> = {
   "suggestions.withdraw": [],
   "changes.settle": [],
   "ai_revisions.create": [],
+  "history.read": [],
+  "history.restore": [],
+  "insights.read": [],
+  "branches.create": [],
+  "branches.read": [],
+  "branches.update": [],
+  "branches.submit": [],
+  "branches.merge": [],
+  "branches.cancel": [],
 };
 
 /** What each access level allows on a document, for a member (guests differ only where noted). */
@@ -175,6 +184,41 @@ describe("document access levels", () => {
     expect(can(actor("guest"), "articles.create")).toBe(false);
     expect(can(actor("guest"), "articles.create", { level: "edit" })).toBe(true);
     expect(can(actor("member"), "folders.create", { level: "comment" })).toBe(false);
+  });
+});
+
+describe("history and branches", () => {
+  const branch = (level: "read" | "comment" | "edit" | null, roles: { isAuthor?: boolean; isReviewer?: boolean } = {}) => ({
+    level,
+    isAuthor: false,
+    isReviewer: false,
+    ...roles,
+  });
+  const withBranches = (role: UserRole) =>
+    actor(role, { workspaceSettings: { ...defaultWorkspaceSettings, preferences: { ...defaultWorkspaceSettings.preferences, version_control_mode: "branches" } } });
+
+  it("shows a document's history and insights to its editors only, and lets them restore", () => {
+    expect(can(actor("member"), "history.read", { level: "edit" })).toBe(true);
+    expect(can(actor("guest"), "history.restore", { level: "edit" })).toBe(true);
+    expect(can(actor("member"), "history.read", { level: "comment" })).toBe(false);
+    expect(can(actor("member"), "insights.read", { level: "read" })).toBe(false);
+    expect(can(actor("unauthed"), "history.read", { level: "edit" })).toBe(false);
+  });
+  it("lets editors start a branch only when the workspace has version control on", () => {
+    expect(can(actor("member"), "branches.create", branch("edit"))).toBe(false);
+    expect(can(withBranches("member"), "branches.create", branch("edit"))).toBe(true);
+    expect(can(withBranches("member"), "branches.create", branch("comment"))).toBe(false);
+  });
+  it("shows a branch to editors, its author and its reviewers while they can open the document", () => {
+    expect(can(actor("member"), "branches.read", branch("read", { isReviewer: true }))).toBe(true);
+    expect(can(actor("member"), "branches.read", branch("comment"))).toBe(false);
+    expect(can(actor("member"), "branches.read", branch(null, { isAuthor: true }))).toBe(false);
+  });
+  it("lets its author submit or cancel it, and only editors merge it", () => {
+    expect(can(actor("member"), "branches.submit", branch("read", { isAuthor: true }))).toBe(true);
+    expect(can(actor("member"), "branches.cancel", branch("comment"))).toBe(false);
+    expect(can(actor("member"), "branches.merge", branch("read", { isAuthor: true }))).toBe(false);
+    expect(can(actor("member"), "branches.merge", branch("edit"))).toBe(true);
   });
 });
 

@@ -172,6 +172,24 @@ export interface SuggestionResource extends DocumentResource {
 const mayWithdrawSuggestion: Predicate = (actor, resource) =>
   Boolean((resource as SuggestionResource | undefined)?.isAuthor) && holds("comment")(actor, resource);
 
+/**
+ * A branch as policies see it (version-control mode): the actor's level on its document,
+ * whether they started it, and whether they were asked to review it. Editors of the document
+ * start branches, edit and merge them; its author may also submit and cancel it; its
+ * reviewers see it. Starting one needs the workspace's version-control mode on.
+ */
+export interface BranchResource extends DocumentResource {
+  isAuthor: boolean;
+  isReviewer: boolean;
+}
+const branchesOn: Predicate = (actor) => actor.workspaceSettings.preferences?.version_control_mode === "branches";
+const mayReadBranch: Predicate = (actor, resource) => {
+  const branch = resource as BranchResource | undefined;
+  return holds("edit")(actor, resource) || (Boolean(branch?.isAuthor || branch?.isReviewer) && holds("read")(actor, resource));
+};
+const mayEndBranch: Predicate = (actor, resource) =>
+  holds("edit")(actor, resource) || (Boolean((resource as BranchResource | undefined)?.isAuthor) && holds("read")(actor, resource));
+
 interface Rule {
   roles: UserRole[];
   /** Extra condition on top of the role; `or` lets a resource rule admit other roles. */
@@ -293,6 +311,16 @@ export const rules = {
   "changes.settle": { roles: SIGNED_IN, when: holds("edit") },
   // An AI revision is a suggestion: whoever may suggest asks for one, members only (it is generation).
   "ai_revisions.create": { roles: MEMBERS, when: holds("comment") },
+  // A document's past (activity, versions, comparisons) and its readership are its editors'.
+  "history.read": { roles: SIGNED_IN, when: holds("edit") },
+  "history.restore": { roles: SIGNED_IN, when: holds("edit") },
+  "insights.read": { roles: SIGNED_IN, when: holds("edit") },
+  "branches.create": { roles: SIGNED_IN, when: (actor, resource) => branchesOn(actor) && holds("edit")(actor, resource) },
+  "branches.read": { roles: SIGNED_IN, when: mayReadBranch },
+  "branches.update": { roles: SIGNED_IN, when: holds("edit") },
+  "branches.submit": { roles: SIGNED_IN, when: mayEndBranch },
+  "branches.merge": { roles: SIGNED_IN, when: holds("edit") },
+  "branches.cancel": { roles: SIGNED_IN, when: mayEndBranch },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof rules;
@@ -399,6 +427,15 @@ export const actionScopes: Record<Action, ApiScope> = {
   "suggestions.withdraw": "write",
   "changes.settle": "write",
   "ai_revisions.create": "write",
+  "history.read": "read",
+  "history.restore": "write",
+  "insights.read": "read",
+  "branches.create": "write",
+  "branches.read": "read",
+  "branches.update": "write",
+  "branches.submit": "write",
+  "branches.merge": "write",
+  "branches.cancel": "write",
 };
 
 export function can(actor: Actor, action: Action, resource?: unknown): boolean {

@@ -1,6 +1,7 @@
 import { sqliteTable, integer, text, uniqueIndex, index, real, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { SerializedDocument } from "../../../core/document/types";
 import type { FolderSettings } from "../../../core/contracts/folders";
+import { versionKinds } from "../../../core/contracts/history";
 import {
   accessLevels,
   accessTargetTypes,
@@ -162,7 +163,9 @@ export const articleContributors = sqliteTable(
 
 /**
  * Version snapshots of a document's body for history: recorded by live editing at most
- * every few minutes (services/collab.ts), with the person whose edit it follows.
+ * every 10 minutes (services/collab.ts), and at every status change, publish, merge, restore
+ * and branch start (`kind`), with the person whose change it follows. `branchId` names the
+ * branch merged or started (article_branches; no foreign key, the two tables point at each other).
  */
 export const articleVersions = sqliteTable(
   "article_versions",
@@ -174,6 +177,8 @@ export const articleVersions = sqliteTable(
     body: text("body", { mode: "json" }).$type<SerializedDocument>().notNull(),
     title: text("title").notNull(),
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: versionKinds }).notNull().default("edit"),
+    branchId: integer("branch_id"),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("article_versions_article").on(t.articleId, t.createdAt)],

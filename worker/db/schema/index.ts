@@ -17,3 +17,4 @@ export * from "./contacts";
 export * from "./billing";
 export * from "./analytics";
 export * from "./ads";
+export * from "./history";

@@ -65,7 +65,12 @@ export const events = sqliteTable(
     properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [index("events_workspace_name").on(t.workspaceId, t.name), index("events_user").on(t.userId)],
+  (t) => [
+    index("events_workspace_name").on(t.workspaceId, t.name),
+    index("events_user").on(t.userId),
+    // A document's timeline and insights read its events newest first.
+    index("events_article_created").on(t.articleId, t.createdAt),
+  ],
 );
 
 /**
