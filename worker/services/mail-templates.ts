@@ -17,6 +17,14 @@ export function layout(title: string, paragraphs: string[], action: { label: str
 </td></tr></table></td></tr></table></body></html>`;
 }
 
+/** The email of an inbox notice that asks someone to act: its lines and one button, as text too. */
+export const actionMail = (kind: string, subject: string, lines: string[], action: { label: string; url: string }) => ({
+  kind,
+  subject,
+  text: `${lines.join("\n\n")}\n\n${action.label}: ${action.url}\n`,
+  html: layout(subject, lines, action),
+});
+
 export function passwordResetMail(to: string, url: string, expiresInMinutes: number): MailMessage {
   const lines = [
     "Someone asked to reset the password of your Brandwork account.",

@@ -5,7 +5,7 @@ import { inList } from "../../db/batching";
 import type { Database } from "../../db/client";
 import { billingAccounts, billingNotices, memberships, workspaces } from "../../db/schema";
 import { notify } from "../inbox";
-import { layout } from "../mail-templates";
+import { actionMail } from "../mail-templates";
 import { appUrl } from "../publishing/events";
 
 export type BillingNoticeKind = (typeof billingNotices.$inferInsert)["kind"];
@@ -59,12 +59,7 @@ export async function sendBillingNotice(db: Database, env: Env, notice: BillingN
     const origin = appUrl(env);
     const url = `${origin}/workspaces/${notice.workspaceId}/billing`;
     const lines = [...notice.paragraphs, `This is about the workspace ${workspace!.name}.`];
-    const mail = {
-      kind: `billing_${notice.kind}`,
-      subject: notice.summary,
-      text: `${lines.join("\n\n")}\n\n${notice.action}: ${url}\n`,
-      html: layout(notice.summary, lines, { label: notice.action, url }),
-    };
+    const mail = actionMail(`billing_${notice.kind}`, notice.summary, lines, { label: notice.action, url });
     await notify(
       db,
       env,

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { WebhookEvent } from "../../../core/publishing/states";
 import type { Database } from "../../db/client";
 import { apiKeys, type PostTarget, type ScheduledPost, type SocialAccount } from "../../db/schema";
-import { layout } from "../mail-templates";
+import { actionMail } from "../mail-templates";
 import { notify } from "../inbox";
 import { queueWebhooks, type WebhookMessage } from "./webhooks";
 
@@ -58,12 +58,7 @@ async function personBehind(db: Database, userId: number): Promise<number | null
 }
 
 /** The email a person who must act gets (as they chose: see `notify`), with the calendar's button. */
-const actMail = (kind: string, subject: string, lines: string[], url: string) => ({
-  kind,
-  subject,
-  text: `${lines.join("\n\n")}\n\n${url}\n`,
-  html: layout(subject, lines, { label: "Open the calendar", url }),
-});
+const actMail = (kind: string, subject: string, lines: string[], url: string) => actionMail(kind, subject, lines, { label: "Open the calendar", url });
 
 /** A target changed state: calendars hear of it; `event` also goes to webhooks (and to people, when they must act). */
 export async function postEvent(
