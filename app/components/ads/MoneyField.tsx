@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
+import { describedBy, Frame } from "~/components/ui/Field";
 import { currencySymbol, moneyInputValue, parseMoneyInput } from "./money-input";
 
 interface MoneyFieldProps {
@@ -26,15 +27,15 @@ export function MoneyField({ label, currency, valueMinor, onChange, errors, hint
   const parsed = parseMoneyInput(text, currency);
   const own = touched && parsed.problem && !(optional && text.trim() === "") ? [parsed.problem] : [];
   const shown = [...own, ...(errors ?? [])];
-  const describedBy = [shown.length ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="field" data-invalid={shown.length ? true : undefined}>
-      <div className="field__top">
-        <label className="field__label" htmlFor={id}>
-          {label} ({currency})
-        </label>
-        {optional ? <span className="field__aside field__optional">Optional</span> : null}
-      </div>
+    <Frame
+      id={id}
+      label={`${label} (${currency})`}
+      subject={label}
+      errors={shown}
+      hint={hint}
+      aside={optional ? <span className="field__optional">Optional</span> : undefined}
+    >
       <div className="money-input">
         <span className="money-input__symbol" aria-hidden="true">
           {currencySymbol(currency)}
@@ -47,7 +48,7 @@ export function MoneyField({ label, currency, valueMinor, onChange, errors, hint
           value={text}
           data-field={field}
           aria-invalid={shown.length ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, shown)}
           onChange={(event) => {
             setText(event.target.value);
             const next = parseMoneyInput(event.target.value, currency);
@@ -56,16 +57,6 @@ export function MoneyField({ label, currency, valueMinor, onChange, errors, hint
           onBlur={() => setTouched(true)}
         />
       </div>
-      {shown.length ? (
-        <p className="field__error" id={`${id}-error`}>
-          {label} {shown.join(", ")}
-        </p>
-      ) : null}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </Frame>
   );
 }

@@ -11,11 +11,20 @@ interface FieldFrameProps {
   aside?: ReactNode;
 }
 
-function describedBy(hintId: string, errorId: string, hint: unknown, errors?: string[]) {
+export function describedBy(hintId: string, errorId: string, hint: unknown, errors?: string[]) {
   return [errors?.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
 }
 
-function Frame({ id, label, errors, hint, aside, children }: FieldFrameProps & { id: string; children: ReactNode }) {
+/** The label, hint and errors around any control (MoneyField's input with its currency sign too). */
+export function Frame({
+  id,
+  label,
+  subject = label,
+  errors,
+  hint,
+  aside,
+  children,
+}: FieldFrameProps & { id: string; children: ReactNode; /** What an error sentence calls the field (the label by default). */ subject?: string }) {
   return (
     <div className="field" data-invalid={errors?.length ? true : undefined}>
       <div className="field__top">
@@ -27,7 +36,7 @@ function Frame({ id, label, errors, hint, aside, children }: FieldFrameProps & {
       {children}
       {errors?.length ? (
         <p className="field__error" id={`${id}-error`}>
-          {label} {errors.join(", ")}
+          {subject} {errors.join(", ")}
         </p>
       ) : null}
       {hint ? (
