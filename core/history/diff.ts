@@ -8,13 +8,17 @@ import type { BlockDiff, BlockSummary, CellChange, DocumentDiff, FormatChange, W
 /**
  * How two bodies differ, block by block (jsdiff's `diffArrays` over block fingerprints) and,
  * inside a changed block, word by word (`diffWordsWithSpace`). The work stays near linear on
- * long documents: the block diff gives up past MAX_BLOCK_EDITS (the changed middle is then one
- * run), and removed and added blocks are paired only inside their run, each against at most
+ * long documents: past MAX_BLOCK_EDITS the exact block diff gives way to a windowed walk
+ * (greedyChanges), and removed and added blocks are paired only inside their run, each against at most
  * PAIRING_WINDOW neighbours.
  */
 
 /** Past this many block insertions and deletions, the bodies are compared as one changed stretch. */
 const MAX_BLOCK_EDITS = 1_000;
+/** How far ahead the alignment past MAX_BLOCK_EDITS looks for a block the other side has. */
+const ALIGN_WINDOW = 64;
+/** Past this many changed words, a block's text is shown as removed and added whole. */
+const MAX_WORD_EDITS = 2_000;
 /** How far ahead, in one changed run, a removed block looks for the added block it became. */
 const PAIRING_WINDOW = 16;
 /** A block's text past this length is compared as one part rather than word by word. */
@@ -88,16 +92,16 @@ function alignBlocks(beforeIds: number[], afterIds: number[]): Step[] {
   for (let index = 0; index < start; index++) steps.push({ op: "equal", before: index, after: index });
   const middleBefore = beforeIds.slice(start, beforeIds.length - end);
   const middleAfter = afterIds.slice(start, afterIds.length - end);
-  const changes = diffArrays(middleBefore, middleAfter, { maxEditLength: MAX_BLOCK_EDITS }) ?? [
-    { value: middleBefore, removed: true, added: false, count: middleBefore.length },
-    { value: middleAfter, removed: false, added: true, count: middleAfter.length },
-  ];
+  const changes: Change[] =
+    diffArrays(middleBefore, middleAfter, { maxEditLength: MAX_BLOCK_EDITS })?.map((change) => ({
+      kind: change.added ? "added" : change.removed ? "removed" : "equal",
+      count: change.value.length,
+    })) ?? greedyChanges(middleBefore, middleAfter);
   let beforeIndex = start;
   let afterIndex = start;
   let run: Extract<Step, { op: "run" }> | null = null;
-  for (const change of changes) {
-    const count = change.value.length;
-    if (!change.added && !change.removed) {
+  for (const { kind, count } of changes) {
+    if (kind === "equal") {
       run = null;
       for (let offset = 0; offset < count; offset++) steps.push({ op: "equal", before: beforeIndex++, after: afterIndex++ });
       continue;
@@ -107,12 +111,63 @@ function alignBlocks(beforeIds: number[], afterIds: number[]): Step[] {
       steps.push(run);
     }
     for (let offset = 0; offset < count; offset++) {
-      if (change.removed) run.removed.push(beforeIndex++);
+      if (kind === "removed") run.removed.push(beforeIndex++);
       else run.added.push(afterIndex++);
     }
   }
   for (let offset = 0; offset < end; offset++) steps.push({ op: "equal", before: beforeIndex++, after: afterIndex++ });
   return steps;
+}
+
+interface Change {
+  kind: "equal" | "removed" | "added";
+  count: number;
+}
+
+/**
+ * The alignment when bodies differ too much for an exact diff: a walk that keeps equal blocks
+ * equal and, at a difference, looks up to ALIGN_WINDOW blocks ahead on each side for the
+ * nearest block the other side has, calling the blocks skipped over removed or added.
+ */
+function greedyChanges(before: number[], after: number[]): Change[] {
+  const changes: Change[] = [];
+  const push = (kind: Change["kind"], count: number) => {
+    if (count === 0) return;
+    const last = changes[changes.length - 1];
+    if (last?.kind === kind) last.count += count;
+    else changes.push({ kind, count });
+  };
+  const ahead = (ids: number[], from: number, id: number) => {
+    for (let offset = 1; offset <= ALIGN_WINDOW && from + offset < ids.length; offset++) if (ids[from + offset] === id) return offset;
+    return null;
+  };
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    if (before[i] === after[j]) {
+      push("equal", 1);
+      i++;
+      j++;
+      continue;
+    }
+    const inAfter = ahead(after, j, before[i]!);
+    const inBefore = ahead(before, i, after[j]!);
+    if (inAfter !== null && (inBefore === null || inAfter <= inBefore)) {
+      push("added", inAfter);
+      j += inAfter;
+    } else if (inBefore !== null) {
+      push("removed", inBefore);
+      i += inBefore;
+    } else {
+      push("removed", 1);
+      push("added", 1);
+      i++;
+      j++;
+    }
+  }
+  push("removed", before.length - i);
+  push("added", after.length - j);
+  return changes;
 }
 
 /**
@@ -217,7 +272,9 @@ export function wordParts(before: string, after: string): WordPart[] {
   if (before.length + after.length > MAX_WORD_DIFF_CHARS) {
     return [...(before ? [{ op: "delete" as const, text: before }] : []), ...(after ? [{ op: "insert" as const, text: after }] : [])];
   }
-  return diffWordsWithSpace(before, after).map((change) => ({ op: change.added ? "insert" : change.removed ? "delete" : "equal", text: change.value }));
+  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_WORD_EDITS });
+  if (!changes) return [{ op: "delete", text: before }, { op: "insert", text: after }].filter((part) => part.text !== "") as WordPart[];
+  return changes.map((change) => ({ op: change.added ? "insert" : change.removed ? "delete" : "equal", text: change.value }));
 }
 
 /** A table's cells' text by row and column (a cell's lines joined by spaces, as the block text has them). */

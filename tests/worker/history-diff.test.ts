@@ -153,6 +153,15 @@ describe("diffDocuments", () => {
     expect(changed[1]).toMatchObject({ before: { index: 4_000, text: "Section 4000" } });
   });
 
+  it("keeps unchanged blocks unchanged when too many blocks changed for an exact diff", () => {
+    const before = Array.from({ length: 3_000 }, (_, index) => p(`line ${index}`));
+    const after = before.map((block, index) => (index % 3 === 0 ? p(`line ${index}, edited`) : block));
+    after.splice(1_500, 0, p("new line"));
+    const diff = diffDocuments(doc(...before), doc(...after));
+    expect(diff.stats).toEqual({ inserted: 1, deleted: 0, modified: 1_000, moved: 0, unchanged: 2_000 });
+    expect(diff.blocks[3]).toMatchObject({ op: "modify", before: { index: 3 }, after: { index: 3 }, words: [{ op: "equal", text: "line 3" }, { op: "insert", text: ", edited" }] });
+  });
+
   it("compares two entirely different long documents", () => {
     const before = Array.from({ length: 3_000 }, (_, index) => p(`old ${index}`));
     const after = Array.from({ length: 3_000 }, (_, index) => heading("h3", [text(`new ${index}`)]));
