@@ -321,12 +321,13 @@ function styledText(block: LooseNode): { text: string; formats: CharFormat[] } {
   let text = "";
   const formats: CharFormat[] = [];
   const cache = new Map<string, CharFormat>();
-  const formatOf = (bits: number, url: string | null): CharFormat => {
-    const key = `${bits}|${url ?? ""}`;
+  const formatOf = (bits: number, url: string | null, marks: string[]): CharFormat => {
+    const key = `${bits}|${url ?? ""}|${marks.join(",")}`;
     let format = cache.get(key);
     if (!format) {
       const names = FORMAT_NAMES.filter(([, bit]) => (bits & bit) !== 0).map(([name]) => name as string);
       if (url !== null) names.push("link");
+      names.push(...marks);
       format = { names, url, key };
       cache.set(key, format);
     }
@@ -336,23 +337,28 @@ function styledText(block: LooseNode): { text: string; formats: CharFormat[] } {
     text += value;
     for (let index = 0; index < value.length; index++) formats.push(format);
   };
-  const visit = (node: LooseNode, url: string | null, depth: number) => {
+  const visit = (node: LooseNode, url: string | null, marks: string[], depth: number) => {
     if (depth > MAX_NODE_DEPTH) return;
     if (node.type === "linebreak") return add("\n", PLAIN);
     if (typeof node.text === "string" && (node.type === "text" || isInlineNode(node))) {
-      return add(node.text, formatOf(typeof node.format === "number" ? node.format : 0, url));
+      return add(node.text, formatOf(typeof node.format === "number" ? node.format : 0, url, marks));
     }
     const linkUrl = (node.type === "link" || node.type === "autolink") && typeof node.url === "string" ? node.url : url;
-    for (const child of childrenOf(node)) visit(child, linkUrl, depth + 1);
+    // Comment and tracked-change marks wrap words: "comment", "insertion", "deletion", "format change"…
+    const mark = node.type.endsWith("-mark") ? node.type.slice(0, -"-mark".length).replace(/-/g, " ") : null;
+    const inside = mark && !marks.includes(mark) ? [...marks, mark] : marks;
+    for (const child of childrenOf(node)) visit(child, linkUrl, inside, depth + 1);
     if (BLOCK_LIKE.has(node.type) && !text.endsWith("\n")) add("\n", PLAIN);
   };
-  visit(block, null, 0);
+  visit(block, null, [], 0);
   return { text, formats };
 }
 
 /**
- * Words present on both sides whose formatting changed: bold, italic…, and "link" (named
- * "link to <address>" on both sides when only the address changed).
+ * Words present on both sides whose formatting changed: bold, italic…, "link" (named
+ * "link to <address>" on both sides when only the address changed), and the marks around
+ * them ("comment", "insertion", "deletion", "format change"), so a resolved or added comment
+ * thread or an accepted suggestion shows as what changed.
  */
 function formatChanges(before: LooseNode, after: LooseNode): FormatChange[] {
   const was = styledText(before);

@@ -102,6 +102,14 @@ describe("diffDocuments", () => {
     ]);
   });
 
+  it("names comment and tracked-change marks placed around words", () => {
+    const mark = (type: string, children: BlockNode["children"]) => ({ type, version: 1, ids: ["u1"], uuid: "u1", children }) as never;
+    const before = doc(paragraph([text("Keep this sentence.")]));
+    const after = doc(paragraph([text("Keep "), mark("comment-mark", [text("this")]), text(" sentence."), mark("insertion-mark", [text(" More.")])]));
+    const [block] = diffDocuments(before, after).blocks;
+    expect(block).toMatchObject({ op: "modify", formats: [{ text: "this", before: [], after: ["comment"] }], words: [{ op: "equal", text: "Keep this sentence." }, { op: "insert", text: " More." }] });
+  });
+
   it("reports a paragraph turned into a heading", () => {
     const diff = diffDocuments(doc(p("intro"), p("Chapter one"), p("end")), doc(p("intro"), heading("h2", [text("Chapter one")]), p("end")));
     expect(diff.stats).toMatchObject({ modified: 1, unchanged: 2, inserted: 0, deleted: 0 });
