@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { DocumentStatus } from "../../core/enums";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
@@ -8,6 +9,7 @@ import { eventStatement, type CommandContext } from "./events";
 import { suggestionSyncer } from "./suggestionSyncer";
 import { todoSyncer } from "./todoCommands";
 import { nextPublicVersion } from "../services/public-cache";
+import { assertMainEditable } from "../services/branches/lock";
 
 export interface ArticleChanges {
   title?: string;
@@ -32,6 +34,8 @@ export async function articleUpdater(
     changes,
     recordVersion = false,
     suggestionOnly = false,
+    versionControl,
+    alsoWrite = [],
   }: {
     context: CommandContext;
     article: Article;
@@ -44,8 +48,16 @@ export async function articleUpdater(
      * access through "people who edited it" grants) and no last editor.
      */
     suggestionOnly?: boolean;
+    /**
+     * The body changes by a branch merge or a history restore: the two writes version-control
+     * mode lets reach a locked main body (services/branches/lock.ts); any other is refused.
+     */
+    versionControl?: "merge" | "restore";
+    /** More statements for the same batch (a merge's version and its branch's end), after the change. */
+    alsoWrite?: BatchItem<"sqlite">[];
   },
 ): Promise<Article> {
+  if (changes.content && !versionControl) assertMainEditable(context.actor, article);
   if (changes.content) assertStorableBody(changes.content);
   const now = new Date();
   const { actor } = context;
@@ -90,6 +102,7 @@ export async function articleUpdater(
       articleId: article.id,
       properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
     }),
+    ...alsoWrite,
   ]);
   // The body's check-list items keep their todos in step (done, text, still there).
   if (changes.content) await todoSyncer(db, { context, article, body: changes.content.body });
