@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
 import { document, paragraph, text } from "../../core/document/nodes";
 import { documentFromPlainText } from "../../core/document/text";
+import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
 import { hashPassword } from "../../worker/auth/password";
 import { articles, articleVersions, events, type Article } from "../../worker/db/schema";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
@@ -13,8 +14,9 @@ const secret = new TextEncoder().encode(env.COLLAB_TOKEN_SECRET!);
 const roomToken = (room: string) =>
   new SignJWT({ room }).setProtectedHeader({ alg: "HS256" }).setIssuer(ROOM_TOKEN_ISSUER).setAudience(ROOM_TOKEN_AUDIENCE).setExpirationTime("5m").sign(secret);
 
-async function setup() {
-  const { workspace, owner } = await buildWorkspace({ name: "History Co" });
+async function setup({ versionControl = false } = {}) {
+  const settings = versionControl ? { ...defaultWorkspaceSettings, preferences: { ...defaultWorkspaceSettings.preferences, version_control_mode: "branches" as const } } : defaultWorkspaceSettings;
+  const { workspace, owner } = await buildWorkspace({ name: "History Co", settings });
   const ana = await buildMember(workspace, "member");
   const ben = await buildMember(workspace, "member");
   const article = await buildArticle(workspace, ana.user, { title: "Spring menu", text: "First draft" });
@@ -285,6 +287,18 @@ describe("POST /articles/:id/versions/:version/restore", () => {
     // The timeline shows it.
     const [latest] = (await timeline(article, ana.token)).events;
     expect(latest).toMatchObject({ kind: "version", name: "articles.restore_version", summary: `${nameOf(ben.user)} restored an earlier version`, version_id: restore!.id });
+  });
+
+  it("still lets an editor restore a published document whose main body version-control mode sends through branches", async () => {
+    const { ben, article } = await setup({ versionControl: true });
+    expect((await put(article, ben.token, { status: "in_review" })).status).toBe(200);
+    const [kept] = await versionsOf(article);
+    expect((await api(`/articles/${article.id}/make_public`, { method: "PUT", token: ben.token, body: {} })).status).toBe(200);
+    // A plain edit of the published body is refused: it goes through a branch.
+    expect((await put(article, ben.token, { markdown: "Straight onto main" })).status).toBe(409);
+    const restored = await api(`/articles/${article.id}/versions/${kept!.id}/restore`, { method: "POST", token: ben.token, body: {} });
+    expect(restored.status).toBe(200);
+    expect((await versionsOf(article))[0]).toMatchObject({ kind: "restore" });
   });
 
   it("refuses a reader (403), an archived document (422), another workspace's user (404) and an unknown version (404)", async () => {
