@@ -33,6 +33,7 @@ import { handbooksApi } from "./handbooks";
 import { homeApi } from "./home";
 import { importsApi } from "./imports";
 import { inboxApi } from "./inbox";
+import { insightsApi } from "./insights";
 import { reviewsApi } from "./reviews";
 import { commentsApi } from "./comments";
 import { todosApi } from "./todos";
@@ -120,6 +121,7 @@ export const api = createApp()
   .route("/", publicPagesApi)
   .route("/", inboxApi)
   .route("/", reviewsApi)
+  .route("/", insightsApi)
   .route("/", commentsApi)
   .route("/", todosApi)
   .route("/", suggestionsApi)
