@@ -93,7 +93,8 @@ export const eventSchema = z
     event_name: z
       .string({ error: "is required" })
       .regex(/^[a-z][a-z0-9_.:-]{0,63}$/i, { error: "must be a short name of letters, digits, dots, dashes or underscores" }),
-    workspace_id: positiveId,
+    /** Optional for a document's view or read progress (the document names it): a public page never tells strangers its workspace. */
+    workspace_id: positiveId.optional(),
     article_id: positiveId.optional(),
     /** With `folders.view`: the folder opened. */
     folder_id: positiveId.optional(),
@@ -115,6 +116,8 @@ export const eventSchema = z
     if (value.event_name === FOLDER_VIEW_EVENT && !value.folder_id) {
       ctx.addIssue({ code: "custom", path: ["folder_id"], message: "is required for a folder view event" });
     }
+    const aboutArticle = value.event_name === READ_PROGRESS_EVENT || (ARTICLE_VIEW_EVENTS as readonly string[]).includes(value.event_name);
+    if (!value.workspace_id && !aboutArticle) ctx.addIssue({ code: "custom", path: ["workspace_id"], message: "is required" });
     if (value.event_name === READ_PROGRESS_EVENT) {
       if (!value.article_id) ctx.addIssue({ code: "custom", path: ["article_id"], message: "is required for read progress" });
       const progress = readProgressProperties.safeParse(value.properties);

@@ -80,7 +80,8 @@ describe("GET /v1/articles/:id/insights", () => {
     const sent = await api("/events", {
       method: "POST",
       headers: { "X-Anonymous-User-Uuid": visitor },
-      body: { event_name: "articles.view", workspace_id: workspace.id, article_id: article.id, properties: { referrer: "https://news.example.com/story?id=5&token=abc" } },
+      // The public page never names its workspace: the document does.
+      body: { event_name: "articles.view", article_id: article.id, properties: { referrer: "https://news.example.com/story?id=5&token=abc" } },
     });
     expect(sent.status).toBe(201);
     const [stored] = await db.select().from(events).where(and(eq(events.articleId, article.id), eq(events.name, "articles.view")));

@@ -1,0 +1,37 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { api } from "~/lib/api";
+import { storedArticlePassword } from "../doc-page/articlePassword";
+import { useReadProgress } from "./useReadProgress";
+
+/** Where the visitor came from, as an origin: the referring site on the tab's first page, this site after moving within it. */
+function referrerOrigin(firstPage: boolean): string | undefined {
+  if (!firstPage) return window.location.origin;
+  if (!document.referrer || !URL.canParse(document.referrer)) return undefined;
+  const url = new URL(document.referrer);
+  return url.protocol === "https:" || url.protocol === "http:" ? url.origin : undefined;
+}
+
+/**
+ * A reading page that everyone sees the same (the public page comes from the edge cache):
+ * the browser reports the view, with where the visitor came from, and then the read
+ * progress. The API finds the document's workspace itself, so the page never names it.
+ */
+export function PublicPageTracking({ articleId, body }: { articleId: number; body: () => Element | null }) {
+  const location = useLocation();
+  const firstPage = location.key === "default";
+  const [password, setPassword] = useState<string | null | undefined>(undefined);
+  useEffect(() => setPassword(storedArticlePassword(articleId)), [articleId]);
+
+  useEffect(() => {
+    if (password === undefined) return;
+    const referrer = referrerOrigin(firstPage);
+    api
+      .post("/events", { event_name: "articles.view", article_id: articleId, properties: referrer ? { referrer } : {} }, { articlePassword: password })
+      .catch(() => undefined);
+    // One view per page opened (firstPage only changes with a new location).
+  }, [articleId, password, firstPage]);
+
+  useReadProgress({ articleId: password === undefined ? undefined : articleId, articlePassword: password, body });
+  return null;
+}
