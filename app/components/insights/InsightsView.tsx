@@ -152,10 +152,10 @@ export function InsightsView({ insights, article }: InsightsViewProps) {
                   {insights.series.map((row) => (
                     <tr key={row.day}>
                       <th scope="row">{formatDay(row.day, true)}</th>
-                      <td>{formatCount(row.views)}</td>
-                      <td>{formatCount(row.unique_readers)}</td>
-                      <td>{formatSeconds(row.avg_read_seconds)}</td>
-                      <td>{formatRate(row.avg_scroll_depth)}</td>
+                      <td data-label="Views">{formatCount(row.views)}</td>
+                      <td data-label="Unique readers">{formatCount(row.unique_readers)}</td>
+                      <td data-label="Avg read time">{formatSeconds(row.avg_read_seconds)}</td>
+                      <td data-label="Avg scroll depth">{formatRate(row.avg_scroll_depth)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -185,9 +185,9 @@ export function InsightsView({ insights, article }: InsightsViewProps) {
                         <span className="insights-person">{reader.user.name}</span>
                         {reader.role === "guest" ? <span className="insights-badge">Guest</span> : null}
                       </th>
-                      <td>{formatCount(reader.views)}</td>
-                      <td>{dateTime(reader.last_viewed_at)}</td>
-                      <td>{reader.read_receipt ? (reader.read_receipt.read_at ? `Confirmed ${dateTime(reader.read_receipt.read_at)}` : "Asked, not confirmed yet") : "Not asked"}</td>
+                      <td data-label="Views">{formatCount(reader.views)}</td>
+                      <td data-label="Last view">{dateTime(reader.last_viewed_at)}</td>
+                      <td data-label="Read receipt">{reader.read_receipt ? (reader.read_receipt.read_at ? `Confirmed ${dateTime(reader.read_receipt.read_at)}` : "Asked, not confirmed yet") : "Not asked"}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -218,7 +218,7 @@ export function InsightsView({ insights, article }: InsightsViewProps) {
                         <th scope="row" className="insights-origin">
                           {row.origin}
                         </th>
-                        <td>{formatCount(row.views)}</td>
+                        <td data-label="Views">{formatCount(row.views)}</td>
                       </tr>
                     ))}
                   </tbody>
