@@ -69,3 +69,31 @@ test("an editor sees who read the document: views, the reader and their reading,
   await expect(page.getByTestId("insights-readers")).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
+
+test("a public page reports its visitors from the browser: anonymous views and where they came from", async ({ browser, page, request }) => {
+  const { owner: ana, workspace } = await createOwner(request, "Ana");
+  const created = await request.post(`/v1/w/${workspace.id}/articles`, {
+    headers: auth(ana, workspace.id),
+    data: { article: { title: "Open letter", markdown: "Thanks for reading." } },
+  });
+  const doc = (await created.json()).data as { id: number; slug: string };
+  const published = await request.put(`/v1/articles/${doc.id}/make_public`, { headers: auth(ana, workspace.id), data: {} });
+  expect(published.status(), await published.text()).toBe(200);
+  const path = (await published.json()).data.public_path as string;
+
+  // A visitor who is not signed in arrives from a news site (its full address never leaves the page;
+  // http: the test stack is http, and browsers send no https referrer to an http page).
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const viewed = visitorPage.waitForResponse((response) => response.url().endsWith("/v1/events") && response.request().method() === "POST");
+  await visitorPage.goto(path, { referer: "http://news.example.com/story?id=7&session=secret" });
+  const sent = await viewed;
+  expect(sent.status()).toBe(201);
+  expect(sent.request().postData()).not.toContain("session=secret");
+  await visitor.close();
+
+  await openAs(page, ana, `/docs/${doc.slug}/insights`);
+  const section = page.getByRole("region", { name: "Public page" });
+  await expect(section).toContainText("1 views by visitors who were not signed in");
+  await expect(page.getByTestId("insights-referrers").getByRole("row", { name: /news\.example\.com/ })).toContainText("1");
+});
