@@ -33,6 +33,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** X-Article-Password for the current document, when it has a stored password. */
   articlePassword?: string | null;
+  /** Let the request outlive the page (a report sent on `pagehide`): sendBeacon's delivery, with the client's headers. */
+  keepalive?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -158,7 +160,7 @@ export function createApiClient(deps: ApiClientDeps) {
       let response: Response | null = null;
       try {
         // The session is the HttpOnly cookie, which only a same-origin call carries.
-        response = await deps.fetch(url, { method, headers, body, signal: options.signal, credentials: "same-origin" });
+        response = await deps.fetch(url, { method, headers, body, signal: options.signal, credentials: "same-origin", keepalive: options.keepalive });
         outcome = { kind: "response", status: response.status };
       } catch (error) {
         if (options.signal?.aborted) throw error;

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { SerializedDocument } from "../../core/document/types";
 import { loadDocumentScreen, submitArticlePassword } from "~/components/doc-page/doc-page.server";
 import { PasswordGate } from "~/components/doc-page/PasswordGate";
+import { PublicPageTracking } from "~/components/insights/PublicPageTracking";
 import { DocumentView } from "~/components/document/DocumentView";
 import { LogoMark } from "~/components/ui/icons";
 import { loginUrl } from "~/lib/redirects";
@@ -37,6 +38,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return submitArticlePassword(request, context, params.slug, await request.formData());
 }
 
+/** The document's words, for the read progress's scroll depth. */
+const sharedBody = () => document.querySelector(".doc-body--reader");
+
 export default function SharedDocument() {
   const screen = useLoaderData<typeof loader>();
   const back = screen.kind === "document" ? `/docs/${screen.article.slug}` : null;
@@ -61,6 +65,7 @@ export default function SharedDocument() {
           <article className="doc-body doc-body--reader">
             <p className="doc-reader__note">Shared with anyone who has the link · read only</p>
             <h1 className="doc-title doc-title--static">{screen.article.title || "Untitled"}</h1>
+            <PublicPageTracking articleId={screen.article.id} body={sharedBody} />
             {screen.article.excerpt.trim() ? (
               <DocumentView document={screen.article.body as SerializedDocument} />
             ) : (

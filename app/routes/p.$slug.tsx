@@ -10,6 +10,7 @@ import { PublicHeader } from "~/components/public/PublicHeader";
 import { PublicPageError } from "~/components/public/PublicPageError";
 import { ReactionsBar } from "~/components/public/ReactionsBar";
 import { ShareMenu } from "~/components/public/ShareMenu";
+import { PublicPageTracking } from "~/components/insights/PublicPageTracking";
 import documentStyles from "~/styles/document.css?url";
 import styles from "~/styles/public-page.css?url";
 
@@ -56,6 +57,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return tags;
 };
 
+/** The article's words, for the read progress's scroll depth. */
+const articleBody = () => document.querySelector(".public-article");
+
 export default function PublicPage() {
   const { page, url } = useLoaderData<typeof loader>();
   const published = longDate(page.published_at);
@@ -93,6 +97,7 @@ export default function PublicPage() {
             <ShareMenu articleId={page.id} url={url} />
           </footer>
         </article>
+        <PublicPageTracking articleId={page.id} body={articleBody} />
       </main>
     </div>
   );

@@ -3,6 +3,7 @@ import { count } from "../counting";
 import { accessLevels, sortOrders, type AccessLevel } from "../enums";
 import { pageQuery } from "./pagination";
 import { idParam, insertAt, positiveId, queryBoolean } from "./common";
+import { readProgressProperties } from "./history";
 
 // The home feed and the workspace's file lists: recent, frequently viewed, favourites, pins,
 // shared with me, all files; view events; copies into another workspace.
@@ -68,6 +69,21 @@ export const MAX_PINS = 50;
 /** Event names that count as a view of a document or folder. */
 export const ARTICLE_VIEW_EVENTS = ["view", "articles.view"] as const;
 export const FOLDER_VIEW_EVENT = "folders.view";
+/** How far a reader got (`readProgressProperties`): one row per reader-session, its maximum kept. */
+export const READ_PROGRESS_EVENT = "articles.read_progress";
+
+/** Where a reader came from, kept as an origin only: never a path or query string, which may name people or carry tokens. */
+const referrerOrigin = z
+  .string({ error: "must be a web address" })
+  .max(2048, { error: "is too long" })
+  .transform((value, ctx) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+      ctx.addIssue({ code: "custom", message: "must be a web address" });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
 
 const MAX_PROPERTIES_BYTES = 4096;
 
@@ -77,7 +93,8 @@ export const eventSchema = z
     event_name: z
       .string({ error: "is required" })
       .regex(/^[a-z][a-z0-9_.:-]{0,63}$/i, { error: "must be a short name of letters, digits, dots, dashes or underscores" }),
-    workspace_id: positiveId,
+    /** Optional for a document's view or read progress (the document names it): a public page never tells strangers its workspace. */
+    workspace_id: positiveId.optional(),
     article_id: positiveId.optional(),
     /** With `folders.view`: the folder opened. */
     folder_id: positiveId.optional(),
@@ -85,6 +102,8 @@ export const eventSchema = z
       .object({
         is_ios_native: z.boolean({ error: "must be true or false" }).optional(),
         ip_address: z.string().max(64, { error: "is too long" }).optional(),
+        /** With a view: the page's referrer (`document.referrer`), stored as its origin. */
+        referrer: referrerOrigin.optional(),
       })
       .catchall(z.unknown())
       .default({})
@@ -96,6 +115,13 @@ export const eventSchema = z
     }
     if (value.event_name === FOLDER_VIEW_EVENT && !value.folder_id) {
       ctx.addIssue({ code: "custom", path: ["folder_id"], message: "is required for a folder view event" });
+    }
+    const aboutArticle = value.event_name === READ_PROGRESS_EVENT || (ARTICLE_VIEW_EVENTS as readonly string[]).includes(value.event_name);
+    if (!value.workspace_id && !aboutArticle) ctx.addIssue({ code: "custom", path: ["workspace_id"], message: "is required" });
+    if (value.event_name === READ_PROGRESS_EVENT) {
+      if (!value.article_id) ctx.addIssue({ code: "custom", path: ["article_id"], message: "is required for read progress" });
+      const progress = readProgressProperties.safeParse(value.properties);
+      for (const issue of progress.error?.issues ?? []) ctx.addIssue({ code: "custom", path: ["properties", ...issue.path], message: issue.message });
     }
   });
 export type EventInput = z.infer<typeof eventSchema>;

@@ -35,6 +35,7 @@ import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { importsApi } from "./imports";
 import { inboxApi } from "./inbox";
+import { insightsApi } from "./insights";
 import { reviewsApi } from "./reviews";
 import { commentsApi } from "./comments";
 import { todosApi } from "./todos";
@@ -123,6 +124,7 @@ export const api = createApp()
   .route("/", publicPagesApi)
   .route("/", inboxApi)
   .route("/", reviewsApi)
+  .route("/", insightsApi)
   .route("/", commentsApi)
   .route("/", todosApi)
   .route("/", suggestionsApi)

@@ -22,6 +22,8 @@ const ARTICLE_ACTIONS: Action[] = [
   "site_posts.publish",
   // "Rewrite in brand voice" in the editor (members who may suggest).
   "ai_revisions.create",
+  // "Insights" in the document's menu (its editors).
+  "insights.read",
 ];
 
 export interface ArticlePeople {

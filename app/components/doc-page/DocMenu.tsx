@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { api } from "~/lib/api";
-import { ArchiveIcon, ClockIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon, SearchIcon } from "../ui/icons";
+import { ArchiveIcon, ChartIcon, ClockIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon, SearchIcon } from "../ui/icons";
 import { Menu, MenuSeparator } from "../ui/Menu";
 import type { DocDialog } from "./dialogs";
 import type { Article } from "./types";
@@ -48,6 +48,11 @@ export function DocMenu({ article, inWorkspace, password, dialogHref }: DocMenuP
         {inWorkspace && can("posts.schedule") ? (
           <Link to={`/workspaces/${article.workspace_id}/scheduled-posts?compose=next&article=${article.id}`} className="menu__item">
             <ClockIcon aria-hidden="true" /> Schedule a post
+          </Link>
+        ) : null}
+        {can("insights.read") ? (
+          <Link to={`/docs/${article.slug}/insights`} className="menu__item">
+            <ChartIcon aria-hidden="true" /> Insights
           </Link>
         ) : null}
         <Link to={dialogHref("seo")} replace preventScrollReset className="menu__item">

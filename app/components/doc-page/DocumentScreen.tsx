@@ -6,6 +6,7 @@ import type { SerializedDocument } from "../../../core/document/types";
 import { CommentsPanel } from "../comments/CommentsPanel";
 import { DocumentView } from "../document/DocumentView";
 import { useViewEvent } from "../files/useViewEvent";
+import { useReadProgress } from "../insights/useReadProgress";
 import { ShareDialog } from "../sharing/ShareDialog";
 import { withoutParam } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
@@ -57,6 +58,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
   }, [article.id]);
   // One view per visit, sent once the tab's stored password (if any) is known.
   useViewEvent({ workspaceId: article.workspace_id, articleId: hydrated ? article.id : undefined, articlePassword: password });
+  useReadProgress({ workspaceId: article.workspace_id, articleId: hydrated ? article.id : undefined, articlePassword: password, body: bodyRoot });
 
   const editable = Boolean(article.policies["articles.update"]) && !article.archived_at;
   const inWorkspace = screen.viewer.role !== "unauthed";
