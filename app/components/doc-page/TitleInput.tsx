@@ -6,6 +6,8 @@ import { useAutosave } from "./useAutosave";
 
 interface TitleInputProps {
   articleId: number;
+  /** Where the title saves: the document (default) or the branch it is edited on (`/branches/:id`). */
+  savePath?: string;
   initialTitle: string;
   password: string | null;
   onSaved: (article: Article) => void;
@@ -17,11 +19,11 @@ interface TitleInputProps {
 const titleToSave = (value: string) => value.trim() || "Untitled";
 
 /** The document's title as an editable heading that saves itself, like the body. */
-export function TitleInput({ articleId, initialTitle, password, onSaved, onDone }: TitleInputProps) {
+export function TitleInput({ articleId, savePath, initialTitle, password, onSaved, onDone }: TitleInputProps) {
   const [title, setTitle] = useState(initialTitle);
   const save = useCallback(
-    (value: string) => api.put<ArticleSaved>(`/articles/${articleId}`, { article: { title: titleToSave(value) } }, { articlePassword: password }),
-    [articleId, password],
+    (value: string) => api.put<ArticleSaved>(savePath ?? `/articles/${articleId}`, { article: { title: titleToSave(value) } }, { articlePassword: password }),
+    [articleId, savePath, password],
   );
   const { snapshot, queue } = useAutosave(save, { delay: 800, onSaved: (result) => onSaved(result.data) });
 
