@@ -28,13 +28,13 @@ export interface BranchMode {
 }
 
 /**
- * In version-control mode a published or approved document is edited on branches only.
- * Mirrors the backend's rule (core/history/version-control.ts `editsGoThroughBranches`), which
- * the API enforces; the page only decides what to offer.
+ * In version-control mode an approved or published (public) document is edited on branches
+ * only. Mirrors the backend's rule (core/history/version-control.ts `editsGoThroughBranches`),
+ * which the API enforces; the page only decides what to offer.
  */
-export function editsGoThroughBranches(actor: Actor, article: Pick<Article, "status" | "publishedAt">) {
+export function editsGoThroughBranches(actor: Actor, article: Pick<Article, "status" | "isPublic">) {
   const on = actor.workspaceSettings.preferences?.version_control_mode === "branches";
-  return on && (article.status === "approved" || article.publishedAt !== null);
+  return on && (article.status === "approved" || article.isPublic);
 }
 
 interface Loaded {
@@ -71,13 +71,14 @@ export async function loadBranchMode(
     if (branch.article_id !== article.id) throw data("Branch not found", { status: 404 });
     const resource = { level, isAuthor: branch.author?.id === actor.userId, isReviewer: false };
     const live = branch.status === "open" || branch.status === "in_review";
-    branchMode = {
-      branch,
-      editable: live && can(actor, "branches.update", resource),
-      canSubmit: branch.status === "open" && can(actor, "branches.submit", resource),
-      canMerge: live && can(actor, "branches.merge", resource),
-      canCancel: live && can(actor, "branches.cancel", resource),
+    // The API's answer says what this person may do with it; the policies again if it does not.
+    const abilities = branch.can ?? {
+      edit: live && can(actor, "branches.update", resource),
+      submit: branch.status === "open" && can(actor, "branches.submit", resource),
+      merge: live && can(actor, "branches.merge", resource),
+      cancel: live && can(actor, "branches.cancel", resource),
     };
+    branchMode = { branch, editable: abilities.edit, canSubmit: abilities.submit, canMerge: abilities.merge, canCancel: abilities.cancel };
   }
 
   // Only editors see the branch list and the way to start one; readers see main as it is.

@@ -18,6 +18,8 @@ export interface BranchDetail extends BranchSummary {
   title?: string;
   body?: SerializedDocument;
   ended_by?: TimelinePerson | null;
+  /** What the asker may do with it now (the API's policies, and only while it is open). */
+  can?: { edit: boolean; submit: boolean; merge: boolean; cancel: boolean };
 }
 
 /** `GET /branches/:id/merge_preview`: the three-way merge's outcome against main as it is now. */

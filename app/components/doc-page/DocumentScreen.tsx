@@ -78,7 +78,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
 
   // A rename changes the slug: keep the address current without reloading the editor.
   const onTitleSaved = (saved: Article) => {
-    if (!branch && saved.slug !== article.slug) navigate(`/docs/${saved.slug}${location.search}`, { replace: true, preventScrollReset: true });
+    if (saved.slug !== article.slug) navigate(`/docs/${saved.slug}${location.search}`, { replace: true, preventScrollReset: true });
   };
 
   return (
@@ -104,7 +104,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
           <TitleInput
             key={branch?.id ?? "main"}
             articleId={article.id}
-            savePath={branch ? `/branches/${branch.id}` : undefined}
+            branchId={branch?.id}
             initialTitle={title}
             password={password}
             onSaved={onTitleSaved}
