@@ -8,6 +8,7 @@ import { eventStatement, type CommandContext } from "./events";
 import { suggestionSyncer } from "./suggestionSyncer";
 import { todoSyncer } from "./todoCommands";
 import { nextPublicVersion } from "../services/public-cache";
+import { assertMainEditable } from "../services/branches/lock";
 
 export interface ArticleChanges {
   title?: string;
@@ -32,6 +33,7 @@ export async function articleUpdater(
     changes,
     recordVersion = false,
     suggestionOnly = false,
+    versionControl,
   }: {
     context: CommandContext;
     article: Article;
@@ -44,8 +46,14 @@ export async function articleUpdater(
      * access through "people who edited it" grants) and no last editor.
      */
     suggestionOnly?: boolean;
+    /**
+     * The body changes by a branch merge or a history restore: the two writes version-control
+     * mode lets reach a locked main body (services/branches/lock.ts); any other is refused.
+     */
+    versionControl?: "merge" | "restore";
   },
 ): Promise<Article> {
+  if (changes.content && !versionControl) assertMainEditable(context.actor, article);
   if (changes.content) assertStorableBody(changes.content);
   const now = new Date();
   const { actor } = context;
