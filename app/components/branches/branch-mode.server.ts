@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { BranchSummary } from "../../../core/contracts/history";
 import type { AccessLevel } from "../../../core/enums";
+import { editsGoThroughBranches } from "../../../core/history/version-control";
 import type { Article } from "../../../worker/db/schema";
 import { can, type Actor } from "../../../worker/policies";
 import { callApi } from "~/lib/api.server";
@@ -27,16 +28,6 @@ export interface BranchMode {
   canCancel: boolean;
 }
 
-/**
- * In version-control mode an approved or published (public) document is edited on branches
- * only. Mirrors the backend's rule (core/history/version-control.ts `editsGoThroughBranches`),
- * which the API enforces; the page only decides what to offer.
- */
-export function editsGoThroughBranches(actor: Actor, article: Pick<Article, "status" | "isPublic">) {
-  const on = actor.workspaceSettings.preferences?.version_control_mode === "branches";
-  return on && (article.status === "approved" || article.isPublic);
-}
-
 interface Loaded {
   actor: Actor;
   article: Article;
@@ -58,7 +49,8 @@ export async function loadBranchMode(
       headers: call.password ? { "X-Article-Password": call.password } : {},
     });
   const branchParam = new URL(request.url).searchParams.get("branch");
-  const locked = editsGoThroughBranches(actor, article);
+  // The backend's rule (it refuses main's edits with 409): the page only decides what to offer.
+  const locked = editsGoThroughBranches(actor.workspaceSettings, article);
   const editor = can(actor, "branches.update", { level, isAuthor: false, isReviewer: false });
 
   let branchMode: BranchMode | null = null;
