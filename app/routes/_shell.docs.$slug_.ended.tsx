@@ -56,7 +56,7 @@ export default function EndedBranch() {
             {branch.merged_version_id ? (
               <>
                 {" "}
-                The merge is <Link to={`/docs/${slug}/history?version=${branch.merged_version_id}`}>version {branch.merged_version_id} in the history</Link>.
+                The merge is <Link to={`/docs/${slug}/history/${branch.merged_version_id}`}>version {branch.merged_version_id} in the history</Link>.
               </>
             ) : null}
           </p>

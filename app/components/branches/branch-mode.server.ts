@@ -74,7 +74,7 @@ export async function loadBranchMode(
   }
 
   // Only editors see the branch list and the way to start one; readers see main as it is.
-  if (!locked && !branchMode) return { versionControl: null, branchMode };
+  if ((!locked || !editor) && !branchMode) return { versionControl: null, branchMode };
   const openBranches = editor ? await get<BranchSummary[]>(`/articles/${article.id}/branches`) : null;
   return {
     versionControl: {
