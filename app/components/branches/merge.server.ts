@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { conflictChoices, type ConflictChoice } from "../../../core/contracts/history";
 import { can } from "../../../worker/policies";
 import { branchIdFrom, branchPageContext, loadBranch, type MergePreviewAnswer } from "./branches.server";
 import { branchHref, branchName } from "./labels";
+import { resolutionsFrom } from "./resolutions";
 
 /** `/close` merges the branch; `/cancel_and_merge` merges what was approved and drops pending suggestions. */
 export type MergeKind = "close" | "cancel_and_merge";
@@ -34,16 +34,6 @@ export function mergeLoader(kind: MergeKind) {
       problem: result && !result.ok ? { status: result.status, message: result.problem.message } : null,
     };
   };
-}
-
-/** The form's `conflict-<n>` choices as the API's resolutions. */
-export function resolutionsFrom(form: FormData) {
-  const resolutions: { conflict: number; choose: ConflictChoice }[] = [];
-  for (const [name, value] of form.entries()) {
-    const match = /^conflict-(\d+)$/.exec(name);
-    if (match && (conflictChoices as readonly string[]).includes(String(value))) resolutions.push({ conflict: Number(match[1]), choose: value as ConflictChoice });
-  }
-  return resolutions;
 }
 
 export function mergeAction(kind: MergeKind) {
