@@ -126,7 +126,7 @@ describe("reading and changing a branch", () => {
 });
 
 describe("a branch's live room", () => {
-  it("gives editors an edit token for room branch-<id>, commenters a comment one, and read-only once it ended", async () => {
+  it("gives editors an edit token for room branch-<id>, and a read-only one once the branch ended", async () => {
     const { workspace, ownerToken, article } = await setup();
     const branch = (await json(await createBranch(article, ownerToken))).data;
     const token = async (who: string) => json(await api(`/branches/${branch.id}/collab_token`, { method: "POST", token: who, body: {} }));
@@ -173,5 +173,93 @@ describe("a branch's live room", () => {
     );
     expect(late.data.saved).toBe(false);
     expect((await json(await api(`/internal/rooms/${room}/modes`, { method: "POST", headers: auth, body: { user_ids: [owner.id] } }))).data.modes).toEqual({ [String(owner.id)]: "read" });
+  });
+});
+
+describe("submitting and cancelling a branch", () => {
+  it("submit opens an approval review linked to the branch; main's status does not follow it; reviewers may read the branch", async () => {
+    const { workspace, ownerToken, article } = await setup();
+    await db.update(articles).set({ status: "approved" }).where(eq(articles.id, article.id));
+    const reviewer = await buildMember(workspace, "member");
+    await grant({ article }, "User", "read", { userId: reviewer.user.id });
+    const branch = (await json(await createBranch(article, ownerToken))).data;
+    const bad = await api(`/branches/${branch.id}/submit`, { method: "POST", token: ownerToken, body: { user_ids: [] } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).fields.user_ids).toBeDefined();
+    const response = await api(`/branches/${branch.id}/submit`, { method: "POST", token: ownerToken, body: { user_ids: [reviewer.user.id], message: "Please approve" } });
+    expect(response.status).toBe(201);
+    const { data } = await json(response);
+    expect(data.status).toBe("in_review");
+    expect(data.review_id).toEqual(expect.any(Number));
+    const review = await json(await api(`/reviews/${data.review_id}`, { token: reviewer.token }));
+    expect(review.data).toMatchObject({ kind: "approval", status: "open", branch_id: branch.id, message: "Please approve" });
+    const [event] = await db.select().from(events).where(and(eq(events.articleId, article.id), eq(events.name, "branches.submit")));
+    expect(event!.properties).toEqual({ branch_id: branch.id, review_id: data.review_id });
+    // The document stays approved: the review is about the branch.
+    expect((await db.select().from(articles).where(eq(articles.id, article.id)))[0]!.status).toBe("approved");
+    const seen = await json(await api(`/branches/${branch.id}`, { token: reviewer.token }));
+    expect(seen.data.can).toEqual({ edit: false, submit: false, merge: false, cancel: false });
+    expect((await json(await api(`/branches/${branch.id}/collab_token`, { method: "POST", token: reviewer.token, body: {} }))).data.mode).toBe("comment");
+    expect((await api(`/branches/${branch.id}/submit`, { method: "POST", token: ownerToken, body: { user_ids: [reviewer.user.id] } })).status).toBe(409);
+  });
+
+  it("cancel ends the branch and dismisses its open review; an ended branch cannot be cancelled again", async () => {
+    const { workspace, ownerToken, article } = await setup();
+    const reviewer = await buildMember(workspace, "member");
+    await grant({ article }, "User", "read", { userId: reviewer.user.id });
+    const branch = (await json(await createBranch(article, ownerToken))).data;
+    const submitted = (await json(await api(`/branches/${branch.id}/submit`, { method: "POST", token: ownerToken, body: { user_ids: [reviewer.user.id] } }))).data;
+    // Reviewers may not cancel; strangers get 404.
+    expect((await api(`/branches/${branch.id}/cancel`, { method: "POST", token: reviewer.token })).status).toBe(403);
+    const outsider = await buildWorkspace({ settings: branchesOn });
+    expect((await api(`/branches/${branch.id}/cancel`, { method: "POST", token: await tokenFor(outsider.owner) })).status).toBe(404);
+    const response = await api(`/branches/${branch.id}/cancel`, { method: "POST", token: ownerToken });
+    expect(response.status).toBe(200);
+    expect((await json(response)).data).toMatchObject({ status: "cancelled", ended_at: expect.any(String) });
+    expect((await json(await api(`/reviews/${submitted.review_id}`, { token: ownerToken }))).data.status).toBe("dismissed");
+    expect(await db.select().from(events).where(and(eq(events.articleId, article.id), eq(events.name, "branches.cancel")))).toHaveLength(1);
+    expect((await api(`/branches/${branch.id}/cancel`, { method: "POST", token: ownerToken })).status).toBe(409);
+  });
+});
+
+describe("guests' unmerged branches", () => {
+  it("lists a guest's open and in-review branches, not ended ones; another workspace's admin gets 404", async () => {
+    const { workspace, ownerToken, article } = await setup();
+    const guest = await buildMember(workspace, "guest");
+    await grant({ article }, "User", "edit", { userId: guest.user.id });
+    const open = (await json(await createBranch(article, guest.token, { name: "Guest work" }))).data;
+    const ended = (await json(await createBranch(article, guest.token, { name: "Dropped" }))).data;
+    await api(`/branches/${ended.id}/cancel`, { method: "POST", token: guest.token });
+    await createBranch(article, ownerToken, { name: "Owner's" });
+    const response = await api(`/w/${workspace.id}/settings/guests/${guest.user.id}/unmerged_branches`, { token: ownerToken });
+    expect(response.status).toBe(200);
+    const { data } = await json(response);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ id: open.id, name: "Guest work", status: "open", author: { id: guest.user.id }, article: { id: article.id, title: article.title } });
+    const outsider = await buildWorkspace({ settings: branchesOn });
+    expect((await api(`/w/${workspace.id}/settings/guests/${guest.user.id}/unmerged_branches`, { token: await tokenFor(outsider.owner) })).status).toBe(404);
+  });
+});
+
+describe("the main lock", () => {
+  it("refuses edits of a published document's body (API and its room); its title still changes", async () => {
+    const { owner, ownerToken, article } = await setup();
+    await db.update(articles).set({ isPublic: true, publishedAt: new Date() }).where(eq(articles.id, article.id));
+    const put = await api(`/articles/${article.id}`, { method: "PUT", token: ownerToken, body: { article: { markdown: "Overwritten" } } });
+    expect(put.status).toBe(409);
+    expect(await json(put)).toMatchObject({ error: "version_controlled", message: "This document is under version control: edit it on a branch" });
+    expect((await api(`/articles/${article.id}`, { method: "PUT", token: ownerToken, body: { article: { title: "Renamed" } } })).status).toBe(200);
+    // Its room opens read-only for everyone, and a push is not stored.
+    expect((await json(await api(`/articles/${article.id}/collab_token`, { method: "POST", token: ownerToken, body: {} }))).data.mode).toBe("read");
+    const room = `article-${article.id}`;
+    const pushed = await json(
+      await api(`/internal/rooms/${room}/document`, { method: "PUT", headers: { Authorization: `Bearer ${await roomToken(room)}` }, body: { body: documentFromPlainText("Room write"), editor_ids: [owner.id] } }),
+    );
+    expect(pushed.data.saved).toBe(false);
+    expect((await db.select().from(articles).where(eq(articles.id, article.id)))[0]!.bodyText).toBe("Main words");
+    // With version control off the same document is edited in place.
+    const off = await setup({ versionControl: false });
+    await db.update(articles).set({ isPublic: true, status: "approved" }).where(eq(articles.id, off.article.id));
+    expect((await api(`/articles/${off.article.id}`, { method: "PUT", token: off.ownerToken, body: { article: { markdown: "Fine" } } })).status).toBe(200);
   });
 });

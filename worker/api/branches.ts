@@ -2,7 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { articleRefParam } from "../../core/contracts/articles";
 import { listBranchesQuery, updateBranchSchema } from "../../core/contracts/branches";
-import { branchParam, createBranchSchema } from "../../core/contracts/history";
+import { branchParam, createBranchSchema, submitBranchSchema } from "../../core/contracts/history";
+import { branchCanceller } from "../commands/branchCanceller";
+import { reviewCreator } from "../commands/reviewCommands";
 import { branchCreator } from "../commands/branchCreator";
 import { branchUpdater } from "../commands/branchUpdater";
 import { users, type ArticleBranch } from "../db/schema";
@@ -112,4 +114,23 @@ export const branchesApi = createApp()
     if (!user) throw new NotFound("User not found");
     const mode = (await branchModeFor(db, actor, article, level, branch)) ?? "read";
     return c.json({ data: await issueCollabSession(c.env, { article, user, mode, room: roomForBranch(branch.id) }) });
+  })
+
+  // Sends it for approval: an approval review of the review workflow, linked to the branch.
+  .post("/branches/:id/submit", requireSession, validate("param", branchParam), validate("json", submitBranchSchema), async (c) => {
+    const { actor, article, branch, resource } = await loadBranch(c, c.req.valid("param").id);
+    authorize(actor, "branches.submit", resource);
+    if (branch.status !== "open") throw new Conflict(branch.status === "in_review" ? "This branch is already in review" : `This branch was already ${branch.status}`);
+    if (article.archivedAt) throw new Unprocessable("Restore this document before submitting its branches", { id: ["is archived"] });
+    const input = c.req.valid("json");
+    await reviewCreator(c.get("db"), { context: commandContext(c, actor), article, input: { kind: "approval", ...input }, branch });
+    return c.json(await branchAnswer(c, branch.id), 201);
+  })
+
+  .post("/branches/:id/cancel", requireSession, validate("param", branchParam), async (c) => {
+    const { actor, article, branch, resource } = await loadBranch(c, c.req.valid("param").id);
+    authorize(actor, "branches.cancel", resource);
+    assertOpen(branch);
+    await branchCanceller(c.get("db"), { context: commandContext(c, actor), article, branch });
+    return c.json(await branchAnswer(c, branch.id));
   });

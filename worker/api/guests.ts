@@ -11,6 +11,9 @@ import { requireWorkspace } from "../middleware/workspace";
 import { authorize } from "../policies";
 import { presentMember, presentMemberPolicies } from "../presenters/members";
 import { listMembers, loadMember } from "../services/members";
+import { articleAccess, viewerFor } from "../services/access";
+import { unmergedBranchesOf } from "../services/branches/load";
+import { presentUnmergedBranch } from "../presenters/branches";
 
 const context = (c: Context<AppEnv>) =>
   memberCommandContext(c, { workspaceId: c.get("actor").workspaceId, actorId: c.get("actor").userId });
@@ -71,7 +74,14 @@ export const guestsApi = createApp()
   .get("/:ws/settings/guests/:id/unmerged_branches", requireWorkspace, validate("param", memberParam), async (c) => {
     const actor = c.get("actor");
     authorize(actor, "guests.list");
-    await loadMember(c.get("db"), actor.workspaceId, c.req.valid("param").id, "guests");
-    // Branches arrive with version control; until then no guest has any left unmerged.
-    return c.json({ data: [] });
+    const db = c.get("db");
+    const { user } = await loadMember(db, actor.workspaceId, c.req.valid("param").id, "guests");
+    const rows = await unmergedBranchesOf(db, actor.workspaceId, user.id);
+    const data = [];
+    for (const { branch, article } of rows) {
+      // Document titles are words from the document: only for whom may read it, unlocked.
+      const facts = await articleAccess(db, viewerFor(actor), article);
+      data.push(presentUnmergedBranch(branch, user, article, facts.level !== null && facts.passwordHashes.length === 0));
+    }
+    return c.json({ data });
   });

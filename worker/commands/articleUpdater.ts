@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { DocumentStatus } from "../../core/enums";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
@@ -34,6 +35,7 @@ export async function articleUpdater(
     recordVersion = false,
     suggestionOnly = false,
     versionControl,
+    alsoWrite = [],
   }: {
     context: CommandContext;
     article: Article;
@@ -51,6 +53,8 @@ export async function articleUpdater(
      * mode lets reach a locked main body (services/branches/lock.ts); any other is refused.
      */
     versionControl?: "merge" | "restore";
+    /** More statements for the same batch (a merge's version and its branch's end), after the change. */
+    alsoWrite?: BatchItem<"sqlite">[];
   },
 ): Promise<Article> {
   if (changes.content && !versionControl) assertMainEditable(context.actor, article);
@@ -98,6 +102,7 @@ export async function articleUpdater(
       articleId: article.id,
       properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
     }),
+    ...alsoWrite,
   ]);
   // The body's check-list items keep their todos in step (done, text, still there).
   if (changes.content) await todoSyncer(db, { context, article, body: changes.content.body });

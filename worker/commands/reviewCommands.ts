@@ -3,7 +3,7 @@ import { answersFor, inboxTypeForReview, type CreateReviewInput, type ReviewAnsw
 import type { DocumentStatus } from "../../core/enums";
 import { chunk, rowsPerInsert, runBatch } from "../db/batching";
 import type { Database } from "../db/client";
-import { accesses, articles, inboxItems, reviewers, reviews, type Article, type Review } from "../db/schema";
+import { accesses, articleBranches, articles, inboxItems, reviewers, reviews, type Article, type ArticleBranch, type Review } from "../db/schema";
 import { Conflict, Invalid, Unprocessable } from "../lib/errors";
 import { notify } from "../services/inbox";
 import { reviewAudience, statusFromReviews } from "../services/reviews";
@@ -12,6 +12,22 @@ import { eventStatement, type CommandContext } from "./events";
 import { rememberStatusStatement, rememberedStatus } from "./suggestionStatusFollower";
 
 const ROWS_PER_INSERT = rowsPerInsert(3);
+
+/**
+ * A branch's submission, in its review's batch: the branch links the review just inserted (the
+ * document's newest) and goes in review, with the `branches.submit` event. Only an open
+ * branch takes it (a second submit racing this one leaves the first review linked).
+ */
+function branchSubmitStatements(db: Database, context: CommandContext, article: Pick<Article, "id">, branch: Pick<ArticleBranch, "id">) {
+  const newestReview = sql`(SELECT max(${reviews.id}) FROM ${reviews} WHERE ${reviews.articleId} = ${article.id})`;
+  return [
+    db
+      .update(articleBranches)
+      .set({ reviewId: newestReview, status: "in_review" })
+      .where(and(eq(articleBranches.id, branch.id), eq(articleBranches.status, "open"))),
+    eventStatement(db, context, "branches.submit", { articleId: article.id, properties: sql`json_object('branch_id', ${branch.id}, 'review_id', ${newestReview})` }),
+  ];
+}
 
 /**
  * Moves the document to the status its reviews lead to, if they lead anywhere new. While
@@ -44,9 +60,18 @@ async function followReviews(db: Database, context: CommandContext, article: Pic
  */
 export async function reviewCreator(
   db: Database,
-  props: { context: CommandContext; article: Article; input: CreateReviewInput },
+  props: {
+    context: CommandContext;
+    article: Article;
+    input: CreateReviewInput;
+    /**
+     * The open branch this review approves (`POST /branches/:id/submit`): it links the review
+     * and goes in review in the same batch, and the document's own status does not follow it.
+     */
+    branch?: Pick<ArticleBranch, "id">;
+  },
 ): Promise<{ review: Review; status: DocumentStatus | null }> {
-  const { context, article, input } = props;
+  const { context, article, input, branch } = props;
   const requesterId = context.actor.userId;
   const { reachable, unreachable } = await reviewAudience(db, article, requesterId, { userIds: input.user_ids, channelIds: input.channel_ids });
   if (unreachable.length > 0) {
@@ -69,7 +94,8 @@ export async function reviewCreator(
         dueAt: input.due_at ? new Date(input.due_at) : null,
       })
       .returning(),
-    eventStatement(db, context, "reviews.create", { articleId: article.id, properties: { kind: input.kind, reviewers: reachable.length } }),
+    eventStatement(db, context, "reviews.create", { articleId: article.id, properties: { kind: input.kind, reviewers: reachable.length, ...(branch && { branch_id: branch.id }) } }),
+    ...(branch ? branchSubmitStatements(db, context, article, branch) : []),
   ]) as [Review[], unknown];
   await runBatch(
     db,
@@ -77,7 +103,7 @@ export async function reviewCreator(
       db.insert(reviewers).values(part.map((entry) => ({ reviewId: review!.id, userId: entry.userId, channelId: entry.channelId }))),
     ),
   );
-  const status = await followReviews(db, context, article);
+  const status = branch ? null : await followReviews(db, context, article);
   if (context.inbox) {
     await notify(
       db,

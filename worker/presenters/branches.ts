@@ -49,3 +49,16 @@ export function presentBranch(actor: Actor, branch: ArticleBranch, author: Branc
     can: branchAbilities(actor, branch, article, resource),
   };
 }
+
+/**
+ * A guest's unmerged branch for the workspace's admins: the branch and its document, whose
+ * title shows only to someone who may read it without a password (else "Locked document").
+ */
+export function presentUnmergedBranch(branch: ArticleBranch, author: BranchAuthor, article: Article, titleVisible: boolean) {
+  return {
+    ...presentBranchSummary(branch, author),
+    article: titleVisible
+      ? { id: article.id, title: article.title, slug: articleSlug(article.title, article.id), locked: false }
+      : { id: article.id, title: "Locked document", slug: null, locked: true },
+  };
+}

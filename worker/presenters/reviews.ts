@@ -16,6 +16,8 @@ export function presentReview(actor: Actor, view: ReviewView, article: Pick<Arti
     kind: review.kind,
     kind_label: reviewKindLabels[review.kind],
     status: review.status,
+    /** The branch this review approves, or null for a review of the document itself. */
+    branch_id: view.branchId,
     message: review.message,
     due_at: iso(review.dueAt),
     created_at: iso(review.createdAt),

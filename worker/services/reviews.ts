@@ -3,7 +3,7 @@ import type { ApprovalScope } from "../../core/contracts/reviews";
 import type { DocumentStatus } from "../../core/enums";
 import { inList } from "../db/batching";
 import type { Database } from "../db/client";
-import { channelMemberships, memberships, reviewers, reviews, users, workspaces, type Article, type CampaignItem, type Review } from "../db/schema";
+import { articleBranches, channelMemberships, memberships, reviewers, reviews, users, workspaces, type Article, type CampaignItem, type Review } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { effectiveSettings } from "../presenters/workspaces";
 import { articleAccess } from "./access";
@@ -19,7 +19,9 @@ export async function reviewWithReviewers(db: Database, review: Review) {
   const [requester] = review.requesterId
     ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, review.requesterId))
     : [];
-  return { review, reviewers: rows, requester: requester ?? null };
+  // A branch's approval review names its branch (`POST /branches/:id/submit`).
+  const [branch] = await db.select({ id: articleBranches.id }).from(articleBranches).where(eq(articleBranches.reviewId, review.id)).limit(1);
+  return { review, reviewers: rows, requester: requester ?? null, branchId: branch?.id ?? null };
 }
 export type ReviewView = Awaited<ReturnType<typeof reviewWithReviewers>>;
 
@@ -89,6 +91,7 @@ export const articlesWithOpenReviewsSql = (workspaceId: number) =>
  * an open approval with changes requested sends it back to draft; an open approval keeps it
  * in review; otherwise the latest finished approval decides (every approver approved:
  * approved); finished feedback makes a draft reviewed. `null`: reviews say nothing new.
+ * A branch's approval review is about the branch, not the main body: it moves nothing here.
  */
 export async function statusFromReviews(db: Database, article: Pick<Article, "id" | "status">): Promise<DocumentStatus | null> {
   // Plain SQL with aliases: each review's answers are counted from its own reviewer rows.
@@ -98,6 +101,7 @@ export async function statusFromReviews(db: Database, article: Pick<Article, "id
       (SELECT count(*) FROM reviewers rv WHERE rv.review_id = r.id AND rv.answer = 'changes_requested') AS changes
     FROM reviews r
     WHERE r.article_id = ${article.id} AND r.kind <> 'read_receipt'
+      AND NOT EXISTS (SELECT 1 FROM article_branches b WHERE b.review_id = r.id)
     ORDER BY r.status = 'open' DESC, r.updated_at DESC, r.id DESC
     LIMIT 50`);
   const open = rows.filter((row) => row.status === "open");

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { BranchStatus } from "../../../core/contracts/history";
 import type { AccessLevel } from "../../../core/enums";
 import type { Database } from "../../db/client";
-import { articleBranches, articleVersions, reviewers, type Article, type ArticleBranch } from "../../db/schema";
+import { articleBranches, articles, articleVersions, reviewers, type Article, type ArticleBranch } from "../../db/schema";
 import { NotFound } from "../../lib/errors";
 import { can, type Actor, type BranchResource } from "../../policies";
 
@@ -70,4 +70,18 @@ export async function versionOf(db: Database, article: Pick<Article, "id">, vers
     .where(and(eq(articleVersions.id, versionId), eq(articleVersions.articleId, article.id)));
   if (!version) throw new NotFound("Version not found");
   return version;
+}
+
+/**
+ * A person's branches not merged yet (open or in review) in one workspace, newest first, with
+ * their documents: the guests settings page lists them before a guest is removed.
+ */
+export async function unmergedBranchesOf(db: Database, workspaceId: number, authorId: number) {
+  return db
+    .select({ branch: articleBranches, article: articles })
+    .from(articleBranches)
+    .innerJoin(articles, eq(articles.id, articleBranches.articleId))
+    .where(and(eq(articleBranches.workspaceId, workspaceId), eq(articleBranches.authorId, authorId), inArray(articleBranches.status, ["open", "in_review"])))
+    .orderBy(desc(articleBranches.id))
+    .limit(200);
 }
