@@ -2,7 +2,10 @@ import { eq, inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { articleRefParam } from "../../core/contracts/articles";
 import { listBranchesQuery, updateBranchSchema } from "../../core/contracts/branches";
-import { branchParam, createBranchSchema, submitBranchSchema } from "../../core/contracts/history";
+import { branchParam, createBranchSchema, mergeBranchSchema, submitBranchSchema, type MergeBranchInput } from "../../core/contracts/history";
+import { diffDocuments } from "../../core/history/diff";
+import { mergeDocuments, previewMerge } from "../../core/history/merge";
+import { branchMerger, mergeInputs } from "../commands/branchMerger";
 import { branchCanceller } from "../commands/branchCanceller";
 import { reviewCreator } from "../commands/reviewCommands";
 import { branchCreator } from "../commands/branchCreator";
@@ -17,7 +20,7 @@ import { presentBranch, presentBranchSummary, type BranchAuthor } from "../prese
 import { articleBody } from "../services/article-bodies";
 import { branchesOf, branchIsOpen, branchResource, findBranch, versionOf } from "../services/branches/load";
 import { branchBodyChanged, branchModeFor, roomForBranch } from "../services/branches/room";
-import { issueCollabSession } from "../services/collab";
+import { bodyRevision, issueCollabSession } from "../services/collab";
 import { commandContext, loaded } from "./articles";
 
 /** A branch and its document, for someone who may see the branch (the document's own checks first: 404 to strangers, its password). */
@@ -52,11 +55,20 @@ export function assertOpen(branch: ArticleBranch) {
   if (!branchIsOpen(branch)) throw new Conflict(`This branch was already ${branch.status}`);
 }
 
+async function mergeRoute(c: Context<AppEnv>, id: number, input: MergeBranchInput, dropPending: boolean) {
+  const { actor, article, level, branch, resource } = await loadBranch(c, id);
+  authorize(actor, "branches.merge", resource);
+  assertOpen(branch);
+  if (article.archivedAt) throw new Unprocessable("Restore this document before merging its branches", { id: ["is archived"] });
+  await branchMerger(c.get("db"), { context: commandContext(c, actor), article, level, branch, resolutions: input.resolutions, mainRevision: input.main_revision, dropPending });
+  return c.json(await branchAnswer(c, id));
+}
+
 /**
  * Branches of a document (version-control mode; SPEC's `/docs/:slug/branch/:parent_version?`):
  * start one from a version or the current body, list them, read one, change its title or
- * body, and edit it live in its own room (`branch-<id>`). Submitting, previewing the merge,
- * merging and cancelling are in branch-endings (worker/api/branch-endings.ts).
+ * body, edit it live in its own room (`branch-<id>`), send it for approval, preview and make
+ * its three-way merge into main, or cancel it.
  */
 export const branchesApi = createApp()
   .post("/articles/:id/branches", requireSession, validate("param", articleRefParam), validate("json", createBranchSchema), async (c) => {
@@ -126,6 +138,19 @@ export const branchesApi = createApp()
     await reviewCreator(c.get("db"), { context: commandContext(c, actor), article, input: { kind: "approval", ...input }, branch });
     return c.json(await branchAnswer(c, branch.id), 201);
   })
+
+  // What merging it now would do: conflicts to resolve, or (clean) how main would change.
+  .get("/branches/:id/merge_preview", requireSession, validate("param", branchParam), async (c) => {
+    const { article, branch } = await loadBranch(c, c.req.valid("param").id);
+    const inputs = await mergeInputs(c.get("db"), article, branch);
+    const preview = previewMerge(inputs.base, inputs.main, inputs.branch);
+    const diff = preview.clean ? diffDocuments(inputs.main, mergeDocuments(inputs.base, inputs.main, inputs.branch, new Map())) : null;
+    return c.json({ data: { ...preview, main_revision: bodyRevision(article), diff } });
+  })
+
+  .post("/branches/:id/close", requireSession, validate("param", branchParam), validate("json", mergeBranchSchema), async (c) => mergeRoute(c, c.req.valid("param").id, c.req.valid("json"), false))
+  // Merges what was approved (accepted changes) and drops the rest (pending tracked changes).
+  .post("/branches/:id/cancel_and_merge", requireSession, validate("param", branchParam), validate("json", mergeBranchSchema), async (c) => mergeRoute(c, c.req.valid("param").id, c.req.valid("json"), true))
 
   .post("/branches/:id/cancel", requireSession, validate("param", branchParam), async (c) => {
     const { actor, article, branch, resource } = await loadBranch(c, c.req.valid("param").id);
