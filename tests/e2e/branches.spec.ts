@@ -85,10 +85,14 @@ test("A edits a published document on a branch while B reads main unchanged; B a
   await expect(page.getByTestId("branch-status")).toHaveText("Merged");
   await expect(page.getByRole("status").filter({ hasText: "Merged into main" })).toBeVisible();
 
-  // Main now has the change, for Ben too; the history shows the merge.
+  // Main now has the change, for Ben too; the merge is a version of the document's history.
   await benPage.goto(`/docs/${doc.slug}`);
   await expect(benPage.locator(".doc-body")).toContainText("Our cold brew returns on Monday. It costs £3.50.");
-  const versions = (await (await request.get(`/v1/articles/${doc.id}/versions`, { headers })).json()).data as { kind: string; branch_id: number | null }[];
-  expect(versions).toContainEqual(expect.objectContaining({ kind: "merge", branch_id: branchId }));
+  const merged = (await (await request.get(`/v1/branches/${branchId}`, { headers })).json()).data as { merged_version_id: number | null };
+  expect(merged.merged_version_id).toEqual(expect.any(Number));
+  await expect(page.getByRole("link", { name: `version ${merged.merged_version_id} in the history` })).toHaveAttribute(
+    "href",
+    `/docs/${doc.slug}/history/${merged.merged_version_id}`,
+  );
   await benContext.close();
 });
