@@ -125,6 +125,9 @@ export function MergePage() {
             <Link to={back} className="button">
               Back to the branch
             </Link>
+            {kind === "close" && !previewOnly ? (
+              <Link to={branchHref(slug, branch.id, "cancel_and_merge")}>Merge without the pending suggestions</Link>
+            ) : null}
             {!allChosen && !previewOnly ? (
               <span id="merge-remaining" className="branch-form__hint">
                 {remaining === 1 ? "1 conflict needs a choice." : `${remaining} conflicts need a choice.`}
