@@ -263,3 +263,91 @@ describe("the main lock", () => {
     expect((await api(`/articles/${off.article.id}`, { method: "PUT", token: off.ownerToken, body: { article: { markdown: "Fine" } } })).status).toBe(200);
   });
 });
+
+describe("merging a branch", () => {
+  const put = (branchId: number, token: string, markdown: string) => api(`/branches/${branchId}`, { method: "PUT", token, body: { markdown } });
+  const close = (branchId: number, token: string, body: Record<string, unknown> = {}, verb = "close") => api(`/branches/${branchId}/${verb}`, { method: "POST", token, body });
+  const mainText = async (article: Pick<Article, "id">) => (await db.select().from(articles).where(eq(articles.id, article.id)))[0]!.bodyText;
+
+  it("previews a clean merge, closes it into main with a merge version and the event, even on a locked main", async () => {
+    const { ownerToken, article } = await setup({ text: "Alpha\nBravo\nCharlie" });
+    await db.update(articles).set({ isPublic: true, status: "approved" }).where(eq(articles.id, article.id));
+    const branch = (await json(await createBranch(article, ownerToken))).data;
+    await put(branch.id, ownerToken, "Alpha\n\nBravo changed\n\nCharlie");
+    const preview = await json(await api(`/branches/${branch.id}/merge_preview`, { token: ownerToken }));
+    expect(preview.data).toMatchObject({ clean: true, conflicts: [], main_revision: expect.any(Number) });
+    expect(preview.data.diff.stats.modified).toBe(1);
+    const response = await close(branch.id, ownerToken, { main_revision: preview.data.main_revision });
+    expect(response.status).toBe(200);
+    const { data } = await json(response);
+    expect(data).toMatchObject({ status: "merged", merged_version_id: expect.any(Number), ended_at: expect.any(String) });
+    expect(await mainText(article)).toBe("Alpha\nBravo changed\nCharlie");
+    const [version] = await db.select().from(articleVersions).where(eq(articleVersions.id, data.merged_version_id));
+    expect(version).toMatchObject({ kind: "merge", branchId: branch.id, articleId: article.id });
+    const [event] = await db.select().from(events).where(and(eq(events.articleId, article.id), eq(events.name, "branches.merge")));
+    expect(event!.properties).toMatchObject({ branch_id: branch.id, version_id: data.merged_version_id, conflicts: 0 });
+    expect((await close(branch.id, ownerToken)).status).toBe(409);
+  });
+
+  it("lists conflicts, needs a resolution for each, and refuses a stale main_revision", async () => {
+    const { ownerToken, article } = await setup({ text: "Alpha\nBravo\nCharlie" });
+    const branch = (await json(await createBranch(article, ownerToken))).data;
+    await put(branch.id, ownerToken, "Alpha\n\nBravo on the branch\n\nCharlie");
+    const before = await json(await api(`/branches/${branch.id}/merge_preview`, { token: ownerToken }));
+    // Main moves on the same block.
+    await api(`/articles/${article.id}`, { method: "PUT", token: ownerToken, body: { article: { markdown: "Alpha\n\nBravo on main\n\nCharlie" } } });
+    const stale = await close(branch.id, ownerToken, { main_revision: before.data.main_revision, resolutions: [] });
+    expect(stale.status).toBe(409);
+    expect((await json(stale)).error).toBe("main_changed");
+    const preview = await json(await api(`/branches/${branch.id}/merge_preview`, { token: ownerToken }));
+    expect(preview.data.clean).toBe(false);
+    expect(preview.data.conflicts).toHaveLength(1);
+    expect(preview.data.diff).toBeNull();
+    const unresolved = await close(branch.id, ownerToken, { main_revision: preview.data.main_revision });
+    expect(unresolved.status).toBe(409);
+    expect(await json(unresolved)).toMatchObject({ error: "merge_conflicts", conflicts: [{ conflict: 0 }] });
+    const bad = await close(branch.id, ownerToken, { resolutions: [{ conflict: 0, choose: "neither" }] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await json(bad)).fields)[0]).toMatch(/^resolutions/);
+    const merged = await close(branch.id, ownerToken, { main_revision: preview.data.main_revision, resolutions: [{ conflict: 0, choose: "both" }] });
+    expect(merged.status).toBe(200);
+    expect(await mainText(article)).toBe("Alpha\nBravo on main\nBravo on the branch\nCharlie");
+  });
+
+  it("waits for the approval review unless an owner merges", async () => {
+    const { workspace, ownerToken, article } = await setup({ text: "Alpha" });
+    const editor = await buildMember(workspace, "member");
+    const reviewer = await buildMember(workspace, "member");
+    await grant({ article }, "User", "edit", { userId: editor.user.id });
+    await grant({ article }, "User", "read", { userId: reviewer.user.id });
+    const branch = (await json(await createBranch(article, editor.token))).data;
+    await put(branch.id, editor.token, "Alpha and more");
+    const early = await close(branch.id, editor.token);
+    expect(early.status).toBe(409);
+    expect(await json(early)).toMatchObject({ error: "waiting_for_approval", message: expect.stringMatching(/waiting for approval/) });
+    const submitted = (await json(await api(`/branches/${branch.id}/submit`, { method: "POST", token: editor.token, body: { user_ids: [reviewer.user.id] } }))).data;
+    expect((await close(branch.id, editor.token)).status).toBe(409);
+    await api(`/reviews/${submitted.review_id}/answer`, { method: "POST", token: reviewer.token, body: { answer: "approved" } });
+    expect((await close(branch.id, editor.token)).status).toBe(200);
+    expect(await mainText(article)).toBe("Alpha and more");
+    // An owner need not wait.
+    const second = (await json(await createBranch(article, ownerToken))).data;
+    await put(second.id, ownerToken, "Owner's words");
+    expect((await close(second.id, ownerToken)).status).toBe(200);
+    expect(await mainText(article)).toBe("Owner's words");
+  });
+
+  it("cancel_and_merge merges the accepted text and drops pending tracked changes", async () => {
+    const { ownerToken, article } = await setup({ text: "Our new cold brew." });
+    const branch = (await json(await createBranch(article, ownerToken))).data;
+    const mark = (type: string, uuid: string, words: string) => ({ type, version: 1, direction: null, format: "", indent: 0, ids: [uuid], uuid, userId: "7", createdAt: "2026-11-20T10:00:00.000Z", children: [{ type: "text", version: 1, text: words, format: 0, style: "", mode: "normal", detail: 0 }] });
+    const body = documentFromPlainText("Our new cold brew.");
+    const paragraph = body.root.children[0] as unknown as { children: unknown[] };
+    paragraph.children = [{ type: "text", version: 1, text: "Our new cold brew.", format: 0, style: "", mode: "normal", detail: 0 }, mark("insertion-mark", crypto.randomUUID(), " Pending words.")];
+    await db.update(articleBranches).set({ body, bodyText: "Our new cold brew. Pending words." }).where(eq(articleBranches.id, branch.id));
+    const response = await close(branch.id, ownerToken, {}, "cancel_and_merge");
+    expect(response.status).toBe(200);
+    expect((await json(response)).data.status).toBe("merged");
+    expect(await mainText(article)).toBe("Our new cold brew.");
+  });
+});
