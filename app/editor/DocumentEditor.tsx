@@ -42,6 +42,8 @@ installDecorators();
 
 export interface DocumentEditorProps {
   articleId: number;
+  /** Version-control mode: edit this branch of the document (its own room) instead of main. */
+  branchId?: number;
   /** The stored document: shown until the room's copy arrives, and if the room cannot be reached. */
   document: SerializedDocument;
   /** False for read and comment access: the document follows the room, without editing controls. */
@@ -59,8 +61,8 @@ export interface DocumentEditorProps {
  * editor never saves on its own and never bootstraps: a client-side seed would duplicate
  * the document when two people open it together.
  */
-export function DocumentEditor({ articleId, document, editable, password, canRewrite = false, focusRequest = 0 }: DocumentEditorProps) {
-  const collab = useCollabSession(articleId, password, editable);
+export function DocumentEditor({ articleId, branchId, document, editable, password, canRewrite = false, focusRequest = 0 }: DocumentEditorProps) {
+  const collab = useCollabSession(articleId, password, editable, branchId ? `/branches/${branchId}/collab_token` : undefined);
   const [modes, dispatchModes] = useReducer(editorModes, initialEditorModes);
   const [suggestOn, setSuggestOn] = useState(false);
   const followTracking = useCallback((on: boolean) => dispatchModes({ type: "trackChanges", on }), []);
@@ -108,7 +110,7 @@ export function DocumentEditor({ articleId, document, editable, password, canRew
             <EditableSync editable={canEdit || suggesting} ready={!waiting} focusRequest={focusRequest} />
             {canEdit ? <SharedTrackChanges on={modes.trackChanges} ready={!waiting} onShared={followTracking} /> : null}
             {tracking ? <TrackChangesPlugin userId={collab.session.user.id} userName={collab.session.user.name} suggesting={suggesting} /> : null}
-            {!waiting ? <ChangesPanel articleId={articleId} password={password} userId={collab.session.user.id} canReview={canEdit} canSuggest={canSuggest} /> : null}
+            {!waiting ? <ChangesPanel articleId={articleId} layer={branchId ? `branch-${branchId}` : undefined} password={password} userId={collab.session.user.id} canReview={canEdit} canSuggest={canSuggest} /> : null}
             {canEdit ? <EditorToolbar modes={modes} dispatchModes={dispatchModes} /> : null}
             <div className="editor__surface" hidden={waiting} ref={setAnchor}>
               <RichTextPlugin

@@ -17,6 +17,7 @@ import editorStyles from "~/styles/editor.css?url";
 import sharingStyles from "~/styles/sharing.css?url";
 import commentStyles from "~/styles/comments.css?url";
 import todoStyles from "~/styles/todos.css?url";
+import branchStyles from "~/styles/branches.css?url";
 import type { ShellHandle } from "./_shell";
 
 export const handle: ShellHandle = { title: "Document" };
@@ -27,6 +28,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: sharingStyles },
   { rel: "stylesheet", href: commentStyles },
   { rel: "stylesheet", href: todoStyles },
+  { rel: "stylesheet", href: branchStyles },
   ...[editorStyles, editorBlockStyles, editorTableStyles, editorCodeStyles, editorMenuStyles, editorToolbarStyles].map((href) => ({
     rel: "stylesheet",
     href,

@@ -7,6 +7,8 @@ import { CommentsPanel } from "../comments/CommentsPanel";
 import { DocumentView } from "../document/DocumentView";
 import { useViewEvent } from "../files/useViewEvent";
 import { useReadProgress } from "../insights/useReadProgress";
+import { BranchBanner } from "../branches/BranchBanner";
+import { BranchEntry } from "../branches/BranchEntry";
 import { ShareDialog } from "../sharing/ShareDialog";
 import { withoutParam } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
@@ -60,7 +62,12 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
   useViewEvent({ workspaceId: article.workspace_id, articleId: hydrated ? article.id : undefined, articlePassword: password });
   useReadProgress({ workspaceId: article.workspace_id, articleId: hydrated ? article.id : undefined, articlePassword: password, body: bodyRoot });
 
-  const editable = Boolean(article.policies["articles.update"]) && !article.archived_at;
+  // Version-control mode: a locked main is edited on branches; `?branch=` shows and edits one.
+  const { versionControl, branchMode } = screen;
+  const branch = branchMode?.branch ?? null;
+  const editable = branchMode
+    ? branchMode.editable && !article.archived_at
+    : Boolean(article.policies["articles.update"]) && !article.archived_at && !versionControl?.locked;
   const inWorkspace = screen.viewer.role !== "unauthed";
   const dialog = openDialog(location.search);
   const closeTo = withoutParam(location, ...DOC_DIALOGS);
@@ -68,7 +75,8 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
   const origin = screen.origin;
   const link = `${origin}/docs/${article.slug}`;
   const [focusBody, setFocusBody] = useState(0);
-  const body = article.body as SerializedDocument;
+  const body = (branch?.body ?? article.body) as SerializedDocument;
+  const title = branch?.title ?? article.title;
 
   // A rename changes the slug: keep the address current without reloading the editor.
   const onTitleSaved = (saved: Article) => {
@@ -78,6 +86,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
   return (
     <div className="page doc-page">
       {article.archived_at ? <ArchivedBanner article={article} password={password} /> : null}
+      {branchMode ? <BranchBanner slug={article.slug} mode={branchMode} /> : null}
       {hydrated && !password && screen.passwordGuarded && screen.viewer.signedIn ? (
         <TabPasswordBanner articleId={article.id} onUnlocked={setPassword} />
       ) : null}
@@ -90,25 +99,29 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
         menu={<DocMenu article={article} inWorkspace={inWorkspace} password={password} dialogHref={href} />}
       />
 
+      {versionControl && !branchMode ? <BranchEntry slug={article.slug} facts={versionControl} /> : null}
       <div className="doc-columns">
       <article className="doc-body">
         {editable ? (
           <TitleInput
+            key={branch?.id ?? "main"}
             articleId={article.id}
-            initialTitle={article.title}
+            branchId={branch?.id}
+            initialTitle={title}
             password={password}
             onSaved={onTitleSaved}
             onDone={() => setFocusBody((n) => n + 1)}
           />
         ) : (
-          <h2 className="doc-title doc-title--static">{article.title || "Untitled"}</h2>
+          <h2 className="doc-title doc-title--static">{title || "Untitled"}</h2>
         )}
         <div>
           {hydrated && screen.viewer.signedIn ? (
             <Suspense fallback={<StoredDocument body={body} />}>
               <DocumentEditor
-                key={article.id}
+                key={branch ? `branch-${branch.id}` : article.id}
                 articleId={article.id}
+                branchId={branch?.id}
                 document={body}
                 editable={editable}
                 password={password}

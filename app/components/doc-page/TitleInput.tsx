@@ -6,6 +6,8 @@ import { useAutosave } from "./useAutosave";
 
 interface TitleInputProps {
   articleId: number;
+  /** Version-control mode: the title saves to this branch (`PUT /branches/:id`) instead of the document. */
+  branchId?: number;
   initialTitle: string;
   password: string | null;
   onSaved: (article: Article) => void;
@@ -17,13 +19,17 @@ interface TitleInputProps {
 const titleToSave = (value: string) => value.trim() || "Untitled";
 
 /** The document's title as an editable heading that saves itself, like the body. */
-export function TitleInput({ articleId, initialTitle, password, onSaved, onDone }: TitleInputProps) {
+export function TitleInput({ articleId, branchId, initialTitle, password, onSaved, onDone }: TitleInputProps) {
   const [title, setTitle] = useState(initialTitle);
   const save = useCallback(
-    (value: string) => api.put<ArticleSaved>(`/articles/${articleId}`, { article: { title: titleToSave(value) } }, { articlePassword: password }),
-    [articleId, password],
+    (value: string) =>
+      branchId
+        ? api.put<null>(`/branches/${branchId}`, { title: titleToSave(value) }, { articlePassword: password })
+        : api.put<ArticleSaved>(`/articles/${articleId}`, { article: { title: titleToSave(value) } }, { articlePassword: password }),
+    [articleId, branchId, password],
   );
-  const { snapshot, queue } = useAutosave(save, { delay: 800, onSaved: (result) => onSaved(result.data) });
+  // A branch's title is not the document's yet: nothing on the page follows it until the merge.
+  const { snapshot, queue } = useAutosave(save, { delay: 800, onSaved: (result) => result && onSaved(result.data) });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {

@@ -10,6 +10,7 @@ import { presentArticle } from "../../../worker/presenters/articles";
 import { folderSlug } from "../../../worker/presenters/folders";
 import { articleAccess, folderChainLevels, viewerFor } from "../../../worker/services/access";
 import { loadArticle, type RequestFacts } from "../../../worker/services/documents";
+import { loadBranchMode } from "~/components/branches/branch-mode.server";
 import { folderAncestors } from "../../../worker/services/folders";
 import { callApi } from "~/lib/api.server";
 import { authStateFromCookieHeader, readCookie } from "~/lib/auth-cookie";
@@ -154,11 +155,13 @@ export async function loadDocumentScreen(
     const url = new URL(request.url);
     throw redirect(`${pathFor(canonical)}${url.search}`);
   }
-  const [crumbs, favorited, guarded] = await Promise.all([
+  const [crumbs, favorited, guarded, branches] = await Promise.all([
     breadcrumbsFor(db, actor, article),
     isFavorite(db, actor.userId, article.id),
     // Only when a password came with the request: is one (the document's or a folder's) still asked for?
     facts.password ? articleAccess(db, viewerFor(actor), article).then((access) => access.passwordHashes.length > 0) : false,
+    // Version-control mode: main locked for editors, the open branches, and `?branch=<id>` (read through the API).
+    loadBranchMode(request, context, loaded, { authorization: session ? auth?.headers.Authorization : null, password: facts.password }),
   ]);
   return {
     kind: "document" as const,
@@ -167,6 +170,8 @@ export async function loadDocumentScreen(
     favorited,
     /** The page opened with the remembered password: the browser's own calls need it too. */
     passwordGuarded: guarded,
+    versionControl: branches.versionControl,
+    branchMode: branches.branchMode,
     viewer: { id: actor.userId, role: actor.role, signedIn: Boolean(session) },
     /** For the links the page shows (copy link, public link), the same on the server and in the browser. */
     origin: new URL(request.url).origin,

@@ -2,12 +2,15 @@ import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext
 import { $dfs } from "@lexical/utils";
 import { $isElementNode } from "lexical";
 import { useEffect, useId, useState } from "react";
+import { MAIN_LAYER } from "../../../core/contracts/suggestions";
 import { $breakChangeOf, $isChangeMark, $rejectChanges, $typeChangeOf, $trackedChanges, type TrackedChange } from "../../../core/editor/track-changes";
 import { api, ApiError } from "~/lib/api";
 import { formatMoment } from "~/lib/format";
 
 interface ChangesPanelProps {
   articleId: number;
+  /** Whose suggestions these are: the document (`main`) or a branch it is edited on. */
+  layer?: string;
   /** The document's password, when it has one: the API asks for it on every call. */
   password: string | null;
   userId: number;
@@ -42,7 +45,7 @@ const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` 
  * than leaving the Worker to read it back from the saved bodies. A commenter withdrawing their
  * own words is an edit in the editor: the room takes it as theirs.
  */
-export function ChangesPanel({ articleId, password, userId, canReview, canSuggest }: ChangesPanelProps) {
+export function ChangesPanel({ articleId, layer = MAIN_LAYER, password, userId, canReview, canSuggest }: ChangesPanelProps) {
   const [editor] = useLexicalComposerContext();
   const [changes, setChanges] = useState<TrackedChange[]>([]);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -75,7 +78,7 @@ export function ChangesPanel({ articleId, password, userId, canReview, canSugges
     setPending((was) => new Set([...was, ...uuids]));
     try {
       const { data } = await api.post<{ data: { not_found: string[] } }>(
-        `/articles/${articleId}/layers/main/changes/${accept ? "bulk_accept" : "bulk_reject"}`,
+        `/articles/${articleId}/layers/${layer}/changes/${accept ? "bulk_accept" : "bulk_reject"}`,
         { uuids },
         { articlePassword: password },
       );

@@ -35,17 +35,18 @@ const TOKEN_MARGIN_MS = 60_000;
  * provider factory whose provider fetches a fresh token on every (re)connect, and reports
  * connection state and who is here.
  */
-export function useCollabSession(articleId: number, password: string | null, editable: boolean) {
+export function useCollabSession(articleId: number, password: string | null, editable: boolean, tokenPath?: string) {
   const [state, setState] = useState<CollabState>({ session: null, error: null, status: "connecting", synced: false, people: [] });
   const current = useRef<CollabSession | null>(null);
 
   const requestToken = useCallback(async () => {
-    const { data } = await api.post<{ data: CollabSession }>(`/articles/${articleId}/collab_token`, {}, { articlePassword: password });
+    // A branch's room (version-control mode) has its own token route.
+    const { data } = await api.post<{ data: CollabSession }>(tokenPath ?? `/articles/${articleId}/collab_token`, {}, { articlePassword: password });
     current.current = data;
     return data;
     // `editable` is not sent: the Worker decides the mode. Asking again when the page's
     // editability changes (archive, restore) gets a token with the new mode.
-  }, [articleId, password, editable]);
+  }, [articleId, tokenPath, password, editable]);
 
   useEffect(() => {
     let cancelled = false;
