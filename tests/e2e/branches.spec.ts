@@ -90,6 +90,8 @@ test("A edits a published document on a branch while B reads main unchanged; B a
   await expect(benPage.locator(".doc-body")).toContainText("Our cold brew returns on Monday. It costs £3.50.");
   const merged = (await (await request.get(`/v1/branches/${branchId}`, { headers })).json()).data as { merged_version_id: number | null };
   expect(merged.merged_version_id).toEqual(expect.any(Number));
+  const versions = (await (await request.get(`/v1/articles/${doc.id}/versions`, { headers })).json()).data as { id: number; kind: string; branch_id: number | null }[];
+  expect(versions).toContainEqual(expect.objectContaining({ id: merged.merged_version_id, kind: "merge", branch_id: branchId }));
   await expect(page.getByRole("link", { name: `version ${merged.merged_version_id} in the history` })).toHaveAttribute(
     "href",
     `/docs/${doc.slug}/history/${merged.merged_version_id}`,

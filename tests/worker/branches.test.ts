@@ -351,3 +351,54 @@ describe("merging a branch", () => {
     expect(await mainText(article)).toBe("Our new cold brew.");
   });
 });
+
+describe("settling a branch's tracked changes (its layer)", () => {
+  const mark = (type: string, uuid: string, words: string) => ({
+    type, version: 1, direction: null, format: "", indent: 0, ids: [uuid], uuid, userId: "7", createdAt: "2026-11-20T10:00:00.000Z",
+    children: [{ type: "text", version: 1, text: words, format: 0, style: "", mode: "normal", detail: 0 }],
+  });
+  async function branchWithSuggestions() {
+    const context = await setup({ text: "Cold brew." });
+    const branch = (await json(await createBranch(context.article, context.ownerToken))).data;
+    const [keep, drop] = [crypto.randomUUID(), crypto.randomUUID()];
+    const body = documentFromPlainText("Cold brew.");
+    const paragraph = body.root.children[0] as unknown as { children: unknown[] };
+    paragraph.children = [
+      { type: "text", version: 1, text: "Cold brew.", format: 0, style: "", mode: "normal", detail: 0 },
+      mark("insertion-mark", keep, " Now on tap."),
+      mark("insertion-mark", drop, " Free refills."),
+    ];
+    await db.update(articleBranches).set({ body, bodyText: "Cold brew. Now on tap. Free refills." }).where(eq(articleBranches.id, branch.id));
+    return { ...context, branch, keep, drop };
+  }
+  const settle = (articleId: number, layer: string, verdict: "accept" | "reject", uuids: string[], token: string) =>
+    api(`/articles/${articleId}/layers/${layer}/changes/bulk_${verdict}`, { method: "POST", token, body: { uuids } });
+  const mainText = async (article: Pick<Article, "id">) => (await db.select().from(articles).where(eq(articles.id, article.id)))[0]!.bodyText;
+  const branchBody = async (id: number) => JSON.stringify((await db.select().from(articleBranches).where(eq(articleBranches.id, id)))[0]!.body);
+
+  it("accepts and rejects the named changes in the branch's body, leaving main alone", async () => {
+    const { article, ownerToken, branch, keep, drop } = await branchWithSuggestions();
+    const accepted = await settle(article.id, `branch-${branch.id}`, "accept", [keep, "no-such-change"], ownerToken);
+    expect(accepted.status).toBe(200);
+    expect((await json(accepted)).data).toEqual({ accepted: [keep], not_found: ["no-such-change"] });
+    let stored = await branchBody(branch.id);
+    expect(stored).toContain("Now on tap.");
+    expect(stored).not.toContain(keep);
+    expect(stored).toContain(drop);
+    const rejected = await settle(article.id, `branch-${branch.id}`, "reject", [drop], ownerToken);
+    expect((await json(rejected)).data).toEqual({ rejected: [drop], not_found: [] });
+    stored = await branchBody(branch.id);
+    expect(stored).not.toContain("Free refills.");
+    expect(await mainText(article)).toBe("Cold brew.");
+  });
+
+  it("refuses a branch of another document, and readers, who may not even see the branch (404)", async () => {
+    const { workspace, owner, article, ownerToken, branch, keep } = await branchWithSuggestions();
+    const other = await buildArticle(workspace, owner, { text: "Other" });
+    expect((await settle(other.id, `branch-${branch.id}`, "accept", [keep], ownerToken)).status).toBe(404);
+    const reader = await buildMember(workspace, "member");
+    await grant({ article }, "User", "read", { userId: reader.user.id });
+    expect((await settle(article.id, `branch-${branch.id}`, "accept", [keep], reader.token)).status).toBe(404);
+    expect(await branchBody(branch.id)).toContain(keep);
+  });
+});

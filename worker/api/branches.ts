@@ -34,20 +34,21 @@ export async function loadBranch(c: Context<AppEnv>, id: number) {
   return { ...doc, branch, resource };
 }
 
-async function authorOf(c: Context<AppEnv>, branch: ArticleBranch): Promise<BranchAuthor> {
-  if (!branch.authorId) return null;
-  const [author] = await c
+async function personOf(c: Context<AppEnv>, userId: number | null): Promise<BranchAuthor> {
+  if (!userId) return null;
+  const [person] = await c
     .get("db")
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(eq(users.id, branch.authorId));
-  return author ?? null;
+    .where(eq(users.id, userId));
+  return person ?? null;
 }
 
 /** The branch as it now is, for the actor. */
 export async function branchAnswer(c: Context<AppEnv>, id: number) {
   const { actor, article, branch, resource } = await loadBranch(c, id);
-  return { data: presentBranch(actor, branch, await authorOf(c, branch), article, resource) };
+  const [author, endedBy] = await Promise.all([personOf(c, branch.authorId), personOf(c, branch.endedById)]);
+  return { data: presentBranch(actor, branch, author, article, resource, endedBy) };
 }
 
 /** Refuses a change to a branch that is over: merged and cancelled branches are kept to be read. */

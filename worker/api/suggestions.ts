@@ -5,10 +5,11 @@ import { idParam } from "../../core/contracts/common";
 import { aiRevisionSchema, bulkChangesSchema, type BulkChangesInput, layerParam, listSuggestionsQuery, MAIN_LAYER, type LayerParam } from "../../core/contracts/suggestions";
 import type { Verdict } from "../../core/editor/change-review";
 import { aiRevisionCreator } from "../commands/aiRevisionCreator";
+import { branchChangesSettler } from "../commands/branchChangesSettler";
 import { changesReviewer, suggestionSettler } from "../commands/suggestionCommands";
 import { articles, type Article, type Suggestion } from "../db/schema";
 import { createApp, type AppEnv } from "../lib/create-app";
-import { HttpError, NotFound, Unprocessable } from "../lib/errors";
+import { Conflict, HttpError, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { authorize, type Action } from "../policies";
@@ -17,7 +18,10 @@ import { chooseProvider, ProviderError } from "../services/ai";
 import { authorizeWithinPlanOf } from "../services/billing/entitlements";
 import type { LoadedArticle } from "../services/documents";
 import { findSuggestion, peopleOfSuggestions, suggestionsOf, trackedChangesOf } from "../services/suggestions";
+import { branchIsOpen } from "../services/branches/load";
+import { branchBodyChanged, branchIdOfRoom } from "../services/branches/room";
 import { commandContext, loaded } from "./articles";
+import { loadBranch } from "./branches";
 
 /** A suggestion and its document, for someone who may read that document (else the document's 404/403, password and all). */
 async function loadSuggestion(c: Context<AppEnv>, id: number) {
@@ -62,12 +66,26 @@ const settle = (verb: keyof typeof ENDINGS) => async (c: Context<AppEnv, string,
   return c.json({ data, settled: result.settled, status: result.status });
 };
 
+/** A branch layer's settle: the branch's editors (`branches.update`), while it is open, on its own document only. */
+async function settleOnBranch(c: Context<AppEnv, string, { out: { param: LayerParam; json: BulkChangesInput } }>, articleId: number, branchId: number, verdict: Verdict) {
+  const { actor, article, branch, resource } = await loadBranch(c, branchId);
+  if (branch.articleId !== articleId) throw new NotFound("No such layer");
+  authorize(actor, "branches.update", resource);
+  if (!branchIsOpen(branch)) throw new Conflict(`This branch was already ${branch.status}`);
+  if (article.archivedAt) throw new Unprocessable("Restore this document before changing its branches", { id: ["is archived"] });
+  const result = await branchChangesSettler(c.get("db"), { context: commandContext(c, actor), branch, uuids: c.req.valid("json").uuids, verdict, env: c.env });
+  if (result.stored) branchBodyChanged(c, branch);
+  return verdict === "accept" ? { accepted: result.settled, not_found: result.notFound } : { rejected: result.settled, not_found: result.notFound };
+}
+
 /** `POST /articles/:id/layers/:layer/changes/bulk_accept|bulk_reject`: the named changes, and no others. */
 const review =
   (verdict: Verdict) => async (c: Context<AppEnv, string, { out: { param: LayerParam; json: BulkChangesInput } }>) => {
     const { id, layer } = c.req.valid("param");
+    // A branch's layer settles the branch's own tracked changes (its reviewers' suggestions).
+    const branchId = branchIdOfRoom(layer);
+    if (branchId !== null) return c.json({ data: await settleOnBranch(c, id, branchId, verdict) });
     const { actor, article, resource } = await loaded(c, id);
-    // Branches (other layers) do not exist yet: the document itself is the only layer.
     if (layer !== MAIN_LAYER) throw new NotFound("No such layer");
     authorize(actor, "changes.settle", resource);
     assertSettleable(article);

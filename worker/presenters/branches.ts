@@ -39,9 +39,11 @@ export function branchAbilities(actor: Actor, branch: ArticleBranch, article: Pi
 }
 
 /** A branch as its page shows it: the summary, its title and body, its document, and what the actor may do. */
-export function presentBranch(actor: Actor, branch: ArticleBranch, author: BranchAuthor, article: Article, resource: BranchResource) {
+export function presentBranch(actor: Actor, branch: ArticleBranch, author: BranchAuthor, article: Article, resource: BranchResource, endedBy: BranchAuthor = null) {
   return {
     ...presentBranchSummary(branch, author),
+    /** Who merged or cancelled it. */
+    ended_by: endedBy ? { id: endedBy.id, name: fullName(endedBy) } : null,
     title: branch.title,
     body: branch.body,
     edited_at: iso(branch.editedAt),

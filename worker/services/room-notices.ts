@@ -81,8 +81,9 @@ const ROOM_SAVE_TIMEOUT_MS = 15_000;
  * answer. Null when the room could not be asked or gave no answer we read: the caller then
  * writes the stored body itself, as it does when no room is live.
  */
-export async function askRoom<T extends z.ZodType>(env: RoomNoticeEnv, articleId: number, notice: RoomNotice, answer: T): Promise<z.infer<T> | null> {
-  const room = roomFor(articleId);
+export async function askRoom<T extends z.ZodType>(env: RoomNoticeEnv, articleId: number | string, notice: RoomNotice, answer: T): Promise<z.infer<T> | null> {
+  // A document's id, or a room's own name (a branch's `branch-<id>`).
+  const room = typeof articleId === "number" ? roomFor(articleId) : articleId;
   try {
     const response = await postRoomNotice(env, room, notice, ROOM_SAVE_TIMEOUT_MS);
     if (!response?.ok) return null;

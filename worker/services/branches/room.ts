@@ -60,7 +60,7 @@ export function branchPresenceRows(branch: ArticleBranch, userIds: number[]) {
 }
 
 /** Whether the branch's room asked about its people recently (it may be live). */
-async function branchRoomLive(db: Database, branch: Pick<ArticleBranch, "id" | "articleId">, now = Date.now()) {
+export async function branchRoomLive(db: Database, branch: Pick<ArticleBranch, "id" | "articleId">, now = Date.now()) {
   const [row] = await db
     .select({ id: events.id })
     .from(events)
