@@ -301,6 +301,7 @@ export async function buildDemo(fetcher: Fetcher): Promise<DemoResult> {
   await collectFigures(owner, now.id);
   await runAdCampaign(owner, campaign.id as number);
   await connectZapier(fetcher, owner, [guji.id, now.id]);
+  await historyAndBranches(owner, member, ws, docs.story!.id as number, memberId);
   return { created: true, workspaceId: ws };
 }
 
@@ -369,4 +370,30 @@ function bodyOf(doc: DemoDoc, photo: Json) {
       codeBlock("css", `:root {\n  --fernhill-green: ${DEMO_BRAND.colors[0]!.value};\n  --crema: ${DEMO_BRAND.colors[1]!.value};\n  --roast: ${DEMO_BRAND.colors[2]!.value};\n}`),
     ],
   });
+}
+
+/**
+ * History, branches and insights: Maya reads the public story (its insights have a reader),
+ * then the workspace turns version control on, so the published story is changed on a branch:
+ * Dana drafts an extra paragraph on one and sends it to Maya for approval (her inbox has it).
+ * The story's history already holds the versions its status changes and publishing kept.
+ */
+async function historyAndBranches(owner: Person, member: Person, ws: number, storyId: number, memberId: number) {
+  await member.call("POST", "/events", { event_name: "articles.view", workspace_id: ws, article_id: storyId, properties: {} });
+  await member.call("POST", "/events", { event_name: "articles.read_progress", workspace_id: ws, article_id: storyId, properties: { seconds: 95, scroll_depth: 0.8 } });
+  await owner.call("PUT", `/w/${ws}/settings/workspace`, { preferences: { version_control_mode: "branches" } });
+  const branch = await owner.call("POST", `/articles/${storyId}/branches`, { name: "Forty-first café" });
+  const body = branch.body as { root: { children: unknown[] } };
+  body.root.children.push({
+    type: "paragraph",
+    version: 1,
+    direction: null,
+    format: "",
+    indent: 0,
+    textFormat: 0,
+    textStyle: "",
+    children: [{ type: "text", version: 1, text: "This winter we open our forty-first café, in the old signal box at Temple Meads.", format: 0, style: "", mode: "normal", detail: 0 }],
+  });
+  await owner.call("PUT", `/branches/${branch.id}`, { body });
+  await owner.call("POST", `/branches/${branch.id}/submit`, { user_ids: [memberId], message: "One new paragraph for the story: can you approve it before we announce?" });
 }
