@@ -22,6 +22,9 @@ const ARTICLE_ACTIONS: Action[] = [
   "site_posts.publish",
   // "Rewrite in brand voice" in the editor (members who may suggest).
   "ai_revisions.create",
+  // "History" and "Activity" in the menu; "Restore this version" there.
+  "history.read",
+  "history.restore",
 ];
 
 export interface ArticlePeople {

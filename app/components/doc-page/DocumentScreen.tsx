@@ -6,6 +6,7 @@ import type { SerializedDocument } from "../../../core/document/types";
 import { CommentsPanel } from "../comments/CommentsPanel";
 import { DocumentView } from "../document/DocumentView";
 import { useViewEvent } from "../files/useViewEvent";
+import { RestoredNotice } from "../history/RestoredNotice";
 import { ShareDialog } from "../sharing/ShareDialog";
 import { withoutParam } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
@@ -76,6 +77,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
   return (
     <div className="page doc-page">
       {article.archived_at ? <ArchivedBanner article={article} password={password} /> : null}
+      <RestoredNotice slug={article.slug} location={location} />
       {hydrated && !password && screen.passwordGuarded && screen.viewer.signedIn ? (
         <TabPasswordBanner articleId={article.id} onUnlocked={setPassword} />
       ) : null}
