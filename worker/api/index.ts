@@ -30,6 +30,7 @@ import { filesApi } from "./files";
 import { foldersApi } from "./folders";
 import { guestsApi } from "./guests";
 import { handbooksApi } from "./handbooks";
+import { historyApi } from "./history";
 import { homeApi } from "./home";
 import { importsApi } from "./imports";
 import { inboxApi } from "./inbox";
@@ -123,6 +124,7 @@ export const api = createApp()
   .route("/", commentsApi)
   .route("/", todosApi)
   .route("/", suggestionsApi)
+  .route("/", historyApi)
   .route("/w", membersApi)
   .route("/w", guestsApi)
   .route("/w", workspacesApi)

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { articles, spotlights, type Article } from "../db/schema";
+import { articles, articleVersions, spotlights, type Article } from "../db/schema";
 import { Unprocessable } from "../lib/errors";
 import { passwordGuarded } from "../services/public-pages";
 import { awaitingApproval } from "../services/reviews";
@@ -13,7 +13,8 @@ import { nextPublicVersion } from "../services/public-cache";
  * category. A password-protected document (itself or through a folder) stays private:
  * a public page would have to either leak it or ask strangers for the password. When the
  * workspace's statuses tab says so ("publishing"), only an approved document goes public,
- * republishing included; taking a page down is never held back.
+ * republishing included; taking a page down is never held back. History keeps a version of
+ * what went public, and the event names it.
  */
 export async function articlePublisher(
   db: Database,
@@ -39,9 +40,10 @@ export async function articlePublisher(
       })
       .where(eq(articles.id, article.id))
       .returning(),
+    db.insert(articleVersions).values({ articleId: article.id, body: article.body, title: article.title, createdById: context.actor.userId || null, kind: "publish" }),
     eventStatement(db, context, "articles.make_public", {
       articleId: article.id,
-      properties: { category_id: categoryId === undefined ? article.categoryId : categoryId, republished: article.isPublic },
+      properties: sql`json_set(${JSON.stringify({ category_id: categoryId === undefined ? article.categoryId : categoryId, republished: article.isPublic })}, '$.version_id', last_insert_rowid())`,
     }),
   ]);
   // A copy from an earlier publication must not outlive this one's category and date.

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { VersionKind } from "../../core/contracts/history";
 import type { DocumentStatus } from "../../core/enums";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
@@ -32,6 +33,7 @@ export async function articleUpdater(
     changes,
     recordVersion = false,
     suggestionOnly = false,
+    restoredFrom,
   }: {
     context: CommandContext;
     article: Article;
@@ -44,6 +46,8 @@ export async function articleUpdater(
      * access through "people who edited it" grants) and no last editor.
      */
     suggestionOnly?: boolean;
+    /** The version whose body and title these changes bring back (history's restore): kept as a "restore" version. */
+    restoredFrom?: number;
   },
 ): Promise<Article> {
   if (changes.content) assertStorableBody(changes.content);
@@ -62,33 +66,41 @@ export async function articleUpdater(
     set.editedAt = now;
     if (!suggestionOnly) set.lastEditorId = actor.userId;
   }
+  // History keeps a version at every status change and restore, and periodically while people edit.
+  const statusChanged = changes.status !== undefined && changes.status !== article.status;
+  const versionKind: VersionKind | null = restoredFrom !== undefined ? "restore" : statusChanged ? "status" : changes.content && recordVersion ? "edit" : null;
+  const properties: Record<string, unknown> = {
+    fields: Object.keys(changes).filter((key) => key !== "password"),
+    password_changed: changes.password !== undefined,
+    ...(statusChanged ? { from: article.status, to: changes.status } : {}),
+    ...(restoredFrom !== undefined ? { restored_version_id: restoredFrom } : {}),
+  };
+  const eventName = restoredFrom !== undefined ? "articles.restore_version" : changes.content ? (suggestionOnly ? "articles.suggest" : "articles.edit") : "articles.update";
   const [[updated]] = await db.batch([
     db.update(articles).set(set).where(eq(articles.id, article.id)).returning(),
-    ...(changes.content
+    ...(changes.content && !suggestionOnly
       ? [
-          ...(recordVersion
-            ? [
-                db.insert(articleVersions).values({
-                  articleId: article.id,
-                  body: changes.content.body,
-                  title: set.title ?? article.title,
-                  createdById: actor.userId,
-                }),
-              ]
-            : []),
-          ...(suggestionOnly
-            ? []
-            : [
-                db
-                  .insert(articleContributors)
-                  .values({ articleId: article.id, userId: actor.userId, lastEditedAt: now })
-                  .onConflictDoUpdate({ target: [articleContributors.articleId, articleContributors.userId], set: { lastEditedAt: now } }),
-              ]),
+          db
+            .insert(articleContributors)
+            .values({ articleId: article.id, userId: actor.userId, lastEditedAt: now })
+            .onConflictDoUpdate({ target: [articleContributors.articleId, articleContributors.userId], set: { lastEditedAt: now } }),
         ]
       : []),
-    eventStatement(db, context, changes.content ? (suggestionOnly ? "articles.suggest" : "articles.edit") : "articles.update", {
+    ...(versionKind
+      ? [
+          db.insert(articleVersions).values({
+            articleId: article.id,
+            body: changes.content?.body ?? article.body,
+            title: set.title ?? article.title,
+            createdById: actor.userId || null,
+            kind: versionKind,
+          }),
+        ]
+      : []),
+    // Right after the version's insert, so the event names it (the timeline links to it).
+    eventStatement(db, context, eventName, {
       articleId: article.id,
-      properties: { fields: Object.keys(changes).filter((key) => key !== "password"), password_changed: changes.password !== undefined },
+      properties: versionKind ? sql`json_set(${JSON.stringify(properties)}, '$.version_id', last_insert_rowid())` : properties,
     }),
   ]);
   // The body's check-list items keep their todos in step (done, text, still there).

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { articleSlug } from "../../core/slug";
 import type { SerializedDocument } from "../../core/document/types";
 import { runBatch } from "../db/batching";
 import type { Database } from "../db/client";
-import { sitePosts, type Article, type SitePost, type ThirdPartyIntegration } from "../db/schema";
+import { articleVersions, sitePosts, type Article, type SitePost, type ThirdPartyIntegration } from "../db/schema";
 import { NotFound } from "../lib/errors";
 import { documentHtml } from "../services/document-html";
 import { IntegrationFailed } from "../services/integrations/failures";
@@ -47,9 +47,13 @@ export async function sitePostPublisher(db: Database, { context, provider, artic
     const published = await site.publish(provider, connected, document, remoteId);
     const [[post]] = await runBatch(db, [
       keep({ remoteId: published.id, url: published.url, publishedAt: provider.now(), publishedById: context.actor.userId, lastError: null, unknownSince: null }),
+      // History keeps a version of what went live on the site (a draft sent there is no publish).
+      ...(status === "publish"
+        ? [db.insert(articleVersions).values({ articleId: article.id, body: article.body, title: article.title, createdById: context.actor.userId || null, kind: "publish" as const })]
+        : []),
       eventStatement(db, context, "site_posts.publish", {
         articleId: article.id,
-        properties: { integration_id: integration.id, provider: integration.provider, remote_id: published.id, status, recreated: published.recreated, update: Boolean(existing?.remoteId) },
+        properties: sql`json_set(${JSON.stringify({ integration_id: integration.id, provider: integration.provider, remote_id: published.id, status, recreated: published.recreated, update: Boolean(existing?.remoteId) })}, '$.version_id', ${status === "publish" ? sql`last_insert_rowid()` : null})`,
       }),
     ]) as [SitePost[], unknown];
     return { post: post!, recreated: published.recreated };

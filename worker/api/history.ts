@@ -1,0 +1,129 @@
+import * as z from "zod";
+import { articleOut, articleRefParam } from "../../core/contracts/articles";
+import { timelineQuery } from "../../core/contracts/history";
+import { timelineOut, versionListOut, versionRefParam, versionShowOut } from "../../core/contracts/history-answers";
+import { listQuery } from "../../core/contracts/pagination";
+import { createApp } from "../lib/create-app";
+import { validate } from "../lib/validate";
+import { requireSession } from "../middleware/session";
+import { publicRoute } from "../openapi/public-route";
+import { authorize } from "../policies";
+import { presentArticle } from "../presenters/articles";
+import { peopleInTimeline, personOfShown, presentShownVersion, presentTimeline, presentVersionSummary } from "../presenters/history";
+import { peopleOf } from "../services/article-lists";
+import { peopleNamed } from "../services/history/people";
+import { versionRestorer } from "../services/history/restore";
+import { statusLabels, timelinePage } from "../services/history/timeline";
+import { bodyOf, loadVersion, titleOf, versionsPage } from "../services/history/versions";
+import { commandContext, loaded } from "./articles";
+import type { SerializedDocument } from "../../core/document/types";
+import type { BlockSummary } from "../../core/history/types";
+
+// Until the diff helper's core/history/blocks.ts lands: blockSummaries(body).
+const blocksOf = (_body: SerializedDocument): BlockSummary[] => [];
+
+/**
+ * A document's past: its timeline, its versions, one version's body, and restoring one.
+ * Editors only (`history.*`), with the document loaded as for reading it, so its password
+ * and private folders hold for every version's words too.
+ */
+export const historyApi = createApp()
+  .get(
+    "/articles/:id/timeline",
+    publicRoute({
+      scope: "read",
+      tag: "Documents",
+      summary: "Get a document's timeline",
+      description:
+        "What happened to the document, newest first: edits (one entry per person per editing session, with `count` and `ended_at`), comments, reviews, status changes, sharing, publishing, restores and branches. Pass the answer's `oldest_timestamp` as `before` for the next page while `more_available` is true. Needs edit access.",
+      response: timelineOut,
+      errors: [404],
+      example: { params: { id: "$article" }, query: { limit: "20" } },
+    }),
+    requireSession,
+    validate("param", articleRefParam),
+    validate("query", timelineQuery),
+    async (c) => {
+      const db = c.get("db");
+      const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
+      authorize(actor, "history.read", resource);
+      const page = await timelinePage(db, article, c.req.valid("query"));
+      const people = await peopleNamed(db, peopleInTimeline(page.entries));
+      return c.json({ data: presentTimeline(page, people, statusLabels(actor.workspaceSettings)) });
+    },
+  )
+
+  .get(
+    "/articles/:id/versions",
+    publicRoute({
+      scope: "read",
+      tag: "Documents",
+      summary: "List a document's versions",
+      description:
+        "The versions kept of the document, newest first: snapshots while people edit (at most every 10 minutes), and one at every status change, publish, restore and merge. Bodies are left out: get one version for its body. Needs edit access.",
+      response: versionListOut,
+      errors: [404],
+      example: { params: { id: "$article" }, query: { limit: "20" } },
+    }),
+    requireSession,
+    validate("param", articleRefParam),
+    validate("query", listQuery),
+    async (c) => {
+      const db = c.get("db");
+      const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
+      authorize(actor, "history.read", resource);
+      const { rows, meta } = await versionsPage(db, article, c.req.valid("query"));
+      const people = await peopleNamed(db, rows.map((row) => row.createdById));
+      return c.json({ data: rows.map((row) => presentVersionSummary(row, people)), meta });
+    },
+  )
+
+  .get(
+    "/articles/:id/versions/:version",
+    publicRoute({
+      scope: "read",
+      tag: "Documents",
+      summary: "Get a version of a document",
+      description: "One version's title and body (the editor's JSON) and its blocks as a comparison lists them; `current` for the document as it is now. Needs edit access.",
+      response: versionShowOut,
+      errors: [404],
+      example: { params: { id: "$article", version: "current" } },
+    }),
+    requireSession,
+    validate("param", versionRefParam),
+    async (c) => {
+      const db = c.get("db");
+      const params = c.req.valid("param");
+      const { actor, article, resource } = await loaded(c, params.id);
+      authorize(actor, "history.read", resource);
+      const shown = await loadVersion(db, article, params.version);
+      const people = await peopleNamed(db, [personOfShown(shown)]);
+      const body = bodyOf(shown);
+      return c.json({ data: { summary: presentShownVersion(shown, people), title: titleOf(shown), body, blocks: blocksOf(body) } });
+    },
+  )
+
+  .post(
+    "/articles/:id/versions/:version/restore",
+    publicRoute({
+      scope: "write",
+      tag: "Documents",
+      summary: "Restore a version of a document",
+      description:
+        "Makes the version's title and body current (kept as a new version of kind `restore`); people editing it live get the restored body in their editor. Restoring `current` changes nothing. Refused for an archived document. Needs edit access.",
+      response: z.object({ data: articleOut }),
+      errors: [404, 422],
+      example: { params: { id: "$article", version: "current" } },
+    }),
+    requireSession,
+    validate("param", versionRefParam),
+    async (c) => {
+      const db = c.get("db");
+      const params = c.req.valid("param");
+      const { actor, article, level, resource } = await loaded(c, params.id);
+      authorize(actor, "history.restore", resource);
+      const shown = await loadVersion(db, article, params.version);
+      const restored = await versionRestorer(db, { context: commandContext(c, actor), article, shown });
+      return c.json({ data: presentArticle(actor, restored, level, await peopleOf(db, restored)) });
+    },
+  );
