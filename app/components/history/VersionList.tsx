@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { versionKindLabels, type VersionSummary } from "../../../core/contracts/history";
-import type { ShownVersion } from "./types";
+import type { ShownVersion } from "../../../core/contracts/history-answers";
 import { When } from "./When";
 
 /** "Restored", "Published", or "Current document". */

@@ -5,7 +5,7 @@ import type { SerializedDocument } from "../../../core/document/types";
 import type { BlockSummary } from "../../../core/history/types";
 import { can } from "../../../worker/policies";
 import { reviewPageContext } from "~/components/reviews/reviews.server";
-import type { ShownVersion } from "./types";
+import type { ShownVersion } from "../../../core/contracts/history-answers";
 
 /**
  * A history page's document, loaded for the signed-in person as the document page loads it
