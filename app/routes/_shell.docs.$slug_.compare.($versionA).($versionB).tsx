@@ -28,12 +28,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw redirect(`/docs/${ctx.slug}/compare/${from}/${to}`);
   }
   const versions = await versionsOf(ctx);
-  const from = versionParam(params.versionA) ?? versions.data[0]?.id ?? null;
+  const from = versionParam(params.versionA) ?? versions[0]?.id ?? null;
   const to = versionParam(params.versionB) ?? "current";
   return {
     slug: ctx.slug,
     title: ctx.article.title,
-    versions: versions.data,
+    versions,
     from,
     to,
     comparison: from === null ? null : await comparisonOf(ctx, from, to),

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { documentToPlainText } from "../../core/document/text";
-import { comparisonOf, historyPageContext, versionOf, versionParam, versionsOf } from "~/components/history/history.server";
+import { comparisonOf, historyPageContext, versionOf, versionParam, versionsOf, VERSIONS_LISTED } from "~/components/history/history.server";
 import { DiffView } from "~/components/history/DiffView";
 import { HistoryErrorBoundary } from "~/components/history/HistoryErrorBoundary";
 import { HistoryNav } from "~/components/history/HistoryNav";
@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const requestedA = versionParam(params.versionA);
   const requestedB = versionParam(params.versionB);
   const versions = await versionsOf(ctx);
-  const selected = requestedA ?? versions.data[0]?.id ?? null;
+  const selected = requestedA ?? versions[0]?.id ?? null;
   const comparedWith = selected !== null && requestedB !== null && requestedB !== selected ? requestedB : null;
   const [shown, comparison] = await Promise.all([
     selected === null ? null : versionOf(ctx, selected),
@@ -50,8 +50,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     slug: ctx.slug,
     title: ctx.article.title,
-    versions: versions.data,
-    moreVersions: versions.meta.has_more,
+    versions,
+    moreVersions: versions.length >= VERSIONS_LISTED,
     selected,
     comparedWith,
     shown,
@@ -97,7 +97,7 @@ export default function HistoryPage() {
         <div className="history-columns">
           <aside className="history-columns__list" aria-label="Versions">
             <VersionList slug={slug} versions={versions} selected={selected} comparedWith={comparedWith} now={now} />
-            {page.moreVersions ? <p className="history-more history-more--end">Showing the newest 100 versions.</p> : null}
+            {page.moreVersions ? <p className="history-more history-more--end">Showing the newest {versions.length} versions.</p> : null}
           </aside>
           <section className="history-columns__main" aria-label={shown ? versionLabel(shown.summary) : "Version"}>
             {shown ? (

@@ -31,12 +31,14 @@ export const timelineOf = (ctx: HistoryPageContext, query: { before?: string | n
   if (query.before) search.set("before", query.before);
   if (query.kind) search.set("kind", query.kind);
   search.set("limit", String(query.limit ?? 30));
-  return answer(ctx.call<{ data: Timeline }>("GET", `/articles/${ctx.article.id}/timeline?${search}`)).then((body) => body.data);
+  return answer(ctx.call<Timeline>("GET", `/articles/${ctx.article.id}/timeline?${search}`));
 };
 
-/** The newest versions first; the list is capped at 100 (the API's page size limit). */
-export const versionsOf = (ctx: HistoryPageContext) =>
-  answer(ctx.call<{ data: VersionSummary[]; meta: { has_more: boolean } }>("GET", `/articles/${ctx.article.id}/versions?per_page=100`));
+/** The API's largest page: the newest this many versions are listed. */
+export const VERSIONS_LISTED = 100;
+
+/** The newest versions first (`call` answers a list's `data`, without its `meta`). */
+export const versionsOf = (ctx: HistoryPageContext) => answer(ctx.call<VersionSummary[]>("GET", `/articles/${ctx.article.id}/versions?per_page=${VERSIONS_LISTED}`));
 
 export interface VersionShown {
   summary: ShownVersion;
@@ -46,7 +48,7 @@ export interface VersionShown {
 }
 
 export const versionOf = (ctx: HistoryPageContext, ref: number | "current") =>
-  answer(ctx.call<{ data: VersionShown }>("GET", `/articles/${ctx.article.id}/versions/${ref}`)).then((body) => body.data);
+  answer(ctx.call<VersionShown>("GET", `/articles/${ctx.article.id}/versions/${ref}`));
 
 export interface Comparison {
   from: ShownVersion;
@@ -55,7 +57,7 @@ export interface Comparison {
 }
 
 export const comparisonOf = (ctx: HistoryPageContext, from: number | "current", to: number | "current") =>
-  answer(ctx.call<{ data: Comparison }>("GET", `/articles/${ctx.article.id}/compare?from=${from}&to=${to}`)).then((body) => body.data);
+  answer(ctx.call<Comparison>("GET", `/articles/${ctx.article.id}/compare?from=${from}&to=${to}`));
 
 /** A `:versionA` / `:versionB` segment: a version id, `current`, or absent; anything else is a 404. */
 export function versionParam(value: string | undefined): number | "current" | null {
