@@ -138,7 +138,7 @@ export default function ActivityPage() {
           </Link>
         </p>
       ) : events.length > 0 ? (
-        <p className="history-more history-more--end">That is everything since the document was created.</p>
+        <p className="history-more history-more--end">{kind ? "No older entries of this kind." : "That is everything since the document was created."}</p>
       ) : null}
     </div>
   );

@@ -59,7 +59,8 @@ export const TimelineEntry = forwardRef<HTMLLIElement, TimelineEntryProps>(funct
         </p>
         <p className="timeline__meta">
           <span className="visually-hidden">{TIMELINE_KIND_LABELS[event.kind]}: </span>
-          {event.creator ? <span className="timeline__person">{event.creator.name} · </span> : null}
+          {/* The summary names who acted, mostly; otherwise the meta line does. */}
+          {event.creator && !event.summary.includes(event.creator.name) ? <span className="timeline__person">{event.creator.name} · </span> : null}
           <When iso={event.ended_at} now={now} />
           {event.version_id !== null ? (
             <>
