@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { auth, createOwner, openAs } from "./helpers";
+import { DEMO, DEMO_PEOPLE } from "../../scripts/seed";
+import { apiSignIn, auth, createOwner, openAs } from "./helpers";
 import { layoutProblems } from "./layout";
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -60,4 +61,22 @@ test("an editor sees two versions, compares them word by word, restores the olde
   const restore = page.getByTestId("timeline").getByRole("listitem").filter({ hasText: "restored an earlier version" });
   await expect(restore).toBeVisible();
   await expect(restore.getByRole("link", { name: "See this version" })).toBeVisible();
+});
+
+test("a reader finds no history in the menu and is told only editors can see it", async ({ page }) => {
+  // The demo's guest reads the wholesale guide (scripts/demo/build-demo.ts): members edit workspace documents.
+  await openAs(page, DEMO_PEOPLE.guest);
+  const authorization = await apiSignIn(DEMO.email, DEMO.password);
+  const workspaces = (await (await page.request.get("/v1/w", { headers: { Authorization: authorization } })).json()).data as { id: number; key: string }[];
+  const ws = workspaces.find((workspace) => workspace.key === DEMO.workspaceKey)!.id;
+  await page.goto(`/workspaces/${ws}/shared_with_me`);
+  await page.getByRole("main").getByRole("link", { name: "Wholesale partner guide" }).first().click();
+  await expect(page).toHaveURL(/\/docs\/wholesale-partner-guide-\d+$/);
+  const slug = new URL(page.url()).pathname.split("/")[2];
+  await page.getByLabel("More actions").first().click();
+  await expect(page.getByRole("link", { name: "Export PDF" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "History" })).toHaveCount(0);
+  await page.goto(`/docs/${slug}/history`);
+  await expect(page.getByTestId("forbidden")).toContainText("Only editors can see this document's history");
+  await expect(page.getByRole("link", { name: "Back to the document" })).toHaveAttribute("href", `/docs/${slug}`);
 });
