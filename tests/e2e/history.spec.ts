@@ -61,6 +61,10 @@ test("an editor sees two versions, compares them word by word, restores the olde
   const restore = page.getByTestId("timeline").getByRole("listitem").filter({ hasText: "restored an earlier version" });
   await expect(restore).toBeVisible();
   await expect(restore.getByRole("link", { name: "See this version" })).toBeVisible();
+  // An entry's own address opens the timeline on it.
+  await restore.getByRole("link", { name: /restored an earlier version/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/docs/${doc.slug}/activity/\\d+$`));
+  await expect(page.locator(".timeline__entry[aria-current]")).toContainText("restored an earlier version");
 });
 
 test("a reader finds no history in the menu and is told only editors can see it", async ({ page }) => {
