@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { jwtVerify, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
+import { document, paragraph, text } from "../../core/document/nodes";
 import { documentFromPlainText } from "../../core/document/text";
 import { hashPassword } from "../../worker/auth/password";
 import { articles, articleVersions, events, type Article } from "../../worker/db/schema";
@@ -197,6 +198,28 @@ describe("versions", () => {
     expect(first.data).toHaveLength(2);
     const rest = await json(await api(`/articles/${article.id}/versions?limit=2&cursor=${first.meta.next_cursor}`, { token: ben.token }));
     expect(rest.data.map((version: { id: number }) => version.id)).toEqual([data[2].id]);
+  });
+
+  it("keeps a version when open suggestions move the status, and the event names it", async () => {
+    const { workspace, ana, article } = await setup();
+    const commenter = await buildMember(workspace, "member");
+    await grant({ article }, "User", "comment", { userId: commenter.user.id });
+    // A commenter's tracked insertion, saved by the room: a suggestion opens and the status follows.
+    const insertion = { type: "insertion-mark", version: 1, direction: null, format: "", indent: 0, ids: ["c1"], uuid: "c1", userId: String(commenter.user.id), createdAt: "2026-11-20T10:00:00.000Z", children: [text(" Now iced.")] } as unknown as ReturnType<typeof text>;
+    const room = `article-${article.id}`;
+    const save = await api(`/internal/rooms/${room}/document`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${await roomToken(room)}` },
+      body: { body: document([paragraph([text("First draft"), insertion])]), editor_ids: [commenter.user.id] },
+    });
+    expect((await json(save)).data.saved).toBe(true);
+    expect((await stored(article)).status).toBe("suggestions");
+    const [version] = await versionsOf(article);
+    expect(version).toMatchObject({ kind: "status", createdById: commenter.user.id });
+    const [move] = await db.select().from(events).where(and(eq(events.articleId, article.id), eq(events.name, "articles.status_from_suggestions")));
+    expect(move!.properties).toMatchObject({ from: "draft", to: "suggestions", version_id: version!.id });
+    const [latest] = (await timeline(article, ana.token, "?kind=status")).events;
+    expect(latest).toMatchObject({ summary: "Open suggestions moved the status from Draft to Suggestions", version_id: version!.id });
   });
 
   it("shows one version's title and body, and the current document; another document's version is not found", async () => {
