@@ -4,7 +4,7 @@ import { comparisonOf, historyPageContext, versionParam, versionsOf } from "~/co
 import { DiffView } from "~/components/history/DiffView";
 import { HistoryErrorBoundary } from "~/components/history/HistoryErrorBoundary";
 import { HistoryNav } from "~/components/history/HistoryNav";
-import { versionName } from "~/components/history/VersionList";
+import { versionLabel, versionName } from "~/components/history/VersionList";
 import { formatMoment } from "~/lib/format";
 import historyStyles from "~/styles/history.css?url";
 import type { ShellHandle } from "./_shell";
@@ -46,7 +46,8 @@ export default function ComparePage() {
   const busy = useNavigation().state !== "idle";
   const options = [
     { value: "current", label: "Current document" },
-    ...versions.map((version) => ({ value: String(version.id), label: versionName(version, formatMoment) })),
+    // Short enough for a phone's picker: what kind and when (the list on /history names who).
+    ...versions.map((version) => ({ value: String(version.id), label: `${versionLabel(version)} · ${formatMoment(version.created_at)}` })),
   ];
 
   return (
