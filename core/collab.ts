@@ -16,6 +16,9 @@ export const collabClaimsSchema = z.object({
 
 export type CollabClaims = z.infer<typeof collabClaimsSchema>;
 
+/** Rooms that hold a body: a document's (`article-<id>`) or one of its branches' (`branch-<id>`). */
+export const isDocumentRoom = (room: string) => /^(article|branch)-[1-9]\d*$/.test(room);
+
 export const COLLAB_TOKEN_ISSUER = "brandwork-worker";
 export const COLLAB_TOKEN_AUDIENCE = "brandwork-collab";
 

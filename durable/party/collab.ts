@@ -1,7 +1,7 @@
 import type * as Party from "partykit/server";
 import { onConnect, unstable_getYDoc, type YPartyKitOptions } from "y-partykit";
 import * as Y from "yjs";
-import { ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
+import { isDocumentRoom, ROOM_RECHECK_SECONDS, roomNoticeSchema, type CollabClaims } from "../../core/collab";
 import { documentToYDoc, replacementUpdate, yDocToDocument } from "../../core/editor/yjs";
 import { acceptSuggestions } from "./suggestion-updates";
 import { verifyCollabToken, verifyNoticeToken } from "./token";
@@ -108,13 +108,13 @@ export default class CollabRoom implements Party.Server {
   }
 
   async onConnect(connection: Party.Connection, { request }: Party.ConnectionContext) {
-    if (this.room.id.startsWith("article-")) await this.prepare();
+    if (isDocumentRoom(this.room.id)) await this.prepare();
     const mode = (request.headers.get(MODE_HEADER) ?? "read") as Mode;
     const userId = Number(request.headers.get(USER_HEADER));
     this.connections.set(connection.id, { userId, mode });
     this.recheckTimer ??= setInterval(() => void this.recheck().catch((error: unknown) => console.error("recheck failed:", error)), ROOM_RECHECK_SECONDS * 1000);
     await onConnect(connection, this.room, { ...this.docOptions, readOnly: mode !== "edit" });
-    if (mode === "comment" && this.room.id.startsWith("article-")) acceptSuggestions(connection, await this.prepare(), userId);
+    if (mode === "comment" && isDocumentRoom(this.room.id)) acceptSuggestions(connection, await this.prepare(), userId);
   }
 
   onClose(connection: Party.Connection) {

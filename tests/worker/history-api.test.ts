@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
 import { document, paragraph, text } from "../../core/document/nodes";
 import { documentFromPlainText } from "../../core/document/text";
+import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
 import { hashPassword } from "../../worker/auth/password";
 import { articles, articleVersions, events, type Article } from "../../worker/db/schema";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
@@ -13,8 +14,9 @@ const secret = new TextEncoder().encode(env.COLLAB_TOKEN_SECRET!);
 const roomToken = (room: string) =>
   new SignJWT({ room }).setProtectedHeader({ alg: "HS256" }).setIssuer(ROOM_TOKEN_ISSUER).setAudience(ROOM_TOKEN_AUDIENCE).setExpirationTime("5m").sign(secret);
 
-async function setup() {
-  const { workspace, owner } = await buildWorkspace({ name: "History Co" });
+async function setup({ versionControl = false } = {}) {
+  const settings = versionControl ? { ...defaultWorkspaceSettings, preferences: { ...defaultWorkspaceSettings.preferences, version_control_mode: "branches" as const } } : defaultWorkspaceSettings;
+  const { workspace, owner } = await buildWorkspace({ name: "History Co", settings });
   const ana = await buildMember(workspace, "member");
   const ben = await buildMember(workspace, "member");
   const article = await buildArticle(workspace, ana.user, { title: "Spring menu", text: "First draft" });
@@ -228,7 +230,7 @@ describe("versions", () => {
     expect((await put(article, ana.token, { title: "Summer menu", markdown: "Second draft" })).status).toBe(200);
     const [version] = await versionsOf(article);
     const shown = await json(await api(`/articles/${article.id}/versions/${version!.id}`, { token: ana.token }));
-    expect(shown.data).toMatchObject({ title: "Spring menu", summary: { id: version!.id, kind: "status", creator: { id: ana.user.id } } });
+    expect(shown.data).toMatchObject({ title: "Spring menu", summary: { id: version!.id, kind: "status", creator: { id: ana.user.id } }, blocks: [{ index: 0, type: "paragraph", text: "First draft" }] });
     expect(JSON.stringify(shown.data.body)).toContain("First draft");
     const current = await json(await api(`/articles/${article.id}/versions/current`, { token: ana.token }));
     expect(current.data).toMatchObject({ title: "Summer menu", summary: { id: "current", kind: "current", creator: { id: ana.user.id } } });
@@ -240,6 +242,37 @@ describe("versions", () => {
     expect(Object.keys((await json(bad)).fields)).toContain("version");
     const stranger = await buildWorkspace();
     expect((await api(`/articles/${article.id}/versions`, { token: await tokenFor(stranger.owner) })).status).toBe(404);
+  });
+});
+
+describe("GET /articles/:id/compare", () => {
+  it("shows how the current document differs from a version, block by block and word by word", async () => {
+    const { workspace, ana, ben, article } = await setup();
+    expect((await put(article, ana.token, { status: "in_review" })).status).toBe(200);
+    const [version] = await versionsOf(article);
+    expect((await put(article, ben.token, { markdown: "Second draft\n\nA new paragraph" })).status).toBe(200);
+    const response = await api(`/articles/${article.id}/compare?from=${version!.id}`, { token: ana.token });
+    expect(response.status).toBe(200);
+    const { data } = await json(response);
+    expect(data.from).toMatchObject({ id: version!.id, kind: "status", creator: { name: nameOf(ana.user) } });
+    expect(data.to).toMatchObject({ id: "current", kind: "current", creator: { name: nameOf(ben.user) } });
+    expect(data.diff.stats).toMatchObject({ inserted: 1, modified: 1 });
+    const modified = data.diff.blocks.find((block: { op: string }) => block.op === "modify");
+    expect(modified.words).toEqual(expect.arrayContaining([{ op: "delete", text: "First" }, { op: "insert", text: "Second" }]));
+    // The other way round, between the same two.
+    const back = await json(await api(`/articles/${article.id}/compare?from=current&to=${version!.id}`, { token: ana.token }));
+    expect(back.data.diff.stats).toMatchObject({ deleted: 1, modified: 1 });
+    // Another document's version is not found; a bad reference is a 400 naming it.
+    const other = await buildArticle(workspace, ana.user, { text: "Elsewhere" });
+    expect((await api(`/articles/${other.id}/compare?from=${version!.id}`, { token: ana.token })).status).toBe(404);
+    const bad = await api(`/articles/${article.id}/compare?from=yesterday`, { token: ana.token });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await json(bad)).fields)).toContain("from");
+    const reader = await buildMember(workspace, "member");
+    await grant({ article }, "User", "read", { userId: reader.user.id });
+    expect((await api(`/articles/${article.id}/compare?from=${version!.id}`, { token: reader.token })).status).toBe(403);
+    const stranger = await buildWorkspace();
+    expect((await api(`/articles/${article.id}/compare?from=${version!.id}`, { token: await tokenFor(stranger.owner) })).status).toBe(404);
   });
 });
 
@@ -285,6 +318,18 @@ describe("POST /articles/:id/versions/:version/restore", () => {
     // The timeline shows it.
     const [latest] = (await timeline(article, ana.token)).events;
     expect(latest).toMatchObject({ kind: "version", name: "articles.restore_version", summary: `${nameOf(ben.user)} restored an earlier version`, version_id: restore!.id });
+  });
+
+  it("still lets an editor restore a published document whose main body version-control mode sends through branches", async () => {
+    const { ben, article } = await setup({ versionControl: true });
+    expect((await put(article, ben.token, { status: "in_review" })).status).toBe(200);
+    const [kept] = await versionsOf(article);
+    expect((await api(`/articles/${article.id}/make_public`, { method: "PUT", token: ben.token, body: {} })).status).toBe(200);
+    // A plain edit of the published body is refused: it goes through a branch.
+    expect((await put(article, ben.token, { markdown: "Straight onto main" })).status).toBe(409);
+    const restored = await api(`/articles/${article.id}/versions/${kept!.id}/restore`, { method: "POST", token: ben.token, body: {} });
+    expect(restored.status).toBe(200);
+    expect((await versionsOf(article))[0]).toMatchObject({ kind: "restore" });
   });
 
   it("refuses a reader (403), an archived document (422), another workspace's user (404) and an unknown version (404)", async () => {

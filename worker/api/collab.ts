@@ -19,6 +19,8 @@ import { onlySuggestionsBy } from "../services/suggestions";
 import { onlyCommentMarksDiffer } from "../../core/editor/comment-marks";
 import { bodyRewriteStatement } from "../commands/storedBodyRewriter";
 import { loaded } from "./articles";
+import { branchRoomSaver } from "../commands/branchRoomSaver";
+import { branchIdOfRoom, branchPresenceRows, branchRevision, branchRoomRule, loadRoomBranch } from "../services/branches/room";
 
 const roomParam = z.object({ room: z.string().min(1).max(100) });
 
@@ -50,6 +52,12 @@ export const collabApi = createApp()
   .get("/internal/rooms/:room/document", validate("param", roomParam), async (c) => {
     const { room } = c.req.valid("param");
     await verifyRoomRequest(c.env, c.req.header("Authorization"), room);
+    // A branch's room holds the branch's body (its revision: the branch's last write).
+    const branchId = branchIdOfRoom(room);
+    if (branchId) {
+      const { branch } = await loadRoomBranch(c.get("db"), branchId);
+      return c.json({ data: { id: branch.id, body: branch.body, revision: branchRevision(branch) } });
+    }
     const article = await loadRoomArticle(c.get("db"), room);
     return c.json({ data: { id: article.id, body: article.body, revision: bodyRevision(article) } });
   })
@@ -58,6 +66,8 @@ export const collabApi = createApp()
     const { room } = c.req.valid("param");
     const push = await roomRequestBody(c, room, roomPushSchema);
     const db = c.get("db");
+    const branchId = branchIdOfRoom(room);
+    if (branchId) return c.json({ data: await branchRoomSaver(db, branchId, push) });
     const article = await loadRoomArticle(db, room);
     // The body was written since the room loaded it (an API save, an import): the room's
     // state must not overwrite it; the room loads the newer body instead.
@@ -94,6 +104,15 @@ export const collabApi = createApp()
     const { room } = c.req.valid("param");
     const asked = await roomRequestBody(c, room, roomModesRequestSchema);
     const db = c.get("db");
+    const branchId = branchIdOfRoom(room);
+    // A branch's room: its own rule, and its own presence rows (`collab.presence` marks the document's room live).
+    if (branchId) {
+      const { branch, article } = await loadRoomBranch(db, branchId);
+      const modes = await collabModesOf(db, article, asked.user_ids, branchRoomRule(db, article, branch));
+      const rows = branchPresenceRows(branch, [...modes].flatMap(([userId, entry]) => (entry ? [userId] : [])));
+      if (rows.length > 0) await runBatch(db, chunk(rows, rowsPerInsert(12)).map((part) => db.insert(events).values(part)));
+      return c.json({ data: { modes: Object.fromEntries([...modes].map(([userId, entry]) => [String(userId), entry?.mode ?? null])) satisfies RoomModes } });
+    }
     const article = await loadRoomArticle(db, room);
     const modes = await collabModesOf(db, article, asked.user_ids);
     const present = [...modes].flatMap(([userId, entry]) => (entry ? [userId] : []));

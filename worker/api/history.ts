@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { articleOut, articleRefParam } from "../../core/contracts/articles";
-import { timelineQuery } from "../../core/contracts/history";
-import { timelineOut, versionListOut, versionRefParam, versionShowOut } from "../../core/contracts/history-answers";
+import { compareQuery, timelineQuery } from "../../core/contracts/history";
+import { compareOut, timelineOut, versionListOut, versionRefParam, versionShowOut } from "../../core/contracts/history-answers";
 import { listQuery } from "../../core/contracts/pagination";
 import { createApp } from "../lib/create-app";
 import { validate } from "../lib/validate";
@@ -11,16 +11,13 @@ import { authorize } from "../policies";
 import { presentArticle } from "../presenters/articles";
 import { peopleInTimeline, personOfShown, presentShownVersion, presentTimeline, presentVersionSummary } from "../presenters/history";
 import { peopleOf } from "../services/article-lists";
+import { compareVersions } from "../services/history/compare";
 import { peopleNamed } from "../services/history/people";
 import { versionRestorer } from "../services/history/restore";
 import { statusLabels, timelinePage } from "../services/history/timeline";
 import { bodyOf, loadVersion, titleOf, versionsPage } from "../services/history/versions";
 import { commandContext, loaded } from "./articles";
-import type { SerializedDocument } from "../../core/document/types";
-import type { BlockSummary } from "../../core/history/types";
-
-// Until the diff helper's core/history/blocks.ts lands: blockSummaries(body).
-const blocksOf = (_body: SerializedDocument): BlockSummary[] => [];
+import { blockSummaries } from "../../core/history/blocks";
 
 /**
  * A document's past: its timeline, its versions, one version's body, and restoring one.
@@ -99,7 +96,7 @@ export const historyApi = createApp()
       const shown = await loadVersion(db, article, params.version);
       const people = await peopleNamed(db, [personOfShown(shown)]);
       const body = bodyOf(shown);
-      return c.json({ data: { summary: presentShownVersion(shown, people), title: titleOf(shown), body, blocks: blocksOf(body) } });
+      return c.json({ data: { summary: presentShownVersion(shown, people), title: titleOf(shown), body, blocks: blockSummaries(body) } });
     },
   )
 
@@ -125,5 +122,30 @@ export const historyApi = createApp()
       const shown = await loadVersion(db, article, params.version);
       const restored = await versionRestorer(db, { context: commandContext(c, actor), article, shown });
       return c.json({ data: presentArticle(actor, restored, level, await peopleOf(db, restored)) });
+    },
+  )
+
+  .get(
+    "/articles/:id/compare",
+    publicRoute({
+      scope: "read",
+      tag: "Documents",
+      summary: "Compare two versions of a document",
+      description:
+        "How version `to` (default: `current`, the document as it is) differs from version `from`: block by block (inserted, deleted, moved, modified) and, inside a modified block, word by word with formatting, block-type and table-cell changes. Both must be versions of this document. Needs edit access.",
+      response: compareOut,
+      errors: [404],
+      example: { params: { id: "$article" }, query: { from: "current", to: "current" } },
+    }),
+    requireSession,
+    validate("param", articleRefParam),
+    validate("query", compareQuery),
+    async (c) => {
+      const db = c.get("db");
+      const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
+      authorize(actor, "history.read", resource);
+      const compared = await compareVersions(db, article, c.req.valid("query"));
+      const people = await peopleNamed(db, [personOfShown(compared.from), personOfShown(compared.to)]);
+      return c.json({ data: { from: presentShownVersion(compared.from, people), to: presentShownVersion(compared.to, people), diff: compared.diff } });
     },
   );

@@ -15,6 +15,7 @@ import { apiKeysApi } from "./api-keys";
 import { articlesApi } from "./articles";
 import { brandKitsApi } from "./brand-kits";
 import { collabApi } from "./collab";
+import { branchesApi } from "./branches";
 import { articleStyleApi } from "./article-style";
 import { campaignsApi } from "./campaigns";
 import { adsApi } from "./ads";
@@ -100,6 +101,7 @@ export const api = createApp()
   .route("/", channelsApi)
   .route("/", articlesApi)
   .route("/", collabApi)
+  .route("/", branchesApi)
   .route("/", brandKitsApi)
   .route("/", knowledgeApi)
   .route("/", generationsApi)

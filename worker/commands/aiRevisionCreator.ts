@@ -11,6 +11,7 @@ import { briefBrandKit, finishedGenerationRecord, voiceFor } from "../services/g
 import type { RoomNoticeEnv } from "../services/room-notices";
 import { eventStatement, type CommandContext } from "./events";
 import { roomOrStoredEdit } from "./storedBodyRewriter";
+import { assertMainEditable } from "../services/branches/lock";
 import { rememberedStatus, suggestionStatusFollower } from "./suggestionStatusFollower";
 import { tellAboutSuggestions } from "./suggestionSyncer";
 
@@ -34,6 +35,7 @@ export async function aiRevisionCreator(
   props: { context: CommandContext; article: Article; input: AiRevisionInput; provider: TextProvider; env: RoomNoticeEnv },
 ): Promise<Suggestion> {
   const { context, article, input, provider, env } = props;
+  assertMainEditable(context.actor, article);
   // Cheap first: no provider call for words the document does not hold.
   if (!documentToPlainText(article.body).includes(input.text)) throw notInDocument();
   const [workspace] = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, article.workspaceId));

@@ -9,6 +9,7 @@ import { eventStatement, type CommandContext } from "./events";
 import { suggestionSyncer } from "./suggestionSyncer";
 import { todoSyncer } from "./todoCommands";
 import { nextPublicVersion } from "../services/public-cache";
+import { assertMainEditable } from "../services/branches/lock";
 
 export interface ArticleChanges {
   title?: string;
@@ -34,6 +35,7 @@ export async function articleUpdater(
     recordVersion = false,
     suggestionOnly = false,
     restoredFrom,
+    versionControl,
   }: {
     context: CommandContext;
     article: Article;
@@ -48,8 +50,14 @@ export async function articleUpdater(
     suggestionOnly?: boolean;
     /** The version whose body and title these changes bring back (history's restore): kept as a "restore" version. */
     restoredFrom?: number;
+    /**
+     * The body changes by a branch merge or a history restore: the two writes version-control
+     * mode lets reach a locked main body (services/branches/lock.ts); any other is refused.
+     */
+    versionControl?: "merge" | "restore";
   },
 ): Promise<Article> {
+  if (changes.content && !versionControl) assertMainEditable(context.actor, article);
   if (changes.content) assertStorableBody(changes.content);
   const now = new Date();
   const { actor } = context;

@@ -9,6 +9,7 @@ import { Conflict } from "../lib/errors";
 import { askRoom, liveRoomsOf, type RoomNoticeEnv } from "../services/room-notices";
 import { eventStatement, type CommandContext } from "./events";
 import { storedBodyRewriter } from "./storedBodyRewriter";
+import { assertMainEditable } from "../services/branches/lock";
 import { suggestionStatusFollower } from "./suggestionStatusFollower";
 import { suggestionSyncer, tellAboutSuggestions } from "./suggestionSyncer";
 import { todoSyncer } from "./todoCommands";
@@ -107,6 +108,7 @@ export async function suggestionSettler(
 ): Promise<{ suggestion: Suggestion; settled: string[]; status: DocumentStatus | null }> {
   const { suggestion, ending } = props;
   if (suggestion.state !== "open") throw new Conflict(`This suggestion was already ${suggestion.state}`);
+  assertMainEditable(props.context.actor, props.article);
   const { claimed, settled, status } = await settleClaimed(db, {
     ...props,
     claim: [suggestion],
@@ -129,6 +131,7 @@ export async function changesReviewer(
   props: { context: CommandContext; article: Article; uuids: readonly string[]; verdict: Verdict; env: RoomNoticeEnv },
 ): Promise<{ settled: string[]; notFound: string[]; ended: Suggestion[]; status: DocumentStatus | null }> {
   const { context, article, verdict } = props;
+  assertMainEditable(context.actor, article);
   const uuids = [...new Set(props.uuids)];
   const wanted = new Set(uuids);
   const open = await db

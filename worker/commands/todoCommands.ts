@@ -12,6 +12,7 @@ import { checkInRoom } from "../services/todo-room";
 import { mayBeAssigned } from "../services/todos";
 import { eventStatement, type CommandContext } from "./events";
 import { bodyRewriteStatement, bodyWritten, storedBodyRewriter } from "./storedBodyRewriter";
+import { assertMainEditable } from "../services/branches/lock";
 
 type TodoEvent = "assigned" | "completed";
 
@@ -97,6 +98,8 @@ export async function todoUpdater(
     ...(input.due_on !== undefined && input.due_on !== todo.dueOn ? { dueOn: input.due_on } : {}),
   };
   if (Object.keys(set).length === 0) return todo;
+  // A tick is an edit of the body's box: not on a main body under version control.
+  if (completing) assertMainEditable(context.actor, article);
 
   const live = completing && (await liveRoomsOf(db, { workspaceId: article.workspaceId, articleId: article.id })).length > 0;
   const body = completing && !live ? checkedBodyStatement(db, article, todo.uuid, input.done!, now) : null;

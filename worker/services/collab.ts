@@ -18,6 +18,7 @@ import { resolveActor } from "../middleware/workspace";
 import { can, type Actor } from "../policies";
 import { fullName } from "../presenters/users";
 import { articleAccess, viewerFor } from "./access";
+import { editsGoThroughBranches } from "../../core/history/version-control";
 
 /** A version snapshot is recorded at most this often per document while people edit. */
 export const VERSION_INTERVAL_MS = 10 * 60 * 1000;
@@ -47,22 +48,26 @@ const secretOf = (env: CollabEnv) => {
   return new TextEncoder().encode(env.COLLAB_TOKEN_SECRET);
 };
 
-/** What the policy module lets the actor do in the room: archived documents are read-only. */
+/**
+ * What the policy module lets the actor do in the room: archived documents are read-only, and
+ * so is a main body under version control (it changes by merging a branch: no edits, and no
+ * suggestions nobody could accept there).
+ */
 export function collabModeFor(actor: Actor, article: Article, level: AccessLevel | null): CollabClaims["mode"] {
   const resource = { level };
+  if (editsGoThroughBranches(actor.workspaceSettings, article)) return "read";
   if (!article.archivedAt && can(actor, "articles.update", resource)) return "edit";
   if (can(actor, "articles.comment", resource)) return "comment";
   return "read";
 }
 
-/** A short-lived token for one document's room, and how to reach it. */
+/** A short-lived token for one document's room (or `room`, a branch's), and how to reach it. */
 export async function issueCollabSession(
   env: CollabEnv,
-  { article, user, mode }: { article: Article; user: typeof users.$inferSelect; mode: CollabClaims["mode"] },
+  { article, user, mode, room = roomFor(article.id) }: { article: Article; user: typeof users.$inferSelect; mode: CollabClaims["mode"]; room?: string },
 ): Promise<CollabSession> {
   const secret = secretOf(env);
   if (!env.PARTYKIT_HOST) throw new CollabUnavailable("PARTYKIT_HOST");
-  const room = roomFor(article.id);
   const expiresAt = new Date(Date.now() + COLLAB_TOKEN_TTL_SECONDS * 1000);
   const token = await new SignJWT({ room, mode })
     .setProtectedHeader({ alg: "HS256" })
@@ -103,12 +108,16 @@ export interface RoomMember {
   mode: CollabClaims["mode"];
 }
 
+/** What someone who may read the document may do in a room of it (null: they may not open it). */
+export type RoomModeRule = (actor: Actor, level: AccessLevel) => Promise<CollabClaims["mode"] | null>;
+
 /**
  * What each of `userIds` may do in the document's room now, as the policy module decides
  * for a new token; null for someone who may no longer open it (not a member any more, no
  * access). The password is not asked again here: a password change makes everyone reconnect.
+ * A branch's room passes its own rule (`modeFor`).
  */
-export async function collabModesOf(db: Database, article: Article, userIds: readonly number[]): Promise<Map<number, RoomMember | null>> {
+export async function collabModesOf(db: Database, article: Article, userIds: readonly number[], modeFor?: RoomModeRule): Promise<Map<number, RoomMember | null>> {
   const modes = new Map<number, RoomMember | null>();
   for (const id of [...new Set(userIds)]) {
     modes.set(id, null);
@@ -118,7 +127,8 @@ export async function collabModesOf(db: Database, article: Article, userIds: rea
       const { actor } = await resolveActor(db, { user }, article.workspaceId, undefined);
       const { level } = await articleAccess(db, viewerFor(actor), article);
       if (!level || !can(actor, "articles.read", { level })) continue;
-      modes.set(id, { actor, level, mode: collabModeFor(actor, article, level) });
+      const mode = modeFor ? await modeFor(actor, level) : collabModeFor(actor, article, level);
+      if (mode) modes.set(id, { actor, level, mode });
     } catch {
       // no longer a member: no mode
     }
@@ -132,8 +142,8 @@ export async function collabModesOf(db: Database, article: Article, userIds: rea
  * (durable/party/suggestion-updates.ts). A room may push edits made by someone whose access
  * was removed since; those are not credited.
  */
-export async function writersOf(db: Database, article: Article, userIds: readonly number[]): Promise<{ editors: Actor[]; suggesters: Actor[] }> {
-  const modes = [...(await collabModesOf(db, article, userIds)).values()];
+export async function writersOf(db: Database, article: Article, userIds: readonly number[], modeFor?: RoomModeRule): Promise<{ editors: Actor[]; suggesters: Actor[] }> {
+  const modes = [...(await collabModesOf(db, article, userIds, modeFor)).values()];
   return {
     editors: modes.flatMap((entry) => (entry?.mode === "edit" ? [entry.actor] : [])),
     suggesters: modes.flatMap((entry) => (entry?.mode === "comment" ? [entry.actor] : [])),

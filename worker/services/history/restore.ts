@@ -19,5 +19,6 @@ export async function versionRestorer(db: Database, { context, article, shown }:
   const { version } = shown;
   // Stored bodies were sanitised when written; this also gives the search text.
   const content = articleBody({ body: version.body });
-  return articleUpdater(db, { context, article, changes: { title: version.title, content }, restoredFrom: version.id });
+  // Version-control mode locks a published or approved main body to branches; a restore by an editor still goes through.
+  return articleUpdater(db, { context, article, changes: { title: version.title, content }, restoredFrom: version.id, versionControl: "restore" });
 }
