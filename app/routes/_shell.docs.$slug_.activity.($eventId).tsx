@@ -82,7 +82,7 @@ export default function ActivityPage() {
   return (
     <div className="page history-page">
       <HistoryNav slug={slug} title={page.title} />
-      <h1 className="history-page__title">Activity</h1>
+      <h2 className="history-page__title">Activity</h2>
       <Form method="get" action={`/docs/${slug}/activity`} className="history-filter" onChange={(event) => submit(event.currentTarget, { replace: true })}>
         <label>
           <span>Show</span>{" "}

@@ -53,7 +53,7 @@ export default function ComparePage() {
   return (
     <div className="page history-page">
       <HistoryNav slug={slug} title={title} />
-      <h1 className="history-page__title">Compare versions</h1>
+      <h2 className="history-page__title">Compare versions</h2>
       {from === null ? (
         <div className="history-empty">
           <p>There is nothing to compare yet: no earlier version of this document is kept.</p>
@@ -67,7 +67,7 @@ export default function ComparePage() {
           <Form method="get" className="compare-pickers" onChange={(event) => submit(event.currentTarget)} aria-busy={busy || undefined}>
             <label>
               <span>From</span>
-              <select name="from" defaultValue={String(from)} key={`from-${from}`}>
+              <select name="from" aria-label="From" defaultValue={String(from)} key={`from-${from}`}>
                 {options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -77,7 +77,7 @@ export default function ComparePage() {
             </label>
             <label>
               <span>To</span>
-              <select name="to" defaultValue={String(to)} key={`to-${to}`}>
+              <select name="to" aria-label="To" defaultValue={String(to)} key={`to-${to}`}>
                 {options.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}

@@ -84,7 +84,7 @@ export default function HistoryPage() {
   return (
     <div className="page history-page">
       <HistoryNav slug={slug} title={page.title} />
-      <h1 className="history-page__title">Versions</h1>
+      <h2 className="history-page__title">Versions</h2>
       {versions.length === 0 ? (
         <div className="history-empty">
           <p>No earlier versions are kept yet.</p>
@@ -104,7 +104,7 @@ export default function HistoryPage() {
               <>
                 <header className="version-head">
                   <div>
-                    <h2 className="version-head__title">{versionLabel(shown.summary)}</h2>
+                    <h3 className="version-head__title">{versionLabel(shown.summary)}</h3>
                     <p className="version-head__meta">
                       {shown.summary.creator ? `${shown.summary.creator.name} · ` : null}
                       <When iso={shown.summary.created_at} now={now} />
@@ -136,7 +136,7 @@ export default function HistoryPage() {
                   />
                 ) : (
                   <article className="doc-body doc-body--reader version-body" data-testid="version-body">
-                    <h3 className="doc-title doc-title--static">{shown.title || "Untitled"}</h3>
+                    <h4 className="doc-title doc-title--static">{shown.title || "Untitled"}</h4>
                     {documentToPlainText(shown.body).trim() ? <DocumentView document={shown.body} /> : <p className="doc-empty">This version has no text.</p>}
                   </article>
                 )}

@@ -39,8 +39,8 @@ test("an editor sees two versions, compares them word by word, restores the olde
   // The comparison page on a phone: pickers, no sideways scroll.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole("link", { name: "Open the full comparison" }).click();
-  await expect(page.getByRole("heading", { name: "Compare versions" })).toBeVisible();
-  await expect(page.getByLabel("To")).toHaveValue("current");
+  await expect(page.getByRole("main").getByRole("heading", { name: "Compare versions" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "To", exact: true })).toHaveValue("current");
   await expect(page.getByTestId("diff").locator("ins", { hasText: "red" })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
