@@ -9,7 +9,7 @@ import { RestoreDialog } from "~/components/history/RestoreDialog";
 import { versionLabel, VersionList, versionName } from "~/components/history/VersionList";
 import { When } from "~/components/history/When";
 import { DocumentView } from "~/components/document/DocumentView";
-import { withoutParam } from "~/components/ui/Dialog";
+import { keepDataWhenOnlyChanged, withoutParam } from "~/components/ui/Dialog";
 import { formatMoment } from "~/lib/format";
 import docStyles from "~/styles/doc.css?url";
 import documentStyles from "~/styles/document.css?url";
@@ -23,6 +23,9 @@ export const links: LinksFunction = () => [
 ];
 export const handle: ShellHandle = { title: "History" };
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `History · ${page.title || "Untitled"} · Brandwork` : "History · Brandwork" }];
+
+// Opening or closing the restore dialog needs no new data.
+export const shouldRevalidate = keepDataWhenOnlyChanged(["restore"]);
 
 /** Older first, so a comparison reads as what changed since. */
 function ordered(a: number | "current", b: number | "current"): [number | "current", number | "current"] {
