@@ -1,6 +1,6 @@
 import { childrenOf, isInlineNode } from "../document/nodes";
 import { plainTextLines } from "../document/text";
-import { MAX_NODE_DEPTH, type LooseNode, type SerializedDocument } from "../document/types";
+import { type LooseNode, type SerializedDocument } from "../document/types";
 import type { BlockSummary } from "./types";
 
 /**
@@ -56,6 +56,10 @@ export function blockLabel(type: string): string {
  */
 export function blockText(block: LooseNode): string {
   const children = childrenOf(block);
+  // The common case, a paragraph or heading of plain text runs, without the general walk.
+  if ((block.type === "paragraph" || block.type === "heading") && children.every((child) => child.type === "text")) {
+    return children.map((child) => child.text as string).join("");
+  }
   const inline = !["paragraph", "heading", "list", "box", "table", "image", "line-divider"].includes(block.type) && children.length > 0 && children.every(isInlineNode);
   return plainTextLines([inline ? { ...block, type: "paragraph" } : block]).join("\n");
 }
@@ -83,19 +87,17 @@ const VOLATILE_FIELDS: ReadonlySet<string> = new Set(["textFormat", "textStyle",
  * stable JSON of the block without its volatile fields. The diff and the merge compare blocks by it.
  */
 export function blockFingerprint(block: LooseNode): string {
-  return stableJson(block, 0);
+  return JSON.stringify(block, canonical);
 }
 
-function stableJson(value: unknown, depth: number): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  // Only an unvalidated document nests deeper; its plain JSON still identifies it.
-  if (depth > MAX_NODE_DEPTH * 2 + 2) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => stableJson(item, depth + 1)).join(",")}]`;
+/** JSON.stringify's replacer: volatile fields left out, an object's keys in sorted order. */
+function canonical(key: string, value: unknown): unknown {
+  if (VOLATILE_FIELDS.has(key)) return undefined;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => !VOLATILE_FIELDS.has(key) && record[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(record[key], depth + 1)}`).join(",")}}`;
+  const sorted: Record<string, unknown> = {};
+  for (const field of Object.keys(record).sort()) sorted[field] = record[field];
+  return sorted;
 }
 
 /**

@@ -8,13 +8,17 @@ import type { BlockDiff, BlockSummary, CellChange, DocumentDiff, FormatChange, W
 /**
  * How two bodies differ, block by block (jsdiff's `diffArrays` over block fingerprints) and,
  * inside a changed block, word by word (`diffWordsWithSpace`). The work stays near linear on
- * long documents: the block diff gives up past MAX_BLOCK_EDITS (the changed middle is then one
- * run), and removed and added blocks are paired only inside their run, each against at most
+ * long documents: past MAX_BLOCK_EDITS the exact block diff gives way to a windowed walk
+ * (greedyChanges), and removed and added blocks are paired only inside their run, each against at most
  * PAIRING_WINDOW neighbours.
  */
 
 /** Past this many block insertions and deletions, the bodies are compared as one changed stretch. */
 const MAX_BLOCK_EDITS = 1_000;
+/** How far ahead the alignment past MAX_BLOCK_EDITS looks for a block the other side has. */
+const ALIGN_WINDOW = 64;
+/** Past this many changed words, a block's text is shown as removed and added whole. */
+const MAX_WORD_EDITS = 2_000;
 /** How far ahead, in one changed run, a removed block looks for the added block it became. */
 const PAIRING_WINDOW = 16;
 /** A block's text past this length is compared as one part rather than word by word. */
@@ -88,16 +92,16 @@ function alignBlocks(beforeIds: number[], afterIds: number[]): Step[] {
   for (let index = 0; index < start; index++) steps.push({ op: "equal", before: index, after: index });
   const middleBefore = beforeIds.slice(start, beforeIds.length - end);
   const middleAfter = afterIds.slice(start, afterIds.length - end);
-  const changes = diffArrays(middleBefore, middleAfter, { maxEditLength: MAX_BLOCK_EDITS }) ?? [
-    { value: middleBefore, removed: true, added: false, count: middleBefore.length },
-    { value: middleAfter, removed: false, added: true, count: middleAfter.length },
-  ];
+  const changes: Change[] =
+    diffArrays(middleBefore, middleAfter, { maxEditLength: MAX_BLOCK_EDITS })?.map((change) => ({
+      kind: change.added ? "added" : change.removed ? "removed" : "equal",
+      count: change.value.length,
+    })) ?? greedyChanges(middleBefore, middleAfter);
   let beforeIndex = start;
   let afterIndex = start;
   let run: Extract<Step, { op: "run" }> | null = null;
-  for (const change of changes) {
-    const count = change.value.length;
-    if (!change.added && !change.removed) {
+  for (const { kind, count } of changes) {
+    if (kind === "equal") {
       run = null;
       for (let offset = 0; offset < count; offset++) steps.push({ op: "equal", before: beforeIndex++, after: afterIndex++ });
       continue;
@@ -107,12 +111,63 @@ function alignBlocks(beforeIds: number[], afterIds: number[]): Step[] {
       steps.push(run);
     }
     for (let offset = 0; offset < count; offset++) {
-      if (change.removed) run.removed.push(beforeIndex++);
+      if (kind === "removed") run.removed.push(beforeIndex++);
       else run.added.push(afterIndex++);
     }
   }
   for (let offset = 0; offset < end; offset++) steps.push({ op: "equal", before: beforeIndex++, after: afterIndex++ });
   return steps;
+}
+
+interface Change {
+  kind: "equal" | "removed" | "added";
+  count: number;
+}
+
+/**
+ * The alignment when bodies differ too much for an exact diff: a walk that keeps equal blocks
+ * equal and, at a difference, looks up to ALIGN_WINDOW blocks ahead on each side for the
+ * nearest block the other side has, calling the blocks skipped over removed or added.
+ */
+function greedyChanges(before: number[], after: number[]): Change[] {
+  const changes: Change[] = [];
+  const push = (kind: Change["kind"], count: number) => {
+    if (count === 0) return;
+    const last = changes[changes.length - 1];
+    if (last?.kind === kind) last.count += count;
+    else changes.push({ kind, count });
+  };
+  const ahead = (ids: number[], from: number, id: number) => {
+    for (let offset = 1; offset <= ALIGN_WINDOW && from + offset < ids.length; offset++) if (ids[from + offset] === id) return offset;
+    return null;
+  };
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    if (before[i] === after[j]) {
+      push("equal", 1);
+      i++;
+      j++;
+      continue;
+    }
+    const inAfter = ahead(after, j, before[i]!);
+    const inBefore = ahead(before, i, after[j]!);
+    if (inAfter !== null && (inBefore === null || inAfter <= inBefore)) {
+      push("added", inAfter);
+      j += inAfter;
+    } else if (inBefore !== null) {
+      push("removed", inBefore);
+      i += inBefore;
+    } else {
+      push("removed", 1);
+      push("added", 1);
+      i++;
+      j++;
+    }
+  }
+  push("removed", before.length - i);
+  push("added", after.length - j);
+  return changes;
 }
 
 /**
@@ -217,7 +272,9 @@ export function wordParts(before: string, after: string): WordPart[] {
   if (before.length + after.length > MAX_WORD_DIFF_CHARS) {
     return [...(before ? [{ op: "delete" as const, text: before }] : []), ...(after ? [{ op: "insert" as const, text: after }] : [])];
   }
-  return diffWordsWithSpace(before, after).map((change) => ({ op: change.added ? "insert" : change.removed ? "delete" : "equal", text: change.value }));
+  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_WORD_EDITS });
+  if (!changes) return [{ op: "delete", text: before }, { op: "insert", text: after }].filter((part) => part.text !== "") as WordPart[];
+  return changes.map((change) => ({ op: change.added ? "insert" : change.removed ? "delete" : "equal", text: change.value }));
 }
 
 /** A table's cells' text by row and column (a cell's lines joined by spaces, as the block text has them). */
@@ -264,12 +321,13 @@ function styledText(block: LooseNode): { text: string; formats: CharFormat[] } {
   let text = "";
   const formats: CharFormat[] = [];
   const cache = new Map<string, CharFormat>();
-  const formatOf = (bits: number, url: string | null): CharFormat => {
-    const key = `${bits}|${url ?? ""}`;
+  const formatOf = (bits: number, url: string | null, marks: string[]): CharFormat => {
+    const key = `${bits}|${url ?? ""}|${marks.join(",")}`;
     let format = cache.get(key);
     if (!format) {
       const names = FORMAT_NAMES.filter(([, bit]) => (bits & bit) !== 0).map(([name]) => name as string);
       if (url !== null) names.push("link");
+      names.push(...marks);
       format = { names, url, key };
       cache.set(key, format);
     }
@@ -279,23 +337,28 @@ function styledText(block: LooseNode): { text: string; formats: CharFormat[] } {
     text += value;
     for (let index = 0; index < value.length; index++) formats.push(format);
   };
-  const visit = (node: LooseNode, url: string | null, depth: number) => {
+  const visit = (node: LooseNode, url: string | null, marks: string[], depth: number) => {
     if (depth > MAX_NODE_DEPTH) return;
     if (node.type === "linebreak") return add("\n", PLAIN);
     if (typeof node.text === "string" && (node.type === "text" || isInlineNode(node))) {
-      return add(node.text, formatOf(typeof node.format === "number" ? node.format : 0, url));
+      return add(node.text, formatOf(typeof node.format === "number" ? node.format : 0, url, marks));
     }
     const linkUrl = (node.type === "link" || node.type === "autolink") && typeof node.url === "string" ? node.url : url;
-    for (const child of childrenOf(node)) visit(child, linkUrl, depth + 1);
+    // Comment and tracked-change marks wrap words: "comment", "insertion", "deletion", "format change"…
+    const mark = node.type.endsWith("-mark") ? node.type.slice(0, -"-mark".length).replace(/-/g, " ") : null;
+    const inside = mark && !marks.includes(mark) ? [...marks, mark] : marks;
+    for (const child of childrenOf(node)) visit(child, linkUrl, inside, depth + 1);
     if (BLOCK_LIKE.has(node.type) && !text.endsWith("\n")) add("\n", PLAIN);
   };
-  visit(block, null, 0);
+  visit(block, null, [], 0);
   return { text, formats };
 }
 
 /**
- * Words present on both sides whose formatting changed: bold, italic…, and "link" (named
- * "link to <address>" on both sides when only the address changed).
+ * Words present on both sides whose formatting changed: bold, italic…, "link" (named
+ * "link to <address>" on both sides when only the address changed), and the marks around
+ * them ("comment", "insertion", "deletion", "format change"), so a resolved or added comment
+ * thread or an accepted suggestion shows as what changed.
  */
 function formatChanges(before: LooseNode, after: LooseNode): FormatChange[] {
   const was = styledText(before);

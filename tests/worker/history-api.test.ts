@@ -137,12 +137,16 @@ describe("GET /articles/:id/timeline", () => {
     const { ana, ben, article } = await setup();
     expect((await put(article, ana.token, { status: "in_review" })).status).toBe(200);
     expect((await api(`/articles/${article.id}/make_public`, { method: "PUT", token: ana.token, body: {} })).status).toBe(200);
-    await recorded(article, [{ name: "accesses.create", at: 0, actorId: ana.user.id, userId: ben.user.id, properties: { permission: "edit" } }]);
+    await recorded(article, [
+      { name: "accesses.create", at: 0, actorId: ana.user.id, userId: ben.user.id, properties: { permission: "edit" } },
+      { name: "comments.update", at: 1, actorId: ben.user.id, properties: { comment_id: 1, resolved: true } },
+    ]);
     const page = await timeline(article, ben.token);
     const [publish, status] = page.events;
     const versions = await versionsOf(article);
     expect(publish).toMatchObject({ kind: "publish", name: "articles.make_public", summary: `${nameOf(ana.user)} published the document as a public page`, version_id: versions[0]!.id });
     expect(status).toMatchObject({ kind: "status", name: "articles.update", summary: `${nameOf(ana.user)} changed the status from Draft to In review`, version_id: versions[1]!.id });
+    expect(page.events.at(-2)).toMatchObject({ kind: "comment", summary: `${nameOf(ben.user)} resolved a comment` });
     expect(page.events.at(-1)).toMatchObject({ kind: "share", summary: `${nameOf(ana.user)} shared the document with ${nameOf(ben.user)}` });
     const statusOnly = await timeline(article, ben.token, "?kind=status");
     expect(statusOnly.events.map((event) => event.name)).toEqual(["articles.update"]);

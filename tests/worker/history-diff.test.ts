@@ -102,6 +102,14 @@ describe("diffDocuments", () => {
     ]);
   });
 
+  it("names comment and tracked-change marks placed around words", () => {
+    const mark = (type: string, children: BlockNode["children"]) => ({ type, version: 1, ids: ["u1"], uuid: "u1", children }) as never;
+    const before = doc(paragraph([text("Keep this sentence.")]));
+    const after = doc(paragraph([text("Keep "), mark("comment-mark", [text("this")]), text(" sentence."), mark("insertion-mark", [text(" More.")])]));
+    const [block] = diffDocuments(before, after).blocks;
+    expect(block).toMatchObject({ op: "modify", formats: [{ text: "this", before: [], after: ["comment"] }], words: [{ op: "equal", text: "Keep this sentence." }, { op: "insert", text: " More." }] });
+  });
+
   it("reports a paragraph turned into a heading", () => {
     const diff = diffDocuments(doc(p("intro"), p("Chapter one"), p("end")), doc(p("intro"), heading("h2", [text("Chapter one")]), p("end")));
     expect(diff.stats).toMatchObject({ modified: 1, unchanged: 2, inserted: 0, deleted: 0 });
@@ -151,6 +159,15 @@ describe("diffDocuments", () => {
     expect(changed.map((block) => block.op)).toEqual(["modify", "delete"]);
     expect(changed[0]).toMatchObject({ before: { index: 2_501 }, after: { index: 2_501 }, words: [{ op: "equal", text: "Paragraph 2501 says something" }, { op: "insert", text: " else" }, { op: "equal", text: "." }] });
     expect(changed[1]).toMatchObject({ before: { index: 4_000, text: "Section 4000" } });
+  });
+
+  it("keeps unchanged blocks unchanged when too many blocks changed for an exact diff", () => {
+    const before = Array.from({ length: 3_000 }, (_, index) => p(`line ${index}`));
+    const after = before.map((block, index) => (index % 3 === 0 ? p(`line ${index}, edited`) : block));
+    after.splice(1_500, 0, p("new line"));
+    const diff = diffDocuments(doc(...before), doc(...after));
+    expect(diff.stats).toEqual({ inserted: 1, deleted: 0, modified: 1_000, moved: 0, unchanged: 2_000 });
+    expect(diff.blocks[3]).toMatchObject({ op: "modify", before: { index: 3 }, after: { index: 3 }, words: [{ op: "equal", text: "line 3" }, { op: "insert", text: ", edited" }] });
   });
 
   it("compares two entirely different long documents", () => {

@@ -72,6 +72,15 @@ describe("previewMerge and mergeDocuments", () => {
     expect(lines(mergeDocuments(base, main, branch, choose("branch")))).toEqual(["intro", "middle, edited", "outro"]);
   });
 
+  it("makes a conflict of different paragraphs added at the same place, and 'both' keeps main's first", () => {
+    const main = doc("intro", "middle", "outro", "main's ending");
+    const branch = doc("intro", "middle", "outro", "branch's ending");
+    expect(previewMerge(base, main, branch).conflicts).toEqual([
+      { conflict: 0, base: [], main: [expect.objectContaining({ index: 3, text: "main's ending" })], branch: [expect.objectContaining({ index: 3, text: "branch's ending" })] },
+    ]);
+    expect(lines(mergeDocuments(base, main, branch, choose("both")))).toEqual(["intro", "middle", "outro", "main's ending", "branch's ending"]);
+  });
+
   it("numbers several conflicts and refuses a merge that leaves one unresolved", () => {
     const wide = doc("a", "b", "c", "d", "e");
     const main = doc("a1", "b", "c", "d", "e1");

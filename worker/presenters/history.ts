@@ -84,6 +84,9 @@ function summaryOf(entry: TimelineEntry, people: People, labels: Record<Document
     case "comments.reply":
       return `${who} replied to a comment`;
     case "comments.update":
+      if (props.resolved === true) return `${who} resolved a comment`;
+      if (props.resolved === false) return `${who} reopened a comment`;
+      if (props.pinned !== undefined && props.body === undefined) return props.pinned ? `${who} pinned a comment` : `${who} unpinned a comment`;
       return `${who} edited a comment`;
     case "comments.delete":
       return `${who} deleted a comment`;
