@@ -22,7 +22,10 @@ const diff: DocumentDiff = {
         { op: "insert", text: "red" },
         { op: "equal", text: " fox" },
       ],
-      formats: [{ text: "quick", before: [], after: ["bold"] }],
+      formats: [
+        { text: "quick", before: [], after: ["bold"] },
+        { text: "fox", before: ["comment"], after: [] },
+      ],
       type_change: { before: "Paragraph", after: "Heading 2" },
       cells: [],
     },
@@ -51,6 +54,7 @@ describe("DiffView", () => {
     expect(html).toContain('<ins class="diff-word diff-word--insert"><span class="visually-hidden">[added: </span>red');
     expect(html).toContain("Paragraph → Heading 2");
     expect(html).toContain("Bold added to “quick”");
+    expect(html).toContain("A comment removed from “fox”");
   });
 
   it("shows added blocks as insertions, removed ones struck through, moves and table cells", () => {

@@ -28,13 +28,22 @@ function Words({ parts }: { parts: WordPart[] }) {
 
 const quoted = (text: string) => `“${text.length > 60 ? `${text.slice(0, 57)}…` : text}”`;
 
-/** "bold added to “x”", "link removed from “y”": one sentence per format that came or went. */
+/** The diff's format names as people say them (the rest, "bold", "link to …", read as they are). */
+const FORMAT_WORDS: Record<string, string> = {
+  code: "code formatting",
+  insertion: "a tracked insertion",
+  deletion: "a tracked deletion",
+  "format change": "a tracked format change",
+  comment: "a comment",
+};
+
+/** "Bold added to “x”", "Link removed from “y”": one sentence per format that came or went. */
 export function formatSentences(change: FormatChange): string[] {
   const added = change.after.filter((format) => !change.before.includes(format));
   const removed = change.before.filter((format) => !change.after.includes(format));
   return [
-    ...added.map((format) => `${format} added to ${quoted(change.text)}`),
-    ...removed.map((format) => `${format} removed from ${quoted(change.text)}`),
+    ...added.map((format) => `${FORMAT_WORDS[format] ?? format} added to ${quoted(change.text)}`),
+    ...removed.map((format) => `${FORMAT_WORDS[format] ?? format} removed from ${quoted(change.text)}`),
   ].map((sentence) => sentence.charAt(0).toUpperCase() + sentence.slice(1));
 }
 
