@@ -24,6 +24,9 @@ const ARTICLE_ACTIONS: Action[] = [
   "ai_revisions.create",
   // "Insights" in the document's menu (its editors).
   "insights.read",
+  // "History" and "Activity" in the menu; "Restore this version" there.
+  "history.read",
+  "history.restore",
 ];
 
 export interface ArticlePeople {

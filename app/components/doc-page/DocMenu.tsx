@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { api } from "~/lib/api";
-import { ArchiveIcon, ChartIcon, ClockIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon, SearchIcon } from "../ui/icons";
+import { ArchiveIcon, ChartIcon, ClockIcon, CopyIcon, DocIcon, FolderIcon, GlobeIcon, LockIcon, PeopleIcon, PulseIcon, SearchIcon } from "../ui/icons";
 import { Menu, MenuSeparator } from "../ui/Menu";
 import type { DocDialog } from "./dialogs";
 import type { Article } from "./types";
@@ -54,6 +54,16 @@ export function DocMenu({ article, inWorkspace, password, dialogHref }: DocMenuP
           <Link to={`/docs/${article.slug}/insights`} className="menu__item">
             <ChartIcon aria-hidden="true" /> Insights
           </Link>
+        ) : null}
+        {can("history.read") ? (
+          <>
+            <Link to={`/docs/${article.slug}/history`} className="menu__item">
+              <ClockIcon aria-hidden="true" /> History
+            </Link>
+            <Link to={`/docs/${article.slug}/activity`} className="menu__item">
+              <PulseIcon aria-hidden="true" /> Activity
+            </Link>
+          </>
         ) : null}
         <Link to={dialogHref("seo")} replace preventScrollReset className="menu__item">
           <SearchIcon aria-hidden="true" /> SEO analysis…

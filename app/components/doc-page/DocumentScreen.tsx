@@ -9,6 +9,7 @@ import { useViewEvent } from "../files/useViewEvent";
 import { useReadProgress } from "../insights/useReadProgress";
 import { BranchBanner } from "../branches/BranchBanner";
 import { BranchEntry } from "../branches/BranchEntry";
+import { RestoredNotice } from "../history/RestoredNotice";
 import { ShareDialog } from "../sharing/ShareDialog";
 import { withoutParam } from "../ui/Dialog";
 import { FormAlert } from "../ui/Field";
@@ -87,6 +88,7 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
     <div className="page doc-page">
       {article.archived_at ? <ArchivedBanner article={article} password={password} /> : null}
       {branchMode ? <BranchBanner slug={article.slug} mode={branchMode} /> : null}
+      <RestoredNotice slug={article.slug} location={location} />
       {hydrated && !password && screen.passwordGuarded && screen.viewer.signedIn ? (
         <TabPasswordBanner articleId={article.id} onUnlocked={setPassword} />
       ) : null}
