@@ -171,9 +171,19 @@ describe("the demo workspace", () => {
     const member = await signIn(DEMO_PEOPLE.member.email, DEMO_PEOPLE.member.password);
     const counts = await get(`/w/${demo.workspaceId}/inbox/counts`, member);
     expect(counts.read_receipts.my_tasks).toBe(1);
-    expect(counts.activeTasksCount).toBe(2);
+    // The launch plan's approval, the onboarding read receipt's... and the story's branch, waiting for her approval.
+    expect(counts.activeTasksCount).toBe(3);
     const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
     expect(new Set(docs.map((doc) => doc.status))).toEqual(new Set(["draft", "in_review", "reviewed", "approved", "suggestions"]));
+  });
+
+  it("has version control on, with a branch of the published story in review and a reader in the story's insights", async () => {
+    const docs = itemsOf(await get(`/w/${demo.workspaceId}/articles?per_page=100`)) as Json[];
+    const story = docs.find((doc) => doc.title.startsWith("Our story"))!;
+    const branches = (await get(`/articles/${story.id}/branches`)) as Json[];
+    expect(branches).toEqual([expect.objectContaining({ name: "Forty-first café", status: "in_review", review_id: expect.any(Number) })]);
+    const insights = await get(`/articles/${story.id}/insights`);
+    expect(JSON.stringify(insights)).toContain(DEMO_PEOPLE.member.firstName);
   });
 
   it("has comments on the price list: an open thread with a reply and a mention, a resolved one, both marked in its words", async () => {
