@@ -62,7 +62,7 @@ const KIND_RULES: [Exclude<BriefKind, "seasonal-sale">, RegExp][] = [
   ["offer", /(\d+\s?%|£\s?\d|\$\s?\d|€\s?\d|\bhalf[- ]price\b|\b(discount\w*|\d+ off|free|coupon|promo code|voucher|buy (one|two|three)|two for one|deals?|offer|for the price of)\b|\b(a quarter|a third|half) off\b|\boff (all|every|our|your|the|any)\b)/i],
   ["opinion", /^(why|the case (for|against)|stop|in defen[cs]e of|unpopular opinion|hot take)\b|\b(we believe|we think|should (be|stop|not)|overrated|underrated|myths?|is dead|is broken|matters more)\b/i],
   ["story", /^(meet|how (a|an|the|one|our|we))\b|\b(story|stories|behind the scenes|meet (the|our)|journey|years ago|history|how we|our first|visit(ed)? to|looking back|what we learned|lessons from)\b/i],
-  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (delivers|ships|comes|runs)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
+  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (delivers|ships|comes|runs|sends|lets|shows|syncs|tracks|supports|works)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
 ];
 
 const DATED = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|tonight|tomorrow|this weekend)\b/i;
@@ -414,7 +414,7 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
       objectTerms = objectTerms.slice(1);
     }
     const verbText = verbTerms.map((t) => t.text).join(" ");
-    const tense: Tense = verbTerms.some((t) => /^(will|shall)$/i.test(t.text)) || /\bgoing to\b/i.test(verbText) ? "future" : verbTerms.some((t) => t.tags.has("PastTense")) ? "past" : "present";
+    const tense: Tense = verbTerms.some((t) => /^(will|shall)$/i.test(t.text)) || /\bgoing to\b/i.test(verbText) ? "future" : verbTerms[0]!.tags.has("PastTense") || (verbTerms.some((t) => t.tags.has("PastTense")) && !/^(is|are|am|has|have)$/i.test(verbTerms[0]!.text)) ? "past" : "present";
     const subject = midSentence(cleanText(subjectTerms, capitals), capitals);
     const object = cleanText(objectTerms, capitals);
     clause = { subject, verb: verbText, object, tense, text: [subject, verbText, object].filter(Boolean).join(" ") };
@@ -423,7 +423,11 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
     const ours = /^(we|our|i|my)\b/i.test(subject) || brandSubject;
     const main = verbTerms.filter((t) => t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") && !t.tags.has("Modal")).at(-1) ?? verbTerms.at(-1)!;
     const root = main.tags.has("Gerund") ? main.lower.replace(/ing$/, "") : baseVerb(main.lower);
-    if (list && count) {
+    // "Our sourdough is now delivered…", "Bike lanes are not enough": a copula's subject is the thing.
+    const copula = verbTerms[0]!.tags.has("Copula") && !main.tags.has("Gerund");
+    if (copula && !list && subjectTerms.length > 0 && headOf(subjectTerms) && !/^(we|i|you|they)$/i.test(subject)) {
+      noun = nounPhraseOf(subjectTerms, capitals);
+    } else if (list && count) {
       // "Seven ways small cafés waste milk" → "seven ways that small cafés waste milk": the clause stays a relative one.
       const headAt = terms.findIndex((t) => t.text.toLowerCase() === count!.head);
       const after = terms.slice(headAt + 1);

@@ -2,6 +2,7 @@ import type { Passage } from "../passages";
 import { seededRandom } from "../seeded";
 import { brandKeywords, type VoiceContext } from "../voice";
 import { midSentence, readBrief, restoreCapitals, type BriefReading } from "./brief";
+import { article, baseVerb } from "./phrases";
 import { gatherFacts, type Fact } from "./facts";
 import { OWN_LINES, PLANS, type KindPlan, type Parts } from "./plans";
 import { inVoice, writingRules, type WritingRules } from "./style";
@@ -99,9 +100,30 @@ const sp = (text: string) => (text ? ` ${text}` : "");
 
 const DISCOUNT = /^(up to\s+)?((a\s+)?(quarter|third|half)\s+(?=off)|\d+\s?%|[£$€]\s?\d+(\.\d+)?|half[- ]price|two for one|buy one,? get one( free)?|free)\s*(off\s*)?((on|across|for)\s+)?((all|every|our|your|any|the|selected)\s+)*/i;
 
+/** "nurses" → "nurse", "bakeries" → "bakery": the one of a plural head, for "the nurse role". */
+export function singular(noun: string): string {
+  if (/ies$/i.test(noun)) return `${noun.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x)es$/i.test(noun)) return noun.slice(0, -2);
+  if (/[^s]s$/i.test(noun)) return noun.slice(0, -1);
+  return noun;
+}
+
+/** "stopped selling" → "stop selling", "no longer sell" → "stop selling": the clause's verb as the reader would do it. */
+function baseAction(verb: string): string {
+  const words = verb.toLowerCase().split(/\s+/).filter((w) => !/^(now|just|also|finally|still|already)$/.test(w));
+  if (words[0] === "no" && words[1] === "longer" && words[2]) return `stop ${gerund(words[2])}${sp(words.slice(3).join(" "))}`;
+  if (/^(are|is|am|was|were|have|has|had|will|do|does|did)$/.test(words[0] ?? "") && words[1]) words.shift();
+  return [baseVerb(words[0] ?? ""), ...words.slice(1)].join(" ");
+}
+
+/** The kinds whose sentences name the thing by the typed noun phrase (offers and stories name it as typed). */
+const TYPED_NOUN = new Set(["announcement", "event", "hiring", "opinion", "how-to"]);
+
 function partsOf(reading: BriefReading, voice: VoiceContext, audience: string): Parts {
-  let plural = reading.plural;
-  let subject = reading.subject;
+  const phrases = reading.phrases;
+  const typed = TYPED_NOUN.has(reading.kind) && !(reading.kind === "how-to" && /^how to\b/i.test(reading.text));
+  let plural = typed ? phrases.noun.plural : reading.plural;
+  let subject = typed ? phrases.noun.text : reading.subject;
   let object = reading.object;
   let brandNews = false;
   // "Ledgerly now files MTD returns": when the brand is the subject, the news is what it now does.
@@ -130,9 +152,26 @@ function partsOf(reading: BriefReading, voice: VoiceContext, audience: string): 
     reading.kind === "announcement" && !brandNews && /^(is|are)\s+(now\s+)?\S+(ed|en)\b/i.test(reading.action)
       ? `${reading.action.replace(/^(is|are)\s+/i, "")}${sp(reading.object)}`.replace(/\btheir\b/gi, "your").replace(/\bthem\b/gi, "you")
       : "";
+  const thing = subject === reading.subject ? reading.thing : subject.replace(/^(a|an|the|our|your|my|their|this|these|those)\s+/i, "");
+  const count = phrases.count;
+  // A role named once: "three nurses" → "nurse", "a head roaster in Leeds" → "head roaster".
+  const role = reading.kind === "hiring" ? (count ? thing.replace(new RegExp(`^${count.value}\\s+`, "i"), "") : thing).split(/\s+(?:for|in|at|with|to)\s+/)[0]! : "";
+  const clause = phrases.clause;
   return {
     subject,
-    thing: subject === reading.subject ? reading.thing : subject,
+    thing,
+    plural,
+    a: article(thing),
+    clause: !news && !brandNews && clause && clause.object && !/^(we|i|you|they)$/i.test(clause.subject) && !phrases.list && reading.kind === "announcement" ? clause.text : "",
+    imperative: phrases.imperative,
+    list: phrases.list,
+    count: count ? `${count.value.toLowerCase()} ${count.head}` : "",
+    countHead: count?.head ?? "",
+    stance: phrases.stance,
+    question: phrases.question,
+    // "Would you stop selling bottled water too?": the brief's own view, asked back.
+    ourAct: clause && /^we$/i.test(clause.subject) && clause.object ? `${baseAction(clause.verb)} ${clause.object}` : "",
+    role: role && plural ? singular(role.replace(/(\S+)$/, (w) => w)) : role,
     news,
     ours,
     it: plural ? "them" : "it",
