@@ -4,6 +4,7 @@ import { brandKeywords, type VoiceContext } from "../voice";
 import { midSentence, readBrief, restoreCapitals, type BriefReading } from "./brief";
 import { article, baseVerb } from "./phrases";
 import { gatherFacts, type Fact } from "./facts";
+import { grammarFaults } from "./grammar";
 import { OWN_LINES, PLANS, type KindPlan, type Parts } from "./plans";
 import { inVoice, writingRules, type WritingRules } from "./style";
 import { keywordsFor } from "./words";
@@ -51,6 +52,8 @@ export interface Writer {
   left(accept?: (fact: Fact) => boolean): number;
   /** Puts a sentence of the writer's own in the brand's voice; null if it was already written or repeats the brief. */
   say(text: string): string | null;
+  /** Whether every sentence of a text passes the grammar check (grammar.ts). */
+  grammatical(text: string): boolean;
   /** In the brand's voice, without the ledger: headings, image briefs. */
   voiced(text: string): string;
   /** Enters words written outside `say` (an outline point leading its paragraph) in the ledger. */
@@ -224,6 +227,10 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
     return copy;
   };
 
+  // The phrases the plans put in noun slots, for the grammar check on the way out.
+  const nounSlots = [parts.subject, parts.thing, parts.ours, parts.topic, parts.role, parts.product].filter(Boolean);
+  const grammatical = (text: string) => splitSentences(text).every((sentence) => grammarFaults(sentence, nounSlots).length === 0);
+
   const say = (text: string) => {
     const sentence = voiced(text);
     if (!fresh(sentence) || !fresh(text)) return null;
@@ -246,7 +253,8 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
       const own = role === "hooks" || role === "calls" || role === "questions" ? OWN_LINES(reading.kind, role) : plan[role].length;
       for (const make of [...shuffled(plan[role].slice(0, own)), ...shuffled(plan[role].slice(own))]) {
         const raw = make(parts);
-        if (!raw) continue;
+        // A sentence the grammar check refuses is skipped: the next plan is tried.
+        if (!raw || !grammatical(raw)) continue;
         const said = say(raw);
         if (said) return said;
       }
@@ -256,6 +264,7 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
       const made = shuffled(plan.titles)
         .map((make) => make(parts))
         .filter((t): t is string => Boolean(t))
+        .filter((t) => grammatical(t))
         .map(voiced);
       const title = made.find((t) => fresh(t)) ?? made[0] ?? voiced(reading.thing);
       remember(title);
@@ -274,6 +283,7 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
       return facts.filter((fact) => (!accept || accept(fact)) && fresh(fact.text)).length;
     },
     say,
+    grammatical,
     voiced,
     mark(text) {
       remember(text);
