@@ -62,7 +62,7 @@ const KIND_RULES: [Exclude<BriefKind, "seasonal-sale">, RegExp][] = [
   ["offer", /(\d+\s?%|£\s?\d|\$\s?\d|€\s?\d|\bhalf[- ]price\b|\b(discount\w*|\d+ off|free|coupon|promo code|voucher|buy (one|two|three)|two for one|deals?|offer|for the price of)\b|\b(a quarter|a third|half) off\b|\boff (all|every|our|your|the|any)\b)/i],
   ["opinion", /^(why|the case (for|against)|stop|in defen[cs]e of|unpopular opinion|hot take)\b|\b(we believe|we think|should (be|stop|not)|overrated|underrated|myths?|is dead|is broken|matters more)\b/i],
   ["story", /^(meet|how (a|an|the|one|our|we))\b|\b(story|stories|behind the scenes|meet (the|our)|journey|years ago|history|how we|our first|visit(ed)? to|looking back|what we learned|lessons from)\b/i],
-  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (delivers|ships|comes|runs|sends|lets|shows|syncs|tracks|supports|works)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
+  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (services|reads|delivers|ships|comes|runs|sends|lets|shows|syncs|tracks|supports|works)|arriv\w*|opens?|opening|wins?|adds?|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
 ];
 
 const DATED = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|tonight|tomorrow|this weekend)\b/i;
@@ -74,6 +74,8 @@ const LIST_TITLE = new RegExp(`^(the\\s+)?(${NUMBER_WORD})\\s+(\\S+\\s+)?(ways?|
 /** Which kind of piece a brief asks for; a bare topic ("Meal prep on Sundays") reads as a how-to. */
 export function briefKind(text: string): BriefKind {
   if (LIST_TITLE.test(text)) return "how-to";
+  // A "why" or a question asks for a view, whatever it names (a price, a deal).
+  if (/^(why|the case (for|against))\b/i.test(text) || /\?\s*$/.test(text)) return "opinion";
   if ((HOLIDAYS.test(text) || SEASONS.test(text)) && SALE.test(text)) return "seasonal-sale";
   for (const [kind, pattern] of KIND_RULES) if (pattern.test(text)) return kind;
   // Something on a day that is none of the above is something to come to.
@@ -324,7 +326,7 @@ const QUESTION = /^(should|is|are|can|could|do|does|did|will|would|was|were|has|
 /** Verbs that make their object the news ("opens a second shop"): the object is the thing. */
 const MAKES = /^(open|launch|add|introduce|unveil|debut|release|start|build|get|win|unlock|reveal|welcome|announce|create|plant|raise|finish|complete|hit|reach|serve|bake|brew|roast|make|publish|print|stock|sell|hire|recruit)/i;
 /** Verbs of a service ("now sends reminders by text"): the object comes from the subject. */
-const SERVES = /^(send|offer|deliver|take|accept|file|ship|support|let|give|show|track|sync|remind|text|email|book|handle|run|cover|include|come)/i;
+const SERVES = /^(service|read|send|offer|deliver|take|accept|file|ship|support|let|give|show|track|sync|remind|text|email|book|handle|run|cover|include|come)/i;
 
 /** "descale" → "descaling", for a task named as a noun. */
 export function gerundOf(verb: string): string {
@@ -369,7 +371,15 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
   const colon = terms.findIndex((t) => t.post.includes(":"));
   if (colon >= 0 && colon <= 3 && colon < terms.length - 1) terms = terms.slice(colon + 1);
   if (terms[0] && /^(why|how)$/i.test(terms[0].text) && terms[1] && !/^to$/i.test(terms[1].text)) terms = terms.slice(1);
-  if (question && terms[0] && /^(should|can|could|do|does|did|will|would)$/i.test(terms[0].text)) terms = terms.slice(1);
+  if (question && terms[0] && /^(should|can|could|do|does|did|will|would|is|are)$/i.test(terms[0].text)) {
+    const copula = /^(is|are)$/i.test(terms[0].text);
+    terms = terms.slice(1);
+    // "Is cold brew worth the wait?": the thing asked about is the run before the predicate.
+    if (copula) {
+      const end = terms.findIndex((t, i) => i > 0 && (/^(worth|really|still|better|good|bad|too|the|a|an|enough|dead|overrated)$/i.test(t.text) || t.tags.has("Preposition")));
+      if (end > 0) terms = terms.slice(0, end);
+    }
+  }
 
   // The number and its head noun: "seven ways", "three nurses", "500 trees".
   let count: Count | null = null;
@@ -394,6 +404,9 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
     imperative = midSentence(cleanText(terms, capitals), capitals).replace(/^\S+/, (w) => w.toLowerCase());
     // What the action is about: "for our free workshop on pricing" → "our free workshop on pricing".
     let rest = terms.slice(1);
+    // "Book a table for our supper club", "Bring the kids to our workshop": the thing is after the preposition.
+    const to = rest.findIndex((t, i) => i > 0 && /^(for|to|at)$/i.test(t.text) && /^(our|the|this)$/i.test(rest[i + 1]?.text ?? ""));
+    if (to > 0 && /^(table|place|seat|spot|ticket|kids|children|family|friends|bike|dog)s?$/i.test(rest[to - 1]!.text)) rest = rest.slice(to + 1);
     while (rest[0] && (rest[0].tags.has("Preposition") || rest[0].tags.has("Particle") || /^(up|in|on|for|to|at|into|along|by|us|me)$/i.test(rest[0].text))) rest = rest.slice(1);
     if (rest.length > 0) noun = nounPhraseOf(rest, capitals);
   }
@@ -432,7 +445,7 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
       const headAt = terms.findIndex((t) => t.text.toLowerCase() === count!.head);
       const after = terms.slice(headAt + 1);
       const relative = after[0] && (after[0].tags.has("Verb") && !FINITE(after[0])) ? after : after.length && !RELATIVE.test(after[0]!.text) && after.some(FINITE) ? null : after;
-      const phrase = relative ? join(terms) : `${join(terms.slice(0, headAt + 1))} that ${join(after)}`;
+      const phrase = relative || /^to$/i.test(after[0]?.text ?? "") ? join(terms) : `${join(terms.slice(0, headAt + 1))} that ${join(after)}`;
       noun = { text: midSentence(restoreCapitals(phrase, capitals), capitals), head: count.head, plural: true };
     } else if (objectTerms.length > 0 && headOf(objectTerms) && (/^(we|i|you)$/i.test(subject) || MAKES.test(root) || main.tags.has("Gerund"))) {
       noun = nounPhraseOf(objectTerms, capitals);
@@ -456,6 +469,11 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
       noun = { text: imperative.replace(/^\S+/, (w) => gerundOf(w)), head: "", plural: false };
       clause = null;
     }
+  }
+  if (question && !noun) {
+    const verb = terms.findIndex((t, i) => i > 0 && t.tags.has("Verb") && !t.tags.has("Gerund"));
+    const asked = verb > 0 ? terms.slice(0, verb) : terms;
+    if (headOf(asked)) noun = nounPhraseOf(asked, capitals);
   }
   if (list && count && !noun) noun = { text: midSentence(cleanText(terms, capitals), capitals), head: count.head, plural: true };
   if (!noun) noun = { text: midSentence(restoreCapitals(subjectRaw, capitals), capitals), head: "", plural: subjectPlural };

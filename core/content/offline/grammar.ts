@@ -24,7 +24,7 @@ const plainCompounds = (text: string) =>
   );
 
 function tag(sentence: string): Tagged[] {
-  const doc = nlp(plainCompounds(sentence).replace(/\ba lot\b/gi, "often")) as unknown as { json: () => { terms: { text: string; post: string; tags: string[] }[] }[] };
+  const doc = nlp(plainCompounds(sentence).replace(/\ba lot\b/gi, "often").replace(/\b([Ll])et['’]s\b/g, "$1et us")) as unknown as { json: () => { terms: { text: string; post: string; tags: string[] }[] }[] };
   return doc.json().flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), post: t.post, tags: new Set(t.tags) })));
 }
 
@@ -86,7 +86,7 @@ export function grammarFaults(sentence: string, nounSlots: readonly string[] = [
       const after = segment.slice(i + 1, i + 4);
       if (POSSESSIVE.test(t.lower) && after.some((u, k) => u.lower === t.lower && k > 0 && after.slice(0, k).every((v) => !FINITE(v) && !BOUNDARY.test(v.lower) && !/^(and|or|with|to)$/i.test(v.lower)))) faults.add("doubled determiner");
       // "our next three nurses", "a seven ways": a singular determiner before a plural number.
-      if (/^(a|an|next|another|every|each)$/i.test(t.lower) && next.tags.has("Value") && !next.tags.has("Ordinal") && segment[i + 2]?.tags.has("Plural")) faults.add("number disagreement");
+      if ((/^(a|an|another|every|each)$/i.test(t.lower) || (t.lower === "next" && POSSESSIVE.test(segment[i - 1]?.lower ?? ""))) && next.tags.has("Value") && !next.tags.has("Ordinal") && segment[i + 2]?.tags.has("Plural")) faults.add("number disagreement");
       if (/^(a|an|another|every|each)$/i.test(t.lower) && next.tags.has("Plural") && next.tags.has("Noun") && !/ss$/i.test(next.lower)) faults.add("number disagreement");
       // "seven ways small cafés": a plural noun straight into another noun phrase.
       if (t.tags.has("Plural") && t.tags.has("Noun") && next.tags.has("Adjective") && segment[i + 2]?.tags.has("Noun") && !segment[i + 2]!.tags.has("Pronoun")) faults.add("noun phrase cut before its verb");

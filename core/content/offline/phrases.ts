@@ -55,7 +55,10 @@ export interface Phrases {
 
 /** Words that say the brief is against what it names. */
 export const AGAINST =
-  /\b(stop(ped|ping|s)?|no longer|quit(ting)?|gave up|giv(e|ing) up|ditch(ed|ing)?|dropp(ed|ing)|bann?(ed|ing)?|against|why (we|you) (don'?t|do not|won'?t|will not|never|shouldn'?t|should not)|not (enough|really|worth|needed|necessary)|(is|are) dead|overrated|myths?|say no to|phas(e|ed|ing) out|riskiest|worst|waste of|harmful|(is|are) broken)\b/i;
+  /\b(stop(ped|ping|s)?|no longer|quit(ting)?|gave up|giv(e|ing) up|ditch(ed|ing)?|dropp(ed|ing)|bann?(ed|ing)?|against|why (we|you) (don['’]?t|do not|won['’]?t|will not|never|shouldn['’]?t|should not)|not (enough|really|worth|needed|necessary)|(is|are) dead|overrated|myths?|say no to|phas(e|ed|ing) out|riskiest|worst|bad deal|gave up|waste of|harmful|(is|are) broken)\b/i;
+
+/** Words that praise or invite: never said of what a brief is against. */
+export const PRAISE = /\b(say hello to|introducing|proud of|we love|love (it|them)|matters? to|try (it|them)|worth a try|our favourite|is here|are here|on the way|good news|treat yourself|in mind)\b/i;
 
 const IRREGULAR: Record<string, string> = {
   went: "go", gave: "give", took: "take", made: "make", built: "build", began: "begin", brought: "bring", found: "find", chose: "choose", left: "leave", sold: "sell", bought: "buy", won: "win", ran: "run", got: "get", kept: "keep", held: "hold", quit: "quit", cut: "cut", put: "put", set: "set", is: "be", are: "be", was: "be", were: "be", has: "have", had: "have", does: "do", did: "do",

@@ -134,9 +134,9 @@ const announcement: KindPlan = {
   calls: [
     (p) => p.time && `Look out for ${p.it} ${p.time}.`,
     (p) => p.time && `Be among the first to try ${p.it} ${p.time}.`,
-    (p) => `Try ${p.it} and tell us what you think.`,
+    (p) => `Try ${p.it}, then tell us.`,
     (p) => `Follow ${p.brand} for the first look.`,
-    () => "Tell a friend who will want to know.",
+    () => "Tell a friend who will want this.",
   ],
   questions: [(p) => `What do you want to know about ${p.ours}?`, (p) => `Who would you share ${p.it} with?`, () => "What should we make next?"],
   titles: [
@@ -316,7 +316,7 @@ const opinion: KindPlan = {
   titles: [(p) => (/^we\b/i.test(p.claim) ? `Why ${p.claim}` : `Our view on ${p.subject}`), (p) => `What we think about ${p.subject}`, (p) => `${cap(p.subject)}: where we stand`],
   sections: [
     () => ({ heading: "Where we stand", points: ["What we believe", "What we are not saying"] }),
-    (p) => ({ heading: `What changed our mind about ${p.subject}`, points: ["What we used to think", "The moment it changed"] }),
+    (p) => ({ heading: `How our view of ${p.thing} changed`, points: ["What we used to think", "The moment it changed"] }),
     () => ({ heading: "What the evidence says", points: ["The numbers", "What we saw ourselves"] }),
     () => ({ heading: "What it costs us, and you", points: ["The cost to us", "The cost to you"] }),
     () => ({ heading: "The strongest argument against", points: ["The best case for the other side", "Why we still disagree"] }),

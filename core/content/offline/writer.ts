@@ -2,7 +2,7 @@ import type { Passage } from "../passages";
 import { seededRandom } from "../seeded";
 import { brandKeywords, type VoiceContext } from "../voice";
 import { midSentence, readBrief, restoreCapitals, type BriefReading } from "./brief";
-import { article, baseVerb } from "./phrases";
+import { article, baseVerb, PRAISE } from "./phrases";
 import { gatherFacts, type Fact } from "./facts";
 import { grammarFaults } from "./grammar";
 import { OWN_LINES, PLANS, type KindPlan, type Parts } from "./plans";
@@ -234,6 +234,8 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
   const say = (text: string) => {
     const sentence = voiced(text);
     if (!fresh(sentence) || !fresh(text)) return null;
+    // A brief against something never gets a sentence that praises or invites.
+    if (parts.stance === "against" && PRAISE.test(sentence)) return null;
     // Both forms: a fact is later checked as written in the material, before the voice changed it.
     remember(sentence);
     remember(text);
