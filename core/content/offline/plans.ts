@@ -297,13 +297,14 @@ const seasonalSale: KindPlan = {
 const opinion: KindPlan = {
   hooks: [
     (p) => /^we\b/i.test(p.claim) && `${cap(p.claim)}, and we would do it again.`,
-    (p) => p.claim && `${cap(p.claim)}. Here is why.`,
+    // A claim is a clause ("painted bike lanes are not enough"); "the case against X" names only X.
+    (p) => p.claim && p.claim.split(" ").length > 3 && `${cap(p.claim)}. Here is why.`,
     (p) => `Let us talk about ${p.subject}.`,
     (p) => `We have strong views on ${p.subject}.`,
     (p) => `People ask us about ${p.subject} a lot.`,
   ],
   audience: [
-    needs(["for", "audience"], (p) => `Here is why ${p.subject} ${p.is === "are" ? "matter" : "matters"} to ${p.audience}.`),
+    needs(["for", "audience"], (p) => !p.question && `Here is why ${p.subject} ${p.is === "are" ? "matter" : "matters"} to ${p.audience}.`),
     needs(["against", "audience"], (p) => `Here is what it means for ${p.audience}.`),
   ],
   calls: [() => "Agree or disagree? Tell us below.", () => "We would love to hear your view.", (p) => `Read more on the ${p.brand} blog.`],
