@@ -51,6 +51,28 @@ export function offlineWriterSamples(): string {
   ].join("\n\n――――――――\n\n");
 }
 
+/** Briefs outside the corpus, of the shapes issue 27 found failing, for a person to read. */
+const OUTSIDE_CORPUS = [
+  "Our florist opens a late-night counter at Waverley station in March",
+  "Enter our photo competition before 30 June",
+  "Nine ways new runners hurt their knees",
+  "Our laundry app now collects shirts on Sundays",
+  "Why we stopped taking cash",
+  "We are hiring two sous chefs in Galway",
+  "Is a four-day week right for a small agency?",
+  "Twelve questions to ask before you sign a lease",
+  "The case against free delivery",
+  "Our gym adds a sauna for members this winter",
+];
+
+/** Ten social posts, one per brief outside the corpus: the writer on briefs it was not tuned on. */
+export function offlineWriterOutsideSamples(): string {
+  return OUTSIDE_CORPUS.map((topic, index) => {
+    const [post] = writeSocialPosts(socialBriefSchema.parse({ topic, channels: [(["linkedin", "facebook", "instagram"] as const)[index % 3]] }), VOICE, []);
+    return `${index + 1}. “${topic}” (${post!.channel})\n\n${post!.body}`;
+  }).join("\n\n");
+}
+
 /** Time from sending a draft request to the first streamed text event, through the running Worker. */
 export async function measureFirstByte(base: string, session: BenchSession, runs = 20) {
   const samples: number[] = [];

@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import { freePort, prepareDatabase, run, startStack, stopChild, type Stack } from "../../scripts/local-stack";
 import { measureAnalytics, seedAnalytics } from "./analytics";
 import { measurePropagation } from "./collab";
-import { measureFirstByte, measureOfflineWriter, offlineWriterSamples } from "./content";
+import { measureFirstByte, measureOfflineWriter, offlineWriterOutsideSamples, offlineWriterSamples } from "./content";
 import { measureDocumentOpen } from "./editor";
 import { measureInboxDelivery } from "./inbox";
 import { measureMarkdown } from "./markdown";
@@ -361,6 +361,7 @@ async function otherSteps(base: string, session: BenchSession, html: string | un
       { measure: "time to first streamed text (POST /generations)", value: `p50 ${firstByte.p50.toFixed(1)} ms`, detail: `p99 ${firstByte.p99.toFixed(1)} ms over ${firstByte.runs} runs` },
     ]);
     console.log(`\nWhat it writes, three samples from the test corpus\n\n${offlineWriterSamples()}`);
+    console.log(`\nTen samples from briefs outside the corpus (issue 27: read them as a person would)\n\n${offlineWriterOutsideSamples()}`);
   });
 
   await step(`publishing: ${SIZES.publishTargets.toLocaleString("en")} due posts across ${SIZES.publishAccounts} Sandbox accounts`, async () => {

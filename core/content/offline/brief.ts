@@ -1,5 +1,6 @@
 import nlp from "compromise/two";
 import { CHANNEL_LIMITS, type SocialChannel } from "../channels";
+import { AGAINST, baseVerb, type Clause, type Count, type NounPhrase, type Phrases, type Tense } from "./phrases";
 
 /**
  * Reads a brief the way a writer would: what it is about (the subject), what happens (the
@@ -35,6 +36,8 @@ export interface BriefReading {
   nouns: string[];
   /** Words that keep their capitals (proper nouns, places, months, weekdays, acronyms), lower case → as written. */
   capitals: Map<string, string>;
+  /** The brief by grammatical type: clause, noun phrase, imperative, count, stance (phrases.ts). */
+  phrases: Phrases;
 }
 
 interface Term {
@@ -50,22 +53,29 @@ const SEASONS = /\b(spring|summer|autumn|fall|winter|holiday season|festive|janu
 const SALE = /\b(sale|sales|clearance|discount\w*|\d+\s?%|half[- ]price|off\b|deals?)\b/i;
 
 const KIND_RULES: [Exclude<BriefKind, "seasonal-sale">, RegExp][] = [
-  ["hiring", /\b(hiring|join (our|the) team|vacanc(y|ies)|job (opening|offer)s?|now recruiting|recruit(ing|ment)|apply (now|today|by)|apprenticeships?|internships?)\b/i],
+  ["hiring", /\b(hiring|(we are|we're) looking for (an?|two|three|four|five|\d+) |join (our|the) team|vacanc(y|ies)|job (opening|offer)s?|now recruiting|recruit(ing|ment)|apply (now|today|by)|apprenticeships?|internships?)\b/i],
   ["how-to", /^(how to|how do you|a guide|the guide|guide to|a beginner'?s guide|\d+ (ways|tips|steps|mistakes|things))\b|\b(tips for|step[- ]by[- ]step|checklist|tutorial|a guide to|how to)\b/i],
   [
     "event",
-    /\b(workshop|webinar|meet-?up|tasting|masterclass|class(es)?|event|festival|conference|open (day|house|evening)|talk|party|pop-?up|tour|live stream|livestream|join us|book (your|a) (seat|place|spot)|summit|fair|screening|launch night|an? (evening|afternoon|morning|night) (with|of))\b/i,
+    /\b(workshop|clinic|drop-in session|webinar|meet-?up|tasting|masterclass|class(es)?|event|festival|conference|open (day|house|evening)|talk|party|pop-?up|tour|live stream|livestream|join us|book (your|a) (seat|place|spot)|summit|fair|screening|launch night|an? (evening|afternoon|morning|night) (with|of))\b/i,
   ],
   ["offer", /(\d+\s?%|£\s?\d|\$\s?\d|€\s?\d|\bhalf[- ]price\b|\b(discount\w*|\d+ off|free|coupon|promo code|voucher|buy (one|two|three)|two for one|deals?|offer|for the price of)\b|\b(a quarter|a third|half) off\b|\boff (all|every|our|your|the|any)\b)/i],
   ["opinion", /^(why|the case (for|against)|stop|in defen[cs]e of|unpopular opinion|hot take)\b|\b(we believe|we think|should (be|stop|not)|overrated|underrated|myths?|is dead|is broken|matters more)\b/i],
   ["story", /^(meet|how (a|an|the|one|our|we))\b|\b(story|stories|behind the scenes|meet (the|our)|journey|years ago|history|how we|our first|visit(ed)? to|looking back|what we learned|lessons from)\b/i],
-  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (delivers|ships|comes|runs)|arriv\w*|opens?|opening|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
+  ["announcement", /\b(launch\w*|new|introducing|announc\w*|now (available|open|live|files|offers|takes|accepts)|(is|are) now \w+(ed|en)|now (services|reads|delivers|ships|comes|runs|sends|lets|shows|syncs|tracks|supports|works)|arriv\w*|opens?|opening|wins?|adds?|reopen\w*|coming|release\w*|returns?|is back|debut\w*|unveil\w*|expand\w*)\b/i],
 ];
 
 const DATED = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|tonight|tomorrow|this weekend)\b/i;
 
+const NUMBER_WORD = "\\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty";
+/** A list title: "Seven ways…", "12 books to…", "Five mistakes…". */
+const LIST_TITLE = new RegExp(`^(the\\s+)?(${NUMBER_WORD})\\s+(\\S+\\s+)?(ways?|tips|steps|mistakes|things|reasons|ideas|questions|signs|rules|lessons|habits|myths|tools)\\b`, "i");
+
 /** Which kind of piece a brief asks for; a bare topic ("Meal prep on Sundays") reads as a how-to. */
 export function briefKind(text: string): BriefKind {
+  if (LIST_TITLE.test(text)) return "how-to";
+  // A "why" or a question asks for a view, whatever it names (a price, a deal).
+  if (/^(why|the case (for|against))\b/i.test(text) || /\?\s*$/.test(text)) return "opinion";
   if ((HOLIDAYS.test(text) || SEASONS.test(text)) && SALE.test(text)) return "seasonal-sale";
   for (const [kind, pattern] of KIND_RULES) if (pattern.test(text)) return kind;
   // Something on a day that is none of the above is something to come to.
@@ -304,7 +314,171 @@ export function readBrief(brief: string, names: readonly string[] = []): BriefRe
     occasion,
     nouns: nounPhrases(all, capitals),
     capitals,
+    phrases: readPhrases(text, all.filter((_, i) => !removed.has(i)), kind, capitals, names, subjectRaw, plural),
   };
+}
+
+const FINITE = (t: Term) =>
+  t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("Participle") && !(t.tags.has("Infinitive") && !t.tags.has("PresentTense") && !t.tags.has("Imperative"));
+const RELATIVE = /^(that|which|who|whom|whose)$/i;
+const IMPERATIVES = /^(register|book|join|come|try|visit|sign|order|grab|get|save|claim|reserve|apply|enter|vote|meet|discover|shop|explore|bring|learn|download|subscribe|follow|tell|share|pre-order|preorder|pick|taste|celebrate|help|nominate|support|read|watch|listen|see|find|start|make|plan|choose|switch|swap)$/i;
+const QUESTION = /^(should|is|are|can|could|do|does|did|will|would|was|were|has|have|what|which|who|when|where|whose)\b/i;
+/** Verbs that make their object the news ("opens a second shop"): the object is the thing. */
+const MAKES = /^(open|launch|add|introduce|unveil|debut|release|start|build|get|win|unlock|reveal|welcome|announce|create|plant|raise|finish|complete|hit|reach|serve|bake|brew|roast|make|publish|print|stock|sell|hire|recruit)/i;
+/** Verbs of a service ("now sends reminders by text"): the object comes from the subject. */
+const SERVES = /^(service|read|send|offer|deliver|take|accept|file|ship|support|let|give|show|track|sync|remind|text|email|book|handle|run|cover|include|come)/i;
+
+/** "descale" → "descaling", for a task named as a noun. */
+export function gerundOf(verb: string): string {
+  const word = verb.toLowerCase();
+  if (/ie$/.test(word)) return `${word.slice(0, -2)}ying`;
+  if (/(ee|ye|oe)$/.test(word)) return `${word}ing`;
+  if (/[^aeiou]e$/.test(word)) return `${word.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(word)) return `${word}${word.at(-1)}ing`;
+  return `${word}ing`;
+}
+
+const cleanText = (terms: readonly Term[], capitals: ReadonlyMap<string, string>) => restoreCapitals(join(terms), capitals);
+const isNounTerm = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Possessive") && !isDate(t);
+
+/** The head noun of a run of terms: the last noun before a preposition, "that" or a verb. */
+function headOf(terms: readonly Term[]): Term | undefined {
+  let head: Term | undefined;
+  for (const t of terms) {
+    if (head && (t.tags.has("Preposition") || RELATIVE.test(t.text) || FINITE(t) || /^(of|for|with|from|to|in|on|at|by)$/i.test(t.text))) break;
+    if (isNounTerm(t) || (t.tags.has("Value") && !head && terms.length === 1)) head = t;
+  }
+  return head;
+}
+
+function nounPhraseOf(terms: readonly Term[], capitals: ReadonlyMap<string, string>): NounPhrase {
+  const head = headOf(terms);
+  return { text: midSentence(cleanText(terms, capitals), capitals), head: head?.text.toLowerCase() ?? "", plural: Boolean(head?.tags.has("Plural")) || /^(people|staff|children|team members)$/i.test(head?.text ?? "") };
+}
+
+/** A possessive for the brief's own thing: "a second shop" → "our second shop" when the brief is about us. */
+const owned = (phrase: string, ours: boolean) => (ours ? phrase.replace(/^(a|an|the|some)\s+/i, "our ") : phrase.replace(/^(a|an|some)\s+/i, "the "));
+
+/**
+ * The brief by grammatical type. `core` is the brief's terms without its time and place; the
+ * subject and plural found by the older reading are the noun phrase when there is no clause.
+ */
+function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: ReadonlyMap<string, string>, names: readonly string[], subjectRaw: string, subjectPlural: boolean): Phrases {
+  const question = /\?\s*$/.test(text) || QUESTION.test(text) ? midSentence(text.replace(/[.!?\s]+$/, ""), capitals) + "?" : "";
+  const stance = AGAINST.test(text) ? "against" : "for";
+  // "Why we stopped…", "How we…": the wh-word frames the clause; a colon's label ("Webinar:") is no part of it.
+  let terms = core;
+  const colon = terms.findIndex((t) => t.post.includes(":"));
+  if (colon >= 0 && colon <= 3 && colon < terms.length - 1) terms = terms.slice(colon + 1);
+  if (terms[0] && /^(why|how)$/i.test(terms[0].text) && terms[1] && !/^to$/i.test(terms[1].text)) terms = terms.slice(1);
+  if (question && terms[0] && /^(should|can|could|do|does|did|will|would|is|are)$/i.test(terms[0].text)) {
+    const copula = /^(is|are)$/i.test(terms[0].text);
+    terms = terms.slice(1);
+    // "Is cold brew worth the wait?": the thing asked about is the run before the predicate.
+    if (copula) {
+      const end = terms.findIndex((t, i) => i > 0 && (/^(worth|really|still|better|good|bad|too|the|a|an|enough|dead|overrated)$/i.test(t.text) || t.tags.has("Preposition")));
+      if (end > 0) terms = terms.slice(0, end);
+    }
+  }
+
+  // The number and its head noun: "seven ways", "three nurses", "500 trees".
+  let count: Count | null = null;
+  const valueAt = terms.findIndex((t) => t.tags.has("Value") && !t.tags.has("Ordinal") && !/%|£|\$|€/.test(t.text) && !/^(a|an|one|half|quarter|third)$/i.test(t.text));
+  if (valueAt >= 0) {
+    const after = terms.slice(valueAt + 1);
+    // The run ends at the first word that is no noun or modifier, or at a modifier after a noun ("ways | small cafés").
+    const stop = after.findIndex((t, i) => !(isNounTerm(t) || t.tags.has("Adjective") || t.tags.has("Hyphenated")) || (i > 0 && !isNounTerm(t) && isNounTerm(after[i - 1]!)));
+    const head = (stop === -1 ? after : after.slice(0, stop)).filter(isNounTerm).at(-1);
+    if (head && isNounTerm(head) && head.tags.has("Plural")) count = { value: terms[valueAt]!.text, head: head.text.toLowerCase(), plural: true };
+  }
+
+  // An imperative: the brief starts with a verb the reader is asked to do.
+  const first = terms[0];
+  const imperativeBrief = Boolean(first && !question && IMPERATIVES.test(first.text) && first.tags.has("Verb") && terms.length > 1 && !/^(how|why)\b/i.test(text));
+  let imperative = "";
+  let clause: Clause | null = null;
+  let noun: NounPhrase | null = null;
+  const list = Boolean(count && valueAt === 0 && /^(ways?|tips|steps|mistakes|things|reasons|ideas|questions|signs|rules|lessons|habits|books|recipes|places|myths|tools|apps|walks|rides|routes)$/i.test(count.head));
+
+  if (imperativeBrief) {
+    imperative = midSentence(cleanText(terms, capitals), capitals).replace(/^\S+/, (w) => w.toLowerCase());
+    // What the action is about: "for our free workshop on pricing" → "our free workshop on pricing".
+    let rest = terms.slice(1);
+    // "Book a table for our supper club", "Bring the kids to our workshop": the thing is after the preposition.
+    const to = rest.findIndex((t, i) => i > 0 && /^(for|to|at)$/i.test(t.text) && /^(our|the|this)$/i.test(rest[i + 1]?.text ?? ""));
+    if (to > 0 && /^(table|place|seat|spot|ticket|kids|children|family|friends|bike|dog)s?$/i.test(rest[to - 1]!.text)) rest = rest.slice(to + 1);
+    while (rest[0] && (rest[0].tags.has("Preposition") || rest[0].tags.has("Particle") || /^(up|in|on|for|to|at|into|along|by|us|me)$/i.test(rest[0].text))) rest = rest.slice(1);
+    if (rest.length > 0) noun = nounPhraseOf(rest, capitals);
+  }
+
+  // The main clause: a finite verb after a subject ("our bakery opens", "we stopped selling").
+  const verbAt = terms.findIndex((t, i) => i > 0 && FINITE(t) && !RELATIVE.test(terms[i - 1]!.text));
+  if (!imperativeBrief && verbAt > 0) {
+    let subjectEnd = verbAt;
+    while (subjectEnd > 1 && (terms[subjectEnd - 1]!.tags.has("Adverb") || /^(now|just|finally|also|officially|still|already)$/i.test(terms[subjectEnd - 1]!.text))) subjectEnd--;
+    let end = verbAt;
+    while (end + 1 < terms.length && (terms[end + 1]!.tags.has("Verb") || terms[end + 1]!.tags.has("Adverb") || /^(not|never|now|just|also|to)$/i.test(terms[end + 1]!.text)) && !isNounTerm(terms[end + 1]!)) end++;
+    const subjectTerms = terms.slice(0, subjectEnd);
+    const verbTerms = terms.slice(subjectEnd, end + 1);
+    let objectTerms = terms.slice(end + 1);
+    // "looking for two joiners": the preposition belongs to the verb.
+    if (objectTerms.length > 1 && /^(for|at|into|after)$/i.test(objectTerms[0]!.text) && /^(looking|searching|waiting|asking|calling|voting)$/i.test(verbTerms.at(-1)!.text)) {
+      verbTerms.push(objectTerms[0]!);
+      objectTerms = objectTerms.slice(1);
+    }
+    const verbText = verbTerms.map((t) => t.text).join(" ");
+    const tense: Tense = verbTerms.some((t) => /^(will|shall)$/i.test(t.text)) || /\bgoing to\b/i.test(verbText) ? "future" : verbTerms[0]!.tags.has("PastTense") || (verbTerms.some((t) => t.tags.has("PastTense")) && !/^(is|are|am|has|have)$/i.test(verbTerms[0]!.text)) ? "past" : "present";
+    const subject = midSentence(cleanText(subjectTerms, capitals), capitals);
+    const object = cleanText(objectTerms, capitals);
+    clause = { subject, verb: verbText, object, tense, text: [subject, verbText, object].filter(Boolean).join(" ") };
+
+    const brandSubject = names.some((name) => name && subject.toLowerCase() === name.toLowerCase());
+    const ours = /^(we|our|i|my)\b/i.test(subject) || brandSubject;
+    const main = verbTerms.filter((t) => t.tags.has("Verb") && !t.tags.has("Auxiliary") && !t.tags.has("Copula") && !t.tags.has("Modal")).at(-1) ?? verbTerms.at(-1)!;
+    const root = main.tags.has("Gerund") ? main.lower.replace(/ing$/, "") : baseVerb(main.lower);
+    // "Our sourdough is now delivered…", "Bike lanes are not enough": a copula's subject is the thing.
+    const copula = verbTerms[0]!.tags.has("Copula") && !main.tags.has("Gerund");
+    if (copula && !list && subjectTerms.length > 0 && headOf(subjectTerms) && !/^(we|i|you|they)$/i.test(subject)) {
+      noun = nounPhraseOf(subjectTerms, capitals);
+    } else if (list && count) {
+      // "Seven ways small cafés waste milk" → "seven ways that small cafés waste milk": the clause stays a relative one.
+      const headAt = terms.findIndex((t) => t.text.toLowerCase() === count!.head);
+      const after = terms.slice(headAt + 1);
+      const relative = after[0] && (after[0].tags.has("Verb") && !FINITE(after[0])) ? after : after.length && !RELATIVE.test(after[0]!.text) && after.some(FINITE) ? null : after;
+      const phrase = relative || /^to$/i.test(after[0]?.text ?? "") ? join(terms) : `${join(terms.slice(0, headAt + 1))} that ${join(after)}`;
+      noun = { text: midSentence(restoreCapitals(phrase, capitals), capitals), head: count.head, plural: true };
+    } else if (objectTerms.length > 0 && headOf(objectTerms) && (/^(we|i|you)$/i.test(subject) || MAKES.test(root) || main.tags.has("Gerund"))) {
+      noun = nounPhraseOf(objectTerms, capitals);
+      noun = { ...noun, text: owned(noun.text, ours) };
+    } else if (objectTerms.length > 0 && headOf(objectTerms) && SERVES.test(root) && !/^(is|are|was|were)$/i.test(main.text)) {
+      // "Our booking app now sends reminders by text" → "reminders by text from our booking app".
+      const thing = nounPhraseOf(objectTerms, capitals);
+      noun = brandSubject ? thing : { ...thing, text: `${owned(thing.text, false).replace(/^the\s+/i, "")} from ${subject}` };
+    } else if (subjectTerms.length > 0 && headOf(subjectTerms) && !/^(we|i|you|they)$/i.test(subject)) {
+      noun = nounPhraseOf(subjectTerms, capitals);
+    }
+  }
+  // "How to descale your machine": the task is the imperative, and "descaling your machine" names it.
+  const task = text.match(/^how to\s+(.+?)[.!?]*$/i);
+  if (task && !imperative) {
+    const words = core.map((t) => t.text);
+    const at = words.findIndex((w, i) => /^how$/i.test(w) && /^to$/i.test(words[i + 1] ?? ""));
+    const doing = at >= 0 ? core.slice(at + 2) : [];
+    if (doing.length > 0) {
+      imperative = midSentence(cleanText(doing, capitals), capitals).replace(/^\S+/, (w) => w.toLowerCase());
+      noun = { text: imperative.replace(/^\S+/, (w) => gerundOf(w)), head: "", plural: false };
+      clause = null;
+    }
+  }
+  if (question && !noun) {
+    const verb = terms.findIndex((t, i) => i > 0 && t.tags.has("Verb") && !t.tags.has("Gerund"));
+    const asked = verb > 0 ? terms.slice(0, verb) : terms;
+    if (headOf(asked)) noun = nounPhraseOf(asked, capitals);
+  }
+  if (list && count && !noun) noun = { text: midSentence(cleanText(terms, capitals), capitals), head: count.head, plural: true };
+  if (!noun) noun = { text: midSentence(restoreCapitals(subjectRaw, capitals), capitals), head: "", plural: subjectPlural };
+  const against = stance === "against" ? noun.text : "";
+  return { clause, noun, imperative, question, list, count, stance, against };
 }
 
 /**

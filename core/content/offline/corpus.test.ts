@@ -3,8 +3,9 @@ import { blogBriefSchema, blogDraftRequestSchema, emailSequenceBriefSchema, soci
 import { socialChannels } from "../channels";
 import { avoidTerms, type VoiceContext } from "../voice";
 import { hashtagWords, readBrief } from "./brief";
+import { grammarFaults } from "./grammar";
 import { writeBlogOutline, writeBlogPost } from "./blog";
-import { CORPUS, WORKSPACES, type CorpusBrief } from "./briefs.corpus";
+import { CORPUS, TYPED_BRIEFS, WORKSPACES, type CorpusBrief } from "./briefs.corpus";
 import { writeEmailSequence } from "./email";
 import { writeSocialPosts } from "./social";
 
@@ -137,7 +138,8 @@ describe("the offline writer over a corpus of briefs", () => {
       for (const text of prose(w)) {
         for (const sentence of sentencesOf(text)) {
           const key = normal(sentence);
-          if (key.split(" ").length > 8 && !notes(w.entry).includes(key)) mine.add(key);
+          // The SEO brief's keyword list is the workspace's keywords, not a sentence.
+          if (key.split(" ").length > 8 && !notes(w.entry).includes(key.replace(/^(\d+ )+/, "")) && !key.startsWith("keywords to use")) mine.add(key);
         }
       }
       for (const key of mine) {
@@ -145,6 +147,65 @@ describe("the offline writer over a corpus of briefs", () => {
         expect(other, `“${key}” in both “${other}” and “${w.entry.brief}”`).toBeUndefined();
         seen.set(`${w.entry.kind}|${key}`, w.entry.brief);
       }
+    }
+  });
+
+  it("holds at least 60 briefs, 25 of them typed: a clause, an imperative, a question, a list title, a number with a plural head, a stance against", () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(60);
+    expect(TYPED_BRIEFS.length).toBeGreaterThanOrEqual(25);
+    const phrases = TYPED_BRIEFS.map((entry) => readBrief(entry.brief, [voiceOf(entry).brandName]).phrases);
+    expect(phrases.filter((p) => p.imperative).length).toBeGreaterThanOrEqual(4);
+    expect(phrases.filter((p) => p.question).length).toBeGreaterThanOrEqual(3);
+    expect(phrases.filter((p) => p.list).length).toBeGreaterThanOrEqual(4);
+    expect(phrases.filter((p) => p.count && !p.list).length).toBeGreaterThanOrEqual(3);
+    expect(phrases.filter((p) => p.stance === "against").length).toBeGreaterThanOrEqual(5);
+    expect(phrases.filter((p) => p.clause && !p.list).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("writes no sentence of its own that fails the grammar check", () => {
+    for (const w of written) {
+      const facts = new Set(w.entry.passages.flatMap((p) => p.text.split(/(?<=[.!?])\s+/)).map(normal));
+      const notes = Object.values(voiceOf(w.entry).notes).map(normal).join(" | ");
+      for (const text of w.posts.map((p) => p.body)) {
+        for (const sentence of sentencesOf(text)) {
+          // The workspace's own sentences are quoted as written; the check is for the writer's.
+          if ([...facts].some((f) => f && normal(sentence).length > 12 && f.includes(normal(sentence).slice(0, 40))) || notes.includes(normal(sentence))) continue;
+          expect(grammarFaults(sentence), `${sentence} ← ${w.entry.brief}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it("never announces a how-to or a list as if it were a product", () => {
+    for (const w of written.filter((w) => w.entry.kind === "how-to")) {
+      for (const text of prose(w)) for (const sentence of sentencesOf(text)) expect(sentence, w.entry.brief).not.toMatch(/\b(is|are) (almost )?here\.$|^say hello to|^introducing|\bis on the way\b/i);
+    }
+  });
+
+  it("keeps number agreement: no singular determiner before a plural head, is/are as the thing's number", () => {
+    for (const w of written) {
+      const reading = readBrief(w.entry.brief, [voiceOf(w.entry).brandName]);
+      const thing = reading.phrases.noun.text.toLowerCase();
+      for (const text of prose(w)) {
+        for (const sentence of sentencesOf(text)) {
+          expect(sentence, w.entry.brief).not.toMatch(/\b(a|an|our next|another) (two|three|four|five|six|seven|eight|nine|ten|\d+) \w+s\b/i);
+          const lower = sentence.toLowerCase();
+          const at = lower.indexOf(`${thing} `);
+          if (thing.split(" ").length < 2 || at !== 0) continue;
+          const verb = lower.slice(at + thing.length + 1).split(" ")[0];
+          if (reading.phrases.noun.plural) expect(verb, `${sentence} ← ${w.entry.brief}`).not.toMatch(/^(is|was|has)$/);
+          else expect(verb, `${sentence} ← ${w.entry.brief}`).not.toMatch(/^(are|were|have)$/);
+        }
+      }
+    }
+  });
+
+  it("keeps the stance of a brief against something: no sentence praises what it is against", () => {
+    const PRAISE = /\b(say hello to|introducing|proud of|we love|love (it|them)|matters? to|try (it|them)|worth a try|our favourite|is here|are here|on the way|good news|treat yourself|made with .* in mind)\b/i;
+    const against = written.filter((w) => readBrief(w.entry.brief).phrases.stance === "against");
+    expect(against.length).toBeGreaterThanOrEqual(8);
+    for (const w of against) {
+      for (const text of prose(w)) for (const sentence of sentencesOf(text)) expect(sentence, `${w.entry.brief}: ${sentence}`).not.toMatch(PRAISE);
     }
   });
 });

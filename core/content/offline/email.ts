@@ -57,7 +57,7 @@ export function writeEmailSequence(brief: EmailSequenceBrief, voice: VoiceContex
         case "lesson":
           subject = w.voiced(`Lesson ${i}: ${pick(w.random, [`where to start with ${parts.short}`, "one change that matters", "what to stop doing", "a habit worth keeping"])}`);
           preview = w.voiced(`One idea about ${parts.short} to use today.`);
-          body = [fact(), fact(), w.say(`Try it this week: give ${topic} twenty minutes, and note what changed.`), w.line("questions")];
+          body = [fact(), fact(), (parts.stance === "for" ? w.say(`Try it this week: give ${topic} twenty minutes, and note what changed.`) : null), w.line("questions")];
           break;
         case "proof":
           subject = w.voiced(`What we have seen with ${topic}`);

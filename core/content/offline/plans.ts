@@ -1,4 +1,5 @@
 import type { BriefKind } from "./brief";
+import { article } from "./phrases";
 
 /**
  * Sentence plans: for each kind of brief, the sentences a writer reaches for (an opening
@@ -44,7 +45,53 @@ export interface Parts {
   brandNews: boolean;
   /** Announcements of what now happens to the subject: "now delivered warm to your door" (from "is now delivered warm to their door"). */
   news: string;
+  /** The thing is plural: "they are", "them". */
+  plural: boolean;
+  /** "a" or "an" before the thing. */
+  a: "a" | "an";
+  /** Launches whose news is a whole clause: "our bakery opens a second shop"; "" otherwise. */
+  clause: string;
+  /** The brief's action as an imperative: "register for our free workshop on pricing". */
+  imperative: string;
+  /** A list title: the thing is a number of points. */
+  list: boolean;
+  /** "seven ways", "three nurses"; "" without a number. */
+  count: string;
+  countHead: string;
+  stance: "for" | "against";
+  /** The brief's question, when it asks one. */
+  question: string;
+  /** What we did, as the reader could do it: "stop selling bottled water". */
+  ourAct: string;
+  /** Hiring: one of the role, "nurse", "head roaster". */
+  role: string;
 }
+
+/** The kinds of phrase a sentence plan's slots take; a plan is used only when the brief gives each one. */
+export type Slot = "time" | "date" | "place" | "audience" | "clause" | "imperative" | "list" | "count" | "singular" | "plural" | "plain" | "for" | "against" | "claim" | "news" | "task";
+
+export function gives(p: Parts, slot: Slot): boolean {
+  switch (slot) {
+    case "singular":
+      return !p.plural;
+    case "plural":
+      return p.plural;
+    case "list":
+      return p.list;
+    case "plain":
+      // A plain noun phrase: no list title, no question, no task.
+      return !p.list && !p.question && !p.task;
+    case "for":
+      return p.stance === "for";
+    case "against":
+      return p.stance === "against";
+    default:
+      return Boolean(p[slot]);
+  }
+}
+
+/** A sentence plan with typed slots: `needs(["time", "clause"], (p) => …)`. */
+export const needs = (slots: Slot[], make: (p: Parts) => string | null | false | undefined | ""): Line => (p) => slots.every((slot) => gives(p, slot)) && make(p);
 
 export type Line = (p: Parts) => string | null | false | undefined | "";
 
@@ -71,7 +118,9 @@ const when = (p: Parts) => `${sp(p.time)}${sp(p.place)}`;
 const announcement: KindPlan = {
   hooks: [
     (p) => p.time && `Coming ${p.time}: ${p.subject}.`,
-    (p) => p.time && `${cap(p.time)}, ${p.subject} ${p.action || (p.is === "are" ? "arrive" : "arrives")}${sp(p.object)}${sp(p.place)}.`,
+    needs(["time", "clause"], (p) => `${cap(p.time)}, ${p.clause}${sp(p.place)}.`),
+    (p) => p.time && !p.clause && `${cap(p.time)}, ${p.subject} ${p.is === "are" ? "arrive" : "arrives"}${sp(p.place)}.`,
+    needs(["clause"], (p) => `Big news${p.place ? ` ${p.place}` : ""}: ${p.clause}.`),
     (p) => p.news && `Good news: ${p.subject}, ${p.news}.`,
     (p) => p.news && `From now on, ${p.subject} ${p.is === "are" ? "come" : "comes"} ${p.news.replace(/^now\s+/, "")}.`,
     (p) => !p.news && `Say hello to ${p.subject}.`,
@@ -79,15 +128,15 @@ const announcement: KindPlan = {
     (p) => p.brandNews && `${p.brand} has news for ${p.audience || "you"}: ${p.subject}.`,
     (p) => `${cap(p.subject)} ${p.is} ${p.time ? "almost here" : "here"}.`,
     (p) => `We have news: ${p.subject} ${p.is} on the way.`,
-    (p) => p.date && `Mark ${p.date} in your calendar: ${p.subject}${p.action ? ` ${p.action}` : ""}${sp(p.object)}.`,
+    (p) => p.date && `Mark ${p.date} in your calendar: ${p.clause || p.subject}.`,
   ],
-  audience: [(p) => p.audience && `We made ${p.it} for ${p.audience}.`, (p) => p.audience && `${cap(p.ours)}, made with ${p.audience} in mind.`],
+  audience: [(p) => p.audience && !p.clause && `We made ${p.it} for ${p.audience}.`, (p) => p.audience && `${cap(p.ours)}, made with ${p.audience} in mind.`],
   calls: [
     (p) => p.time && `Look out for ${p.it} ${p.time}.`,
     (p) => p.time && `Be among the first to try ${p.it} ${p.time}.`,
-    (p) => `Try ${p.it} and tell us what you think.`,
+    (p) => `Try ${p.it}, then tell us.`,
     (p) => `Follow ${p.brand} for the first look.`,
-    () => "Tell a friend who will want to know.",
+    () => "Tell a friend who will want this.",
   ],
   questions: [(p) => `What do you want to know about ${p.ours}?`, (p) => `Who would you share ${p.it} with?`, () => "What should we make next?"],
   titles: [
@@ -111,7 +160,7 @@ const announcement: KindPlan = {
     (p) => p.time && `We will share more about ${p.topic} as ${p.date} gets closer.`,
     (p) => `If you have a question about ${p.short}, reply and ask us.`,
     (p) => `Tell us what you make of ${p.short}.`,
-    (p) => `We are proud of ${p.short}.`,
+    needs(["for"], (p) => `We are proud of ${p.short}.`),
     (p) => `Tell the people who would want to hear about ${p.short}.`,
   ],
   image: (p) => `${cap(p.thing)} on a clean, bright table, photographed up close`,
@@ -122,23 +171,33 @@ const howTo: KindPlan = {
     (p) => p.task && `Want to ${p.task}? Here is the short version.`,
     (p) => p.doing && `${cap(p.doing)} is easier than it looks.`,
     (p) => p.task && `You can ${p.task} in less time than you think.`,
-    (p) => !p.task && `Getting ${p.thing} right is easier than it looks.`,
-    (p) => !p.task && `A few things we have learned about ${p.thing}.`,
-    (p) => !p.task && `${cap(p.thing)}: what actually works.`,
-    (p) => `Here is what we wish we had known about ${p.task ? p.doing : p.thing} sooner.`,
+    needs(["plain"], (p) => `Getting ${p.thing} right is easier than it looks.`),
+    needs(["plain"], (p) => `A few things we have learned about ${p.thing}.`),
+    needs(["plain"], (p) => `${cap(p.thing)}: what actually works.`),
+    (p) => !p.list && `Here is what we wish we had known about ${p.task ? p.doing : p.thing} sooner.`,
+    needs(["list"], (p) => `Here are ${p.subject}, and what to do about each.`),
+    needs(["list"], (p) => `${cap(p.count)}, and a fix for each.`),
+    needs(["list"], (p) => `Here are ${p.count}, from the one we see most to the one people miss.`),
+    needs(["list", "audience"], (p) => `For ${p.audience}: ${p.subject}.`),
   ],
   audience: [(p) => p.audience && `Written for ${p.audience}.`, (p) => p.audience && `${cap(p.topic)}, explained for ${p.audience}.`],
   calls: [() => "Save this for later.", () => "Share it with someone who needs it.", () => "Try it this week.", (p) => `Follow ${p.brand} for more like this.`],
-  questions: [() => "What would you add?", (p) => (p.task ? `How do you ${p.task} today?` : `What is your best tip for ${p.thing}?`), () => "Which step will you try first?"],
+  questions: [
+    () => "What would you add?",
+    (p) => (p.task ? `How do you ${p.task} today?` : !p.list && `What is your best tip for ${p.thing}?`),
+    (p) => !p.list && "Which step will you try first?",
+    needs(["list"], (p) => `Which of these ${p.countHead} have you seen?`),
+    needs(["list"], (p) => `How many of these ${p.countHead} do you recognise?`),
+  ],
   titles: [
-    (p) => (p.task ? `${cap(p.doing)}, step by step` : `${cap(p.thing)}: a practical guide`),
-    (p) => (p.task ? `The simple way to ${p.task}` : `${cap(p.thing)}, made simple`),
-    (p) => (p.task ? `${cap(p.doing)}: what works` : `What works for ${p.thing}`),
+    (p) => (p.task ? `${cap(p.doing)}, step by step` : p.list ? `${cap(p.subject)}` : `${cap(p.thing)}: a practical guide`),
+    (p) => (p.task ? `The simple way to ${p.task}` : p.list ? `${cap(p.count)} worth knowing` : `${cap(p.thing)}, made simple`),
+    (p) => (p.task ? `${cap(p.doing)}: what works` : !p.list && `What works for ${p.thing}`),
   ],
   sections: [
-    (p) => ({ heading: p.task ? `Why ${p.doing} matters` : `Why ${p.thing} matters`, points: ["What goes wrong without it", "What changes when it is done well"] }),
+    (p) => ({ heading: p.task ? `Why ${p.doing} matters` : p.list ? `Why these ${p.countHead} matter` : `Why ${p.thing} ${p.is === "are" ? "matter" : "matters"}`, points: ["What goes wrong without it", "What changes when it is done well"] }),
     () => ({ heading: "What you need before you start", points: ["The tools", "The time it takes"] }),
-    (p) => ({ heading: p.task ? `${cap(p.doing)}, step by step` : `Getting ${p.thing} right, step by step`, points: ["Get ready", "Do the main part", "Check the result"] }),
+    (p) => ({ heading: p.task ? `${cap(p.doing)}, step by step` : p.list ? `The ${p.countHead}, one by one` : `Getting ${p.thing} right, step by step`, points: ["Get ready", "Do the main part", "Check the result"] }),
     () => ({ heading: "Mistakes to avoid", points: ["Doing everything at once", "Skipping the preparation", "Stopping too early"] }),
     () => ({ heading: "How to tell it is working", points: ["The first sign", "What to look at after a month"] }),
     () => ({ heading: "Keeping it going", points: ["A simple routine", "When to look again"] }),
@@ -152,7 +211,7 @@ const howTo: KindPlan = {
     (p) => `Nobody gets ${p.short} perfect the first time, and nobody needs to.`,
     (p) => `Once ${p.short} ${p.is === "are" && !p.task ? "are a habit, they get" : "is a habit, it gets"} easy.`,
   ],
-  image: (p) => `Hands at work: ${p.task ? p.doing : p.thing}, shown as one clear step`,
+  image: (p) => (p.list ? `A simple numbered list of ${p.count}, one line each` : `Hands at work: ${p.task ? p.doing : p.thing}, shown as one clear step`),
 };
 
 const event: KindPlan = {
@@ -164,7 +223,14 @@ const event: KindPlan = {
     (p) => `Come along to ${p.ours}${sp(p.place)}.`,
   ],
   audience: [(p) => p.audience && `${cap(p.ours)} is made for ${p.audience}.`, (p) => p.audience && `No experience needed: ${p.audience} welcome.`],
-  calls: [() => "Places are limited, so book early.", () => "Book your place today.", () => "Bring a friend.", () => "See you there.", (p) => p.date && `Book before ${p.date}.`],
+  calls: [
+    () => "Places are limited, so book early.",
+    () => "Book your place today.",
+    () => "Bring a friend.",
+    () => "See you there.",
+    (p) => p.date && `Book before ${p.date}.`,
+    needs(["imperative"], (p) => /^(register|sign up|book|reserve)\b/i.test(p.imperative) && `Don't wait: ${p.imperative}.`),
+  ],
   questions: [() => "Who are you bringing?", (p) => `What would you like to see at ${p.ours}?`, () => "Have you been to one before?"],
   titles: [(p) => `${cap(p.thing)}${p.date ? `, ${p.date}` : ""}`, (p) => `Join ${p.ours}`, (p) => `${cap(p.thing)}: what to expect`],
   sections: [
@@ -231,18 +297,27 @@ const seasonalSale: KindPlan = {
 const opinion: KindPlan = {
   hooks: [
     (p) => /^we\b/i.test(p.claim) && `${cap(p.claim)}, and we would do it again.`,
-    (p) => p.claim && `${cap(p.claim)}. Here is why.`,
+    // A claim is a clause ("painted bike lanes are not enough"); "the case against X" names only X.
+    (p) => p.claim && p.claim.split(" ").length > 3 && `${cap(p.claim)}. Here is why.`,
     (p) => `Let us talk about ${p.subject}.`,
     (p) => `We have strong views on ${p.subject}.`,
     (p) => `People ask us about ${p.subject} a lot.`,
   ],
-  audience: [(p) => p.audience && `Here is why ${p.subject} ${p.is === "are" ? "matter" : "matters"} to ${p.audience}.`],
+  audience: [
+    needs(["for", "audience"], (p) => !p.question && `Here is why ${p.subject} ${p.is === "are" ? "matter" : "matters"} to ${p.audience}.`),
+    needs(["against", "audience"], (p) => `Here is what it means for ${p.audience}.`),
+  ],
   calls: [() => "Agree or disagree? Tell us below.", () => "We would love to hear your view.", (p) => `Read more on the ${p.brand} blog.`],
-  questions: [(p) => `Where do you stand on ${p.subject}?`, () => "Would you do the same?", () => "What would you have done?"],
+  questions: [
+    (p) => `Where do you stand on ${p.subject}?`,
+    () => "Would you do the same?",
+    () => "What would you have done?",
+    needs(["against"], (p) => (p.ourAct ? `Would you ${p.ourAct} too?` : `Have you seen the problem with ${p.subject} yourself?`)),
+  ],
   titles: [(p) => (/^we\b/i.test(p.claim) ? `Why ${p.claim}` : `Our view on ${p.subject}`), (p) => `What we think about ${p.subject}`, (p) => `${cap(p.subject)}: where we stand`],
   sections: [
     () => ({ heading: "Where we stand", points: ["What we believe", "What we are not saying"] }),
-    (p) => ({ heading: `What changed our mind about ${p.subject}`, points: ["What we used to think", "The moment it changed"] }),
+    (p) => ({ heading: `How our view of ${p.thing} changed`, points: ["What we used to think", "The moment it changed"] }),
     () => ({ heading: "What the evidence says", points: ["The numbers", "What we saw ourselves"] }),
     () => ({ heading: "What it costs us, and you", points: ["The cost to us", "The cost to you"] }),
     () => ({ heading: "The strongest argument against", points: ["The best case for the other side", "Why we still disagree"] }),
@@ -293,15 +368,17 @@ const story: KindPlan = {
 const hiring: KindPlan = {
   hooks: [
     (p) => `We are looking for ${p.subject}${sp(p.place)}.`,
-    (p) => (p.is === "is" ? `Could you be our next ${p.thing}?` : `Could you be one of our ${p.thing}?`),
+    needs(["singular"], (p) => `Could you be our next ${p.thing}?`),
+    needs(["plural", "count"], (p) => `Could you be one of the ${p.thing} we need?`),
+    needs(["plural"], (p) => !p.count && `Could you be one of our new ${p.thing}?`),
     (p) => p.is === "is" && /^(a|an)\b/i.test(p.subject) && `Know ${p.subject}? We are hiring${sp(p.place)}.`,
     (p) => p.place && `${cap(p.place.replace(/^(in|at) /, ""))}: we have a job for ${p.subject}.`,
-    (p) => `A new role at ${p.brand}: ${p.thing}${sp(p.place)}.`,
+    (p) => `${p.plural ? "New roles" : "A new role"} at ${p.brand}: ${p.thing}${sp(p.place)}.`,
   ],
   audience: [() => "You would join a small team that cares."],
   calls: [() => "Apply through the link in our bio.", () => "Know someone? Share this post.", () => "Send us your CV and a short note."],
-  questions: [() => "Who do you know who would be great?", (p) => `What would you want from ${p.subject.replace(/^(a|an) /i, "our next ")} job?`],
-  titles: [(p) => `We're hiring: ${p.thing}${sp(p.place)}`, (p) => `Join ${p.brand} as ${p.subject}`, (p) => `${cap(p.thing)} wanted${sp(p.place)}`],
+  questions: [() => "Who do you know who would be great?", (p) => `What would you want from your next job as ${article(p.role)} ${p.role}?`],
+  titles: [(p) => `We're hiring: ${p.thing}${sp(p.place)}`, (p) => `Join ${p.brand} as ${article(p.role)} ${p.role}`, (p) => `${cap(p.thing)} wanted${sp(p.place)}`],
   sections: [
     (p) => ({ heading: "The role", points: [cap(p.thing), "What a normal week looks like"] }),
     () => ({ heading: "Who you are", points: ["The experience that helps", "What matters more than experience"] }),
@@ -312,11 +389,11 @@ const hiring: KindPlan = {
     () => ({ heading: "Questions people ask", points: ["The question we hear most", "The one people forget to ask"] }),
   ],
   develop: [
-    (p) => `The right ${p.thing} will care about the work as much as we do.`,
-    (p) => `We would rather hear from a ${p.thing} with promise than wait for a perfect CV.`,
-    (p) => `If the ${p.thing} role sounds like you, we would love to talk.`,
-    (p) => `You do not need to tick every box to apply as ${p.subject}.`,
-    (p) => `The ${p.thing} role has room to grow.`,
+    (p) => `The right ${p.role} will care about the work as much as we do.`,
+    (p) => `We would rather hear from ${article(p.role)} ${p.role} with promise than wait for a perfect CV.`,
+    (p) => `If the ${p.role} role sounds like you, we would love to talk.`,
+    (p) => `You do not need to tick every box to apply as ${article(p.role)} ${p.role}.`,
+    (p) => `The ${p.role} role has room to grow.`,
   ],
   image: (p) => `The team at work${sp(p.place)}, with room for the words “We're hiring”`,
 };

@@ -146,3 +146,18 @@ describe("the brand's voice", () => {
     expect(avoiding).not.toMatch(/\bcups\b|\bskip\b/i);
   });
 });
+
+describe("the brief read by grammatical type", () => {
+  it("gives the clause, a noun phrase naming the thing, the imperative, the count and the stance", () => {
+    expect(readBrief("Our pottery studio opens a second kiln room in Bath on 3 June").phrases).toMatchObject({
+      clause: { subject: "our pottery studio", verb: "opens", object: "a second kiln room", tense: "present" },
+      noun: { text: "our second kiln room", plural: false },
+      stance: "for",
+    });
+    expect(readBrief("Sign up for our free tax clinic next Monday").phrases).toMatchObject({ imperative: "sign up for our free tax clinic", noun: { text: "our free tax clinic" } });
+    expect(readBrief("Six ways busy parents waste bread").phrases).toMatchObject({ list: true, count: { head: "ways", plural: true }, noun: { text: "six ways that busy parents waste bread", plural: true } });
+    expect(readBrief("Why we no longer sell plastic straws").phrases).toMatchObject({ stance: "against", noun: { text: "plastic straws", plural: true } });
+    expect(readBrief("Why we stopped printing paper flyers").phrases.clause).toMatchObject({ subject: "we", tense: "past" });
+    expect(readBrief("We are looking for two apprentice joiners in Derby").phrases.count).toMatchObject({ head: "joiners", plural: true });
+  });
+});

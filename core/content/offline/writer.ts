@@ -2,7 +2,9 @@ import type { Passage } from "../passages";
 import { seededRandom } from "../seeded";
 import { brandKeywords, type VoiceContext } from "../voice";
 import { midSentence, readBrief, restoreCapitals, type BriefReading } from "./brief";
+import { article, baseVerb, PRAISE } from "./phrases";
 import { gatherFacts, type Fact } from "./facts";
+import { grammarFaults } from "./grammar";
 import { OWN_LINES, PLANS, type KindPlan, type Parts } from "./plans";
 import { inVoice, writingRules, type WritingRules } from "./style";
 import { keywordsFor } from "./words";
@@ -50,6 +52,8 @@ export interface Writer {
   left(accept?: (fact: Fact) => boolean): number;
   /** Puts a sentence of the writer's own in the brand's voice; null if it was already written or repeats the brief. */
   say(text: string): string | null;
+  /** Whether every sentence of a text passes the grammar check (grammar.ts). */
+  grammatical(text: string): boolean;
   /** In the brand's voice, without the ledger: headings, image briefs. */
   voiced(text: string): string;
   /** Enters words written outside `say` (an outline point leading its paragraph) in the ledger. */
@@ -99,9 +103,30 @@ const sp = (text: string) => (text ? ` ${text}` : "");
 
 const DISCOUNT = /^(up to\s+)?((a\s+)?(quarter|third|half)\s+(?=off)|\d+\s?%|[£$€]\s?\d+(\.\d+)?|half[- ]price|two for one|buy one,? get one( free)?|free)\s*(off\s*)?((on|across|for)\s+)?((all|every|our|your|any|the|selected)\s+)*/i;
 
+/** "nurses" → "nurse", "bakeries" → "bakery": the one of a plural head, for "the nurse role". */
+export function singular(noun: string): string {
+  if (/ies$/i.test(noun)) return `${noun.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x)es$/i.test(noun)) return noun.slice(0, -2);
+  if (/[^s]s$/i.test(noun)) return noun.slice(0, -1);
+  return noun;
+}
+
+/** "stopped selling" → "stop selling", "no longer sell" → "stop selling": the clause's verb as the reader would do it. */
+function baseAction(verb: string): string {
+  const words = verb.toLowerCase().split(/\s+/).filter((w) => !/^(now|just|also|finally|still|already)$/.test(w));
+  if (words[0] === "no" && words[1] === "longer" && words[2]) return `stop ${gerund(words[2])}${sp(words.slice(3).join(" "))}`;
+  if (/^(are|is|am|was|were|have|has|had|will|do|does|did)$/.test(words[0] ?? "") && words[1]) words.shift();
+  return [baseVerb(words[0] ?? ""), ...words.slice(1)].join(" ");
+}
+
+/** The kinds whose sentences name the thing by the typed noun phrase (offers and stories name it as typed). */
+const TYPED_NOUN = new Set(["announcement", "event", "hiring", "opinion", "how-to"]);
+
 function partsOf(reading: BriefReading, voice: VoiceContext, audience: string): Parts {
-  let plural = reading.plural;
-  let subject = reading.subject;
+  const phrases = reading.phrases;
+  const typed = TYPED_NOUN.has(reading.kind) && !(reading.kind === "how-to" && /^how to\b/i.test(reading.text));
+  let plural = typed ? phrases.noun.plural : reading.plural;
+  let subject = typed ? phrases.noun.text : reading.subject;
   let object = reading.object;
   let brandNews = false;
   // "Ledgerly now files MTD returns": when the brand is the subject, the news is what it now does.
@@ -130,9 +155,26 @@ function partsOf(reading: BriefReading, voice: VoiceContext, audience: string): 
     reading.kind === "announcement" && !brandNews && /^(is|are)\s+(now\s+)?\S+(ed|en)\b/i.test(reading.action)
       ? `${reading.action.replace(/^(is|are)\s+/i, "")}${sp(reading.object)}`.replace(/\btheir\b/gi, "your").replace(/\bthem\b/gi, "you")
       : "";
+  const thing = subject === reading.subject ? reading.thing : subject.replace(/^(a|an|the|our|your|my|their|this|these|those)\s+/i, "");
+  const count = phrases.count;
+  // A role named once: "three nurses" → "nurse", "a head roaster in Leeds" → "head roaster".
+  const role = reading.kind === "hiring" ? (count ? thing.replace(new RegExp(`^${count.value}\\s+`, "i"), "") : thing).split(/\s+(?:for|in|at|with|to)\s+/)[0]! : "";
+  const clause = phrases.clause;
   return {
     subject,
-    thing: subject === reading.subject ? reading.thing : subject,
+    thing,
+    plural,
+    a: article(thing),
+    clause: !news && !brandNews && clause && clause.object && !/^(we|i|you|they)$/i.test(clause.subject) && !phrases.list && reading.kind === "announcement" ? clause.text : "",
+    imperative: phrases.imperative,
+    list: phrases.list,
+    count: count ? `${count.value.toLowerCase()} ${count.head}` : "",
+    countHead: count?.head ?? "",
+    stance: phrases.stance,
+    question: phrases.question,
+    // "Would you stop selling bottled water too?": the brief's own view, asked back.
+    ourAct: clause && /^we$/i.test(clause.subject) && clause.object ? `${baseAction(clause.verb)} ${clause.object}` : "",
+    role: role && plural ? singular(role.replace(/(\S+)$/, (w) => w)) : role,
     news,
     ours,
     it: plural ? "them" : "it",
@@ -185,9 +227,15 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
     return copy;
   };
 
+  // The phrases the plans put in noun slots, for the grammar check on the way out.
+  const nounSlots = [parts.subject, parts.thing, parts.ours, parts.topic, parts.role, parts.product].filter(Boolean);
+  const grammatical = (text: string) => splitSentences(text).every((sentence) => grammarFaults(sentence, nounSlots).length === 0);
+
   const say = (text: string) => {
     const sentence = voiced(text);
     if (!fresh(sentence) || !fresh(text)) return null;
+    // A brief against something never gets a sentence that praises or invites.
+    if (parts.stance === "against" && PRAISE.test(sentence)) return null;
     // Both forms: a fact is later checked as written in the material, before the voice changed it.
     remember(sentence);
     remember(text);
@@ -207,7 +255,8 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
       const own = role === "hooks" || role === "calls" || role === "questions" ? OWN_LINES(reading.kind, role) : plan[role].length;
       for (const make of [...shuffled(plan[role].slice(0, own)), ...shuffled(plan[role].slice(own))]) {
         const raw = make(parts);
-        if (!raw) continue;
+        // A sentence the grammar check refuses is skipped: the next plan is tried.
+        if (!raw || !grammatical(raw)) continue;
         const said = say(raw);
         if (said) return said;
       }
@@ -217,6 +266,7 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
       const made = shuffled(plan.titles)
         .map((make) => make(parts))
         .filter((t): t is string => Boolean(t))
+        .filter((t) => grammatical(t))
         .map(voiced);
       const title = made.find((t) => fresh(t)) ?? made[0] ?? voiced(reading.thing);
       remember(title);
@@ -235,6 +285,7 @@ export function createWriter(brief: string, voice: VoiceContext, passages: reado
       return facts.filter((fact) => (!accept || accept(fact)) && fresh(fact.text)).length;
     },
     say,
+    grammatical,
     voiced,
     mark(text) {
       remember(text);
