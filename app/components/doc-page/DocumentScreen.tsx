@@ -141,7 +141,8 @@ export function DocumentScreen({ screen, location }: DocumentScreenProps) {
           articleId={article.id}
           workspaceId={article.workspace_id}
           password={password}
-          canComment={Boolean(article.policies["articles.comment"]) && !article.archived_at}
+          // Threads anchor in main's words: on a branch, reviewers suggest (tracked changes) and read main's threads.
+          canComment={Boolean(article.policies["articles.comment"]) && !article.archived_at && !branchMode}
           initialThreadId={Number(new URLSearchParams(location.search).get("comment")) || null}
           bodyRoot={bodyRoot}
         />

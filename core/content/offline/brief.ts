@@ -360,6 +360,22 @@ function nounPhraseOf(terms: readonly Term[], capitals: ReadonlyMap<string, stri
 const owned = (phrase: string, ours: boolean) => (ours ? phrase.replace(/^(a|an|the|some)\s+/i, "our ") : phrase.replace(/^(a|an|some)\s+/i, "the "));
 
 /**
+ * "Better coffee breaks at the office", "Team lunches on a budget": a bare run of modifiers and
+ * a singular noun (no determiner, possessive, pronoun or name), then a plural-looking "verb" and a
+ * preposition or nothing, is a headline's noun phrase, not a clause ("coffee" does not "break").
+ */
+function headlineNoun(terms: readonly Term[], verbAt: number): boolean {
+  const verb = terms[verbAt]!;
+  const next = terms[verbAt + 1];
+  const subject = terms.slice(0, verbAt);
+  const bare = (t: Term) =>
+    (t.tags.has("Adjective") || isNounTerm(t)) &&
+    !["Determiner", "Possessive", "Pronoun", "ProperNoun", "Plural", "Value"].some((tag) => t.tags.has(tag));
+  const verbLike = /[^s]s$/i.test(verb.text) && !["Copula", "Auxiliary", "Modal", "PastTense", "Gerund"].some((tag) => verb.tags.has(tag));
+  return verbLike && subject.length > 0 && subject.every(bare) && isNounTerm(subject.at(-1)!) && (!next || next.tags.has("Preposition"));
+}
+
+/**
  * The brief by grammatical type. `core` is the brief's terms without its time and place; the
  * subject and plural found by the older reading are the noun phrase when there is no clause.
  */
@@ -412,7 +428,8 @@ function readPhrases(text: string, core: Term[], kind: BriefKind, capitals: Read
   }
 
   // The main clause: a finite verb after a subject ("our bakery opens", "we stopped selling").
-  const verbAt = terms.findIndex((t, i) => i > 0 && FINITE(t) && !RELATIVE.test(terms[i - 1]!.text));
+  const finiteAt = terms.findIndex((t, i) => i > 0 && FINITE(t) && !RELATIVE.test(terms[i - 1]!.text));
+  const verbAt = finiteAt > 0 && headlineNoun(terms, finiteAt) ? -1 : finiteAt;
   if (!imperativeBrief && verbAt > 0) {
     let subjectEnd = verbAt;
     while (subjectEnd > 1 && (terms[subjectEnd - 1]!.tags.has("Adverb") || /^(now|just|finally|also|officially|still|already)$/i.test(terms[subjectEnd - 1]!.text))) subjectEnd--;

@@ -50,6 +50,14 @@ describe("the brief reader", () => {
     expect(readBrief("The story of our first farm visit to Huila in Colombia")).toMatchObject({ kind: "story", subject: "our first farm visit to Huila in Colombia" });
   });
 
+  it("reads a headline whose last noun looks like a verb as a noun phrase, keeping the whole thing", () => {
+    const reading = readBrief("Better coffee breaks at the office");
+    expect(reading.phrases.clause).toBeNull();
+    expect(reading.phrases.noun.text.toLowerCase()).toContain("better coffee breaks");
+    // A real clause with a bare subject stays one.
+    expect(readBrief("Our bakery opens a second shop in York").phrases.clause).toMatchObject({ verb: "opens" });
+  });
+
   it("capitalises a month typed in lower case, and keeps names as written", () => {
     const reading = readBrief("our tasting menu returns to Leeds in april");
     expect(reading.time).toBe("in April");
