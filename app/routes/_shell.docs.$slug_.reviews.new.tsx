@@ -6,6 +6,7 @@ import { fullName } from "../../worker/presenters/users";
 import { listChannels } from "../../worker/services/channels";
 import { listMembers } from "../../worker/services/members";
 import { reviewPageContext } from "~/components/reviews/reviews.server";
+import { ReviewerPickers } from "~/components/reviews/ReviewerPickers";
 import { ReviewsErrorBoundary } from "~/components/reviews/ReviewsErrorBoundary";
 import docStyles from "~/styles/doc.css?url";
 import reviewStyles from "~/styles/reviews.css?url";
@@ -62,7 +63,6 @@ export default function NewReview() {
   const { slug, title, people, groups } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const fieldError = (name: string) => failed?.fields?.[name]?.join(", ");
   return (
     <div className="page review-page">
       <p>
@@ -86,31 +86,7 @@ export default function NewReview() {
             </label>
           ))}
         </fieldset>
-        <fieldset>
-          <legend>People</legend>
-          {people.length === 0 ? <p className="review-form__hint">Nobody else is in this workspace yet.</p> : null}
-          <div className="review-form__choices">
-            {people.map((person) => (
-              <label key={person.id}>
-                <input type="checkbox" name="user_ids" value={person.id} /> {person.name}
-              </label>
-            ))}
-          </div>
-          {fieldError("user_ids") && <p className="review-form__error">{fieldError("user_ids")}</p>}
-        </fieldset>
-        {groups.length > 0 && (
-          <fieldset>
-            <legend>Groups</legend>
-            <div className="review-form__choices">
-              {groups.map((group) => (
-                <label key={group.id}>
-                  <input type="checkbox" name="channel_ids" value={group.id} /> {group.name}
-                </label>
-              ))}
-            </div>
-            {fieldError("channel_ids") && <p className="review-form__error">{fieldError("channel_ids")}</p>}
-          </fieldset>
-        )}
+        <ReviewerPickers people={people} groups={groups} errors={failed?.fields ?? {}} block="review-form" />
         <label className="review-form__field">
           <span>Due date (optional)</span>
           <input type="date" name="due_date" />

@@ -8,7 +8,7 @@ import { actionProblem, branchIdFrom, branchPageContext, loadBranch } from "~/co
 import { BranchesErrorBoundary } from "~/components/branches/BranchesErrorBoundary";
 import { branchHref, branchName } from "~/components/branches/labels";
 import { branchLinks } from "~/components/branches/links";
-import { ReviewerPickers } from "~/components/branches/ReviewerPickers";
+import { ReviewerPickers } from "~/components/reviews/ReviewerPickers";
 import type { ShellHandle } from "./_shell";
 
 /** SPEC section 2: `/docs/:slug/submit?branch=<id>` sends a branch for review (an approval review). */
@@ -80,7 +80,7 @@ export default function SubmitBranch() {
               {failed.message}
             </p>
           ) : null}
-          <ReviewerPickers people={people} groups={groups} errors={failed?.fields ?? {}} />
+          <ReviewerPickers people={people} groups={groups} errors={failed?.fields ?? {}} block="branch-form" nobody="Nobody else is in this workspace yet: invite someone, or pick a group." />
           <label className="branch-form__field">
             <span>Message (optional)</span>
             <textarea name="message" rows={3} maxLength={5000} placeholder="What changed, and why?" />
