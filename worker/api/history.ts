@@ -3,7 +3,8 @@ import { articleOut, articleRefParam } from "../../core/contracts/articles";
 import { compareQuery, timelineQuery } from "../../core/contracts/history";
 import { compareOut, timelineOut, versionListOut, versionRefParam, versionShowOut } from "../../core/contracts/history-answers";
 import { listQuery } from "../../core/contracts/pagination";
-import { createApp } from "../lib/create-app";
+import type { Context } from "hono";
+import { createApp, type AppEnv } from "../lib/create-app";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { publicRoute } from "../openapi/public-route";
@@ -24,6 +25,13 @@ import { blockSummaries } from "../../core/history/blocks";
  * Editors only (`history.*`), with the document loaded as for reading it, so its password
  * and private folders hold for every version's words too.
  */
+/** The document as its history shows it: loaded as for reading (password, private folder), then `action` checked. */
+async function historyOf(c: Context<AppEnv>, id: number, action: "history.read" | "history.restore") {
+  const doc = await loaded(c, id);
+  authorize(doc.actor, action, doc.resource);
+  return doc;
+}
+
 export const historyApi = createApp()
   .get(
     "/articles/:id/timeline",
@@ -42,8 +50,7 @@ export const historyApi = createApp()
     validate("query", timelineQuery),
     async (c) => {
       const db = c.get("db");
-      const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
-      authorize(actor, "history.read", resource);
+      const { actor, article } = await historyOf(c, c.req.valid("param").id, "history.read");
       const page = await timelinePage(db, article, c.req.valid("query"));
       const people = await peopleNamed(db, peopleInTimeline(page.entries));
       return c.json({ data: presentTimeline(page, people, statusLabels(actor.workspaceSettings)) });
@@ -67,8 +74,7 @@ export const historyApi = createApp()
     validate("query", listQuery),
     async (c) => {
       const db = c.get("db");
-      const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
-      authorize(actor, "history.read", resource);
+      const { article } = await historyOf(c, c.req.valid("param").id, "history.read");
       const { rows, meta } = await versionsPage(db, article, c.req.valid("query"));
       const people = await peopleNamed(db, rows.map((row) => row.createdById));
       return c.json({ data: rows.map((row) => presentVersionSummary(row, people)), meta });
@@ -91,8 +97,7 @@ export const historyApi = createApp()
     async (c) => {
       const db = c.get("db");
       const params = c.req.valid("param");
-      const { actor, article, resource } = await loaded(c, params.id);
-      authorize(actor, "history.read", resource);
+      const { article } = await historyOf(c, params.id, "history.read");
       const shown = await loadVersion(db, article, params.version);
       const people = await peopleNamed(db, [personOfShown(shown)]);
       const body = bodyOf(shown);
@@ -117,8 +122,7 @@ export const historyApi = createApp()
     async (c) => {
       const db = c.get("db");
       const params = c.req.valid("param");
-      const { actor, article, level, resource } = await loaded(c, params.id);
-      authorize(actor, "history.restore", resource);
+      const { actor, article, level } = await historyOf(c, params.id, "history.restore");
       const shown = await loadVersion(db, article, params.version);
       const restored = await versionRestorer(db, { context: commandContext(c, actor), article, shown });
       return c.json({ data: presentArticle(actor, restored, level, await peopleOf(db, restored)) });
@@ -142,8 +146,7 @@ export const historyApi = createApp()
     validate("query", compareQuery),
     async (c) => {
       const db = c.get("db");
-      const { actor, article, resource } = await loaded(c, c.req.valid("param").id);
-      authorize(actor, "history.read", resource);
+      const { article } = await historyOf(c, c.req.valid("param").id, "history.read");
       const compared = await compareVersions(db, article, c.req.valid("query"));
       const people = await peopleNamed(db, [personOfShown(compared.from), personOfShown(compared.to)]);
       return c.json({ data: { from: presentShownVersion(compared.from, people), to: presentShownVersion(compared.to, people), diff: compared.diff } });
