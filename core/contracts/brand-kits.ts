@@ -4,19 +4,16 @@ import { brandVoiceNoteTypes } from "../content/voice";
 import { FONT_FAMILIES } from "../document/fonts";
 import { logoVariants } from "../enums";
 import { contentSourceSchema } from "./knowledge";
+import { isPaint, PAINT_MESSAGE } from "../designs/paint";
 
 /** Brand kits: `/workspaces/:id/brand-kits` and `/brand-kits/:id`. */
-
-const HEX = /^#[0-9a-f]{6}$/i;
-/** A linear or radial gradient whose stops are hex colours (with optional positions). */
-const GRADIENT = /^(linear|radial)-gradient\(\s*(?:(?:\d{1,3}deg|to (?:top|bottom|left|right)(?: (?:top|bottom|left|right))?|circle|ellipse)\s*,\s*)?#[0-9a-f]{6}(?:\s+\d{1,3}%)?(?:\s*,\s*#[0-9a-f]{6}(?:\s+\d{1,3}%)?)+\s*\)$/i;
 
 export const brandColorSchema = z.object({
   name: z.string().trim().max(50, tooLong(50)).default(""),
   value: z
     .string({ error: "must be a colour" })
     .trim()
-    .refine((value) => HEX.test(value) || GRADIENT.test(value), "must be a hex colour such as #2F5EBC, or a linear or radial gradient of hex colours"),
+    .refine(isPaint, PAINT_MESSAGE),
 });
 
 const fontName = z.string().refine((font) => (FONT_FAMILIES as readonly string[]).includes(font), "must be one of the supported fonts");

@@ -71,6 +71,11 @@ const expected: Record<Action, UserRole[]> = {
   "copies.create": ["super_admin", "admin", "member"],
   "brand_kits.read": ["super_admin", "admin", "member"],
   "brand_kits.manage": ["super_admin", "admin", "member"],
+  "designs.read": ["super_admin", "admin", "member"],
+  "designs.create": ["super_admin", "admin", "member"],
+  "designs.update": ["super_admin", "admin", "member"],
+  // Without a creator to compare, only admins delete a design.
+  "designs.delete": ["super_admin", "admin"],
   "knowledge.read": ["super_admin", "admin", "member"],
   "knowledge.manage": ["super_admin", "admin", "member"],
   "content.generate": ["super_admin", "admin", "member"],
@@ -287,6 +292,13 @@ describe("rules that depend on the workspace or the resource", () => {
     const settings = { ...defaultWorkspaceSettings, preferences: { ...defaultWorkspaceSettings.preferences, guests_can_see_members: true } };
     expect(can(actor("guest"), "members.list")).toBe(false);
     expect(can(actor("guest", { workspaceSettings: settings }), "members.list")).toBe(true);
+  });
+
+  it("lets a design's creator or an admin delete it, never another member or a guest", () => {
+    expect(can(actor("member"), "designs.delete", { creatorId: 10 })).toBe(true);
+    expect(can(actor("member"), "designs.delete", { creatorId: 99 })).toBe(false);
+    expect(can(actor("admin"), "designs.delete", { creatorId: 99 })).toBe(true);
+    expect(can(actor("guest"), "designs.delete", { creatorId: 10 })).toBe(false);
   });
 
   it("lets a group's owner manage it without being an admin, but not anyone else's", () => {

@@ -103,6 +103,13 @@ const mayReadUpload: Predicate = (actor, resource) => {
 };
 const uploadedIt: Predicate = (actor, resource) => (resource as UploadResource | undefined)?.uploadedById === actor.userId;
 
+/** A design: the workspace's members make and change designs together; its creator or an admin deletes it. */
+export interface DesignResource {
+  creatorId: number | null;
+}
+// A member turned guest keeps no hold on what they made.
+const createdDesign: Predicate = (actor, resource) => actor.role !== "guest" && (resource as DesignResource | undefined)?.creatorId === actor.userId;
+
 /**
  * A handbook as policies see it: whoever may read its cover document may read it, and whoever
  * may edit the cover may change it; a handbook without a cover is the workspace members'.
@@ -252,6 +259,11 @@ export const rules = {
   "copies.create": { roles: MEMBERS },
   "brand_kits.read": { roles: MEMBERS },
   "brand_kits.manage": { roles: MEMBERS },
+  // Designs are the team's, like brand kits: members see, make and change them (guests never).
+  "designs.read": { roles: MEMBERS },
+  "designs.create": { roles: MEMBERS },
+  "designs.update": { roles: MEMBERS },
+  "designs.delete": { roles: ADMINS, or: createdDesign },
   "knowledge.read": { roles: MEMBERS },
   "knowledge.manage": { roles: MEMBERS },
   "content.generate": { roles: MEMBERS },
@@ -383,6 +395,10 @@ export const actionScopes: Record<Action, ApiScope> = {
   "copies.create": "write",
   "brand_kits.read": "read",
   "brand_kits.manage": "write",
+  "designs.read": "read",
+  "designs.create": "write",
+  "designs.update": "write",
+  "designs.delete": "write",
   "knowledge.read": "read",
   "knowledge.manage": "write",
   "content.generate": "write",

@@ -18,3 +18,4 @@ export * from "./billing";
 export * from "./analytics";
 export * from "./ads";
 export * from "./history";
+export * from "./designs";
