@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { articleRefParam } from "../../core/contracts/articles";
 import { listBranchesQuery, updateBranchSchema } from "../../core/contracts/branches";
@@ -16,8 +16,9 @@ import { Conflict, NotFound, Unprocessable } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireSession } from "../middleware/session";
 import { authorize, can } from "../policies";
-import { presentBranch, presentBranchSummary, type BranchAuthor } from "../presenters/branches";
+import { presentBranch, presentBranchSummary } from "../presenters/branches";
 import { articleBody } from "../services/article-bodies";
+import { peopleNamed } from "../services/history/people";
 import { branchesOf, branchIsOpen, branchResource, findBranch, versionOf } from "../services/branches/load";
 import { branchBodyChanged, branchModeFor, roomForBranch } from "../services/branches/room";
 import { bodyRevision, issueCollabSession } from "../services/collab";
@@ -34,21 +35,12 @@ export async function loadBranch(c: Context<AppEnv>, id: number) {
   return { ...doc, branch, resource };
 }
 
-async function personOf(c: Context<AppEnv>, userId: number | null): Promise<BranchAuthor> {
-  if (!userId) return null;
-  const [person] = await c
-    .get("db")
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return person ?? null;
-}
-
 /** The branch as it now is, for the actor. */
 export async function branchAnswer(c: Context<AppEnv>, id: number) {
   const { actor, article, branch, resource } = await loadBranch(c, id);
-  const [author, endedBy] = await Promise.all([personOf(c, branch.authorId), personOf(c, branch.endedById)]);
-  return { data: presentBranch(actor, branch, author, article, resource, endedBy) };
+  const people = await peopleNamed(c.get("db"), [branch.authorId, branch.endedById]);
+  const named = (id: number | null) => (id ? (people.get(id) ?? null) : null);
+  return { data: presentBranch(actor, branch, named(branch.authorId), article, resource, named(branch.endedById)) };
 }
 
 /** Refuses a change to a branch that is over: merged and cancelled branches are kept to be read. */
@@ -95,13 +87,7 @@ export const branchesApi = createApp()
     const { actor, article, level } = await loaded(c, c.req.valid("param").id);
     authorize(actor, "articles.read", { level });
     const rows = await branchesOf(db, actor, article, level, c.req.valid("query").status);
-    const authorIds = [...new Set(rows.flatMap((branch) => (branch.authorId ? [branch.authorId] : [])))];
-    const authors = new Map(
-      (authorIds.length
-        ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, authorIds))
-        : []
-      ).map((author) => [author.id, author]),
-    );
+    const authors = await peopleNamed(db, rows.map((branch) => branch.authorId));
     return c.json({ data: rows.map((branch) => presentBranchSummary(branch, branch.authorId ? (authors.get(branch.authorId) ?? null) : null)) });
   })
 

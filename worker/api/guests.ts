@@ -14,6 +14,7 @@ import { listMembers, loadMember } from "../services/members";
 import { articleAccess, viewerFor } from "../services/access";
 import { unmergedBranchesOf } from "../services/branches/load";
 import { presentUnmergedBranch } from "../presenters/branches";
+import { fullName } from "../presenters/users";
 
 const context = (c: Context<AppEnv>) =>
   memberCommandContext(c, { workspaceId: c.get("actor").workspaceId, actorId: c.get("actor").userId });
@@ -81,7 +82,7 @@ export const guestsApi = createApp()
     for (const { branch, article } of rows) {
       // Document titles are words from the document: only for whom may read it, unlocked.
       const facts = await articleAccess(db, viewerFor(actor), article);
-      data.push(presentUnmergedBranch(branch, user, article, facts.level !== null && facts.passwordHashes.length === 0));
+      data.push(presentUnmergedBranch(branch, { id: user.id, name: fullName(user) }, article, facts.level !== null && facts.passwordHashes.length === 0));
     }
     return c.json({ data });
   });

@@ -1,14 +1,14 @@
 import type { BranchAbilities } from "../../core/contracts/branches";
-import type { BranchSummary } from "../../core/contracts/history";
+import type { BranchSummary, TimelinePerson } from "../../core/contracts/history";
 import { articleSlug } from "../../core/slug";
-import type { Article, ArticleBranch, User } from "../db/schema";
+import type { Article, ArticleBranch } from "../db/schema";
 import { can, type Actor, type BranchResource } from "../policies";
 import { branchIsOpen } from "../services/branches/load";
-import { fullName } from "./users";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export type BranchAuthor = Pick<User, "id" | "firstName" | "lastName" | "email"> | null;
+/** A person as history answers name them (services/history/people.ts `peopleNamed`). */
+export type BranchAuthor = TimelinePerson | null;
 
 /** A branch in a list (no body): what it is, whose, where it stands. */
 export function presentBranchSummary(branch: ArticleBranch, author: BranchAuthor): BranchSummary {
@@ -17,7 +17,7 @@ export function presentBranchSummary(branch: ArticleBranch, author: BranchAuthor
     article_id: branch.articleId,
     name: branch.name,
     status: branch.status,
-    author: author ? { id: author.id, name: fullName(author) } : null,
+    author,
     base_version_id: branch.baseVersionId,
     review_id: branch.reviewId,
     created_at: branch.createdAt.toISOString(),
@@ -43,7 +43,7 @@ export function presentBranch(actor: Actor, branch: ArticleBranch, author: Branc
   return {
     ...presentBranchSummary(branch, author),
     /** Who merged or cancelled it. */
-    ended_by: endedBy ? { id: endedBy.id, name: fullName(endedBy) } : null,
+    ended_by: endedBy,
     title: branch.title,
     body: branch.body,
     edited_at: iso(branch.editedAt),
