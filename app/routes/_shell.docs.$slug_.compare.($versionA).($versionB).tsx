@@ -1,6 +1,7 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { comparisonOf, historyPageContext, versionParam, versionsOf } from "~/components/history/history.server";
+import { VersionPicker } from "~/components/history/VersionPicker";
 import { DiffView } from "~/components/history/DiffView";
 import { HistoryErrorBoundary } from "~/components/history/HistoryErrorBoundary";
 import { HistoryNav } from "~/components/history/HistoryNav";
@@ -65,26 +66,8 @@ export default function ComparePage() {
       ) : (
         <>
           <Form method="get" className="compare-pickers" onChange={(event) => submit(event.currentTarget)} aria-busy={busy || undefined}>
-            <label>
-              <span>From</span>
-              <select name="from" aria-label="From" defaultValue={String(from)} key={`from-${from}`}>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>To</span>
-              <select name="to" aria-label="To" defaultValue={String(to)} key={`to-${to}`}>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <VersionPicker name="from" label="From" value={String(from)} options={options} />
+            <VersionPicker name="to" label="To" value={String(to)} options={options} />
             <noscript>
               <button type="submit" className="button">
                 Compare
