@@ -5,6 +5,7 @@ import { actionProblem, branchIdFrom, branchPageContext, loadBranch } from "~/co
 import { BranchesErrorBoundary } from "~/components/branches/BranchesErrorBoundary";
 import { branchHref, branchName } from "~/components/branches/labels";
 import { branchLinks } from "~/components/branches/links";
+import { BranchFormProblem, BranchPageFrame } from "~/components/branches/BranchPageFrame";
 import type { ShellHandle } from "./_shell";
 
 /** SPEC section 2: `/docs/:slug/cancel?branch=<id>` abandons a branch; main stays as it is. */
@@ -39,21 +40,13 @@ export default function CancelBranch() {
   const busy = useNavigation().state !== "idle";
   const back = branchHref(slug, branch.id);
   return (
-    <div className="page branch-page">
-      <p>
-        <Link to={back}>← Branch ‘{branch.name}’</Link>
-      </p>
-      <h1 className="branch-page__title">Cancel branch ‘{branch.name}’?</h1>
+    <BranchPageFrame back={back} backLabel={<>Branch ‘{branch.name}’</>} heading={<>Cancel branch ‘{branch.name}’?</>}>
       <p className="branch-page__lead">
         Its changes are abandoned: “{title}” stays as readers see it now.
         {branch.status === "in_review" ? " Its review is dismissed and the reviewers are told." : ""} You can still read the branch afterwards, but not edit or
         merge it.
       </p>
-      {failed?.message ? (
-        <p role="alert" className="branch-form__error">
-          {failed.message}
-        </p>
-      ) : null}
+      <BranchFormProblem message={failed?.message} />
       <Form method="post" className="branch-form__actions">
         <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? "Cancelling…" : "Cancel branch"}
@@ -62,7 +55,7 @@ export default function CancelBranch() {
           Keep it
         </Link>
       </Form>
-    </div>
+    </BranchPageFrame>
   );
 }
 

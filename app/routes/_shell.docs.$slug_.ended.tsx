@@ -6,6 +6,7 @@ import { branchIdFrom, branchPageContext, loadBranch } from "~/components/branch
 import { BranchesErrorBoundary } from "~/components/branches/BranchesErrorBoundary";
 import { BRANCH_STATUS_LABELS, branchHref, branchName } from "~/components/branches/labels";
 import { branchLinks } from "~/components/branches/links";
+import { BranchPageFrame } from "~/components/branches/BranchPageFrame";
 import { DocumentView } from "~/components/document/DocumentView";
 import { formatMoment } from "~/lib/format";
 import type { ShellHandle } from "./_shell";
@@ -31,16 +32,18 @@ export default function EndedBranch() {
   const live = branch.status === "open" || branch.status === "in_review";
   const who = branch.ended_by?.name ?? null;
   return (
-    <div className="page branch-page">
-      <p>
-        <Link to={`/docs/${slug}`}>← {title}</Link>
-      </p>
-      <h1 className="branch-page__title">
-        Branch ‘{branch.name}’{" "}
-        <span className="branch-status" data-status={branch.status} data-testid="branch-status">
-          {BRANCH_STATUS_LABELS[branch.status]}
-        </span>
-      </h1>
+    <BranchPageFrame
+      back={`/docs/${slug}`}
+      backLabel={title}
+      heading={
+        <>
+          Branch ‘{branch.name}’{" "}
+          <span className="branch-status" data-status={branch.status} data-testid="branch-status">
+            {BRANCH_STATUS_LABELS[branch.status]}
+          </span>
+        </>
+      }
+    >
       {live ? (
         <div className="branch-alert" role="status">
           <strong>This branch is still open.</strong>
@@ -91,7 +94,7 @@ export default function EndedBranch() {
         <h2 className="doc-title doc-title--static">{branch.title || title}</h2>
         {body && documentToPlainText(body).trim() ? <DocumentView document={body} /> : <p className="doc-empty">The branch had nothing written in it.</p>}
       </section>
-    </div>
+    </BranchPageFrame>
   );
 }
 

@@ -8,6 +8,7 @@ import { actionProblem, branchIdFrom, branchPageContext, loadBranch } from "~/co
 import { BranchesErrorBoundary } from "~/components/branches/BranchesErrorBoundary";
 import { branchHref, branchName } from "~/components/branches/labels";
 import { branchLinks } from "~/components/branches/links";
+import { BranchFormProblem, BranchPageFrame } from "~/components/branches/BranchPageFrame";
 import { ReviewerPickers } from "~/components/reviews/ReviewerPickers";
 import type { ShellHandle } from "./_shell";
 
@@ -54,11 +55,7 @@ export default function SubmitBranch() {
   const busy = useNavigation().state !== "idle";
   const back = branchHref(slug, branch.id);
   return (
-    <div className="page branch-page">
-      <p>
-        <Link to={back}>← Branch ‘{branch.name}’</Link>
-      </p>
-      <h1 className="branch-page__title">Submit ‘{branch.name}’ for review</h1>
+    <BranchPageFrame back={back} backLabel={<>Branch ‘{branch.name}’</>} heading={<>Submit ‘{branch.name}’ for review</>}>
       {branch.status !== "open" ? (
         <div className="branch-alert" role="status">
           <strong>{branch.status === "in_review" ? "This branch is already in review." : "This branch is over."}</strong>
@@ -75,11 +72,7 @@ export default function SubmitBranch() {
           <p className="branch-page__lead">
             Reviewers approve the changes to “{title}” or ask for more; they can comment and suggest on the branch. Once approved, it can be merged.
           </p>
-          {failed?.message ? (
-            <p role="alert" className="branch-form__error">
-              {failed.message}
-            </p>
-          ) : null}
+          <BranchFormProblem message={failed?.message} />
           <ReviewerPickers people={people} groups={groups} errors={failed?.fields ?? {}} block="branch-form" nobody="Nobody else is in this workspace yet: invite someone, or pick a group." />
           <label className="branch-form__field">
             <span>Message (optional)</span>
@@ -95,7 +88,7 @@ export default function SubmitBranch() {
           </div>
         </Form>
       )}
-    </div>
+    </BranchPageFrame>
   );
 }
 

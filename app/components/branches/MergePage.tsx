@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { ConflictChoice as Choice } from "../../../core/contracts/history";
+import { BranchFormProblem, BranchPageFrame } from "./BranchPageFrame";
 import { ConflictChoice } from "./ConflictChoice";
 import { DiffSummary } from "./DiffSummary";
 import { branchHref } from "./labels";
@@ -49,11 +50,7 @@ export function MergePage() {
     revalidator.revalidate();
   };
   return (
-    <div className="page branch-page">
-      <p>
-        <Link to={back}>← Branch ‘{branch.name}’</Link>
-      </p>
-      <h1 className="branch-page__title">{heading}</h1>
+    <BranchPageFrame back={back} backLabel={<>Branch ‘{branch.name}’</>} heading={heading}>
       {kind === "cancel_and_merge" && !previewOnly ? (
         <p className="branch-page__lead">
           Suggestions on the branch that nobody accepted yet are dropped; everything else merges into “{title}”. Readers see the result at once.
@@ -74,9 +71,7 @@ export function MergePage() {
         failed.status === 409 ? (
           <Refused message={failed.message} slug={slug} reviewId={branch.review_id} onRefresh={refresh} />
         ) : (
-          <p role="alert" className="branch-form__error">
-            {failed.message}
-          </p>
+          <BranchFormProblem message={failed.message} />
         )
       ) : null}
       {revalidator.state === "loading" ? <p role="status">Previewing the merge again…</p> : null}
@@ -136,6 +131,6 @@ export function MergePage() {
           </div>
         </Form>
       ) : null}
-    </div>
+    </BranchPageFrame>
   );
 }

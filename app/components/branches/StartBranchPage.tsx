@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatMoment } from "~/lib/format";
 import type { startBranchAction, startBranchLoader } from "./start-branch.server";
+import { BranchFormProblem, BranchPageFrame } from "./BranchPageFrame";
 import { BRANCH_STATUS_LABELS, branchHref, branchName } from "./labels";
 
 /** Start a branch: a name, and the version it starts from (the current one or the one in the address). */
@@ -11,11 +12,7 @@ export function StartBranchPage() {
   const back = eventId ? `/docs/${slug}/activity/${eventId}` : `/docs/${slug}`;
   const nameError = failed?.fields?.name?.join(", ");
   return (
-    <div className="page branch-page">
-      <p>
-        <Link to={back}>← {eventId ? "Back to the activity" : title}</Link>
-      </p>
-      <h1 className="branch-page__title">Edit “{title}” on a branch</h1>
+    <BranchPageFrame back={back} backLabel={eventId ? "Back to the activity" : title} heading={<>Edit “{title}” on a branch</>}>
       {!enabled ? (
         <div className="branch-alert" role="status">
           <strong>Version control is off in this workspace.</strong>
@@ -30,11 +27,7 @@ export function StartBranchPage() {
             A branch is your own copy: edit it freely while readers keep seeing the published version, then submit it for review and merge it.
           </p>
           <Form method="post" className="branch-form">
-            {failed?.message ? (
-              <p role="alert" className="branch-form__error">
-                {failed.message}
-              </p>
-            ) : null}
+            <BranchFormProblem message={failed?.message} />
             <label className="branch-form__field">
               <span>Branch name</span>
               <input name="name" maxLength={120} placeholder="Spring price update" aria-describedby="branch-name-hint" aria-invalid={nameError ? true : undefined} />
@@ -86,6 +79,6 @@ export function StartBranchPage() {
           ) : null}
         </>
       )}
-    </div>
+    </BranchPageFrame>
   );
 }
