@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { documentToPlainText } from "../../core/document/text";
-import { comparisonOf, historyPageContext, versionOf, versionParam, versionsOf, VERSIONS_LISTED } from "~/components/history/history.server";
+import { comparisonOf, historyPageContext, versionOf, versionParam, versionsOf, versionsPageParam, VERSIONS_LISTED } from "~/components/history/history.server";
 import { DiffView } from "~/components/history/DiffView";
 import { HistoryErrorBoundary } from "~/components/history/HistoryErrorBoundary";
 import { HistoryNav } from "~/components/history/HistoryNav";
@@ -43,7 +43,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await historyPageContext(request, context, params.slug);
   const requestedA = versionParam(params.versionA);
   const requestedB = versionParam(params.versionB);
-  const versions = await versionsOf(ctx);
+  const listPage = versionsPageParam(request);
+  const versions = await versionsOf(ctx, listPage);
   const selected = requestedA ?? versions[0]?.id ?? null;
   const comparedWith = selected !== null && requestedB !== null && requestedB !== selected ? requestedB : null;
   const [shown, comparison] = await Promise.all([
@@ -54,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     slug: ctx.slug,
     title: ctx.article.title,
     versions,
+    listPage,
     moreVersions: versions.length >= VERSIONS_LISTED,
     selected,
     comparedWith,
@@ -83,6 +85,9 @@ export default function HistoryPage() {
   const location = useLocation();
   const { slug, versions, selected, comparedWith, shown, comparison, now } = page;
   const restoreOpen = new URLSearchParams(location.search).has("restore") || Boolean(failed);
+  const listSearch = (listPage: number) => (listPage > 1 ? `?page=${listPage}` : "");
+  // Another page of the list opens its newest version, as the first page does.
+  const pageHref = (listPage: number) => `/docs/${slug}/history${listSearch(listPage)}`;
 
   return (
     <div className="page history-page">
@@ -99,8 +104,13 @@ export default function HistoryPage() {
       ) : (
         <div className="history-columns">
           <aside className="history-columns__list" aria-label="Versions">
-            <VersionList slug={slug} versions={versions} selected={selected} comparedWith={comparedWith} now={now} />
-            {page.moreVersions ? <p className="history-more history-more--end">Showing the newest {versions.length} versions.</p> : null}
+            <VersionList slug={slug} versions={versions} selected={selected} comparedWith={comparedWith} now={now} search={listSearch(page.listPage)} />
+            {page.listPage > 1 || page.moreVersions ? (
+              <nav className="history-more history-more--end" aria-label="Older and newer versions">
+                {page.listPage > 1 ? <Link to={pageHref(page.listPage - 1)}>← Newer versions</Link> : null}
+                {page.moreVersions ? <Link to={pageHref(page.listPage + 1)}>Older versions →</Link> : null}
+              </nav>
+            ) : null}
           </aside>
           <section className="history-columns__main" aria-label={shown ? versionLabel(shown.summary) : "Version"}>
             {shown ? (

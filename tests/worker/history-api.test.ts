@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { jwtVerify, SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROOM_NOTICE_AUDIENCE, ROOM_NOTICE_ISSUER, ROOM_TOKEN_AUDIENCE, ROOM_TOKEN_ISSUER } from "../../core/collab";
@@ -7,6 +7,7 @@ import { document, paragraph, text } from "../../core/document/nodes";
 import { documentFromPlainText } from "../../core/document/text";
 import { defaultWorkspaceSettings } from "../../core/contracts/workspaces";
 import { hashPassword } from "../../worker/auth/password";
+import { AUTH_COOKIE_NAME, authStateFor, encodeAuthState } from "../../app/lib/auth-cookie";
 import { articles, articleVersions, events, type Article } from "../../worker/db/schema";
 import { api, buildArticle, buildMember, buildWorkspace, db, grant, json, tokenFor } from "../factories";
 
@@ -350,5 +351,34 @@ describe("POST /articles/:id/versions/:version/restore", () => {
     await db.update(articles).set({ archivedAt: new Date() }).where(eq(articles.id, article.id));
     expect((await restore(ana.token)).status).toBe(422);
     expect(await versionsOf(article)).toHaveLength(1);
+  });
+});
+
+describe("the versions page", () => {
+  const cookieFor = (token: string) => `${AUTH_COOKIE_NAME}=${encodeAuthState(authStateFor(`Bearer ${token}`))}`;
+  const page = async (path: string, token: string) => {
+    const response = await exports.default.fetch(`https://app.test${path}`, { redirect: "manual", headers: { Cookie: cookieFor(token), Host: "app.test" } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  it("lists the newest 100 versions, and pages on to the older ones and back", async () => {
+    const { ana, article } = await setup();
+    // 102 versions, "Take 1" the oldest; the list shows the newest first.
+    const rows = Array.from({ length: 102 }, (_, index) => ({ articleId: article.id, body: documentFromPlainText(`Take ${index + 1}`), title: `Take ${index + 1}`, kind: "edit" as const, createdById: ana.user.id, createdAt: minutes(index) }));
+    // Ten rows a statement: D1 binds at most 100 values in one.
+    for (let at = 0; at < rows.length; at += 10) await db.insert(articleVersions).values(rows.slice(at, at + 10));
+    const slug = `spring-menu-${article.id}`;
+    const first = await page(`/docs/${slug}/history`, ana.token);
+    expect(first).toContain("Older versions →");
+    expect(first).not.toContain("← Newer versions");
+    const second = await page(`/docs/${slug}/history?page=2`, ana.token);
+    expect(second).toContain("← Newer versions");
+    expect(second).not.toContain("Older versions →");
+    // The second page holds the two oldest, and its links keep the page.
+    const versions = await versionsOf(article);
+    const oldest = versions.at(-1)!;
+    expect(second).toContain(`/docs/${slug}/history/${oldest.id}?page=2`);
+    expect(first).not.toContain(`/docs/${slug}/history/${oldest.id}"`);
   });
 });

@@ -17,17 +17,19 @@ interface VersionListProps {
   selected: number | "current" | null;
   comparedWith: number | "current" | null;
   now: number;
+  /** The list's page (`?page=`), kept by its links so the list stays where the reader is. */
+  search?: string;
 }
 
 /** The kept versions, newest first: open one, or compare another with the one open. */
-export function VersionList({ slug, versions, selected, comparedWith, now }: VersionListProps) {
+export function VersionList({ slug, versions, selected, comparedWith, now, search = "" }: VersionListProps) {
   return (
     <ol className="version-list" data-testid="versions">
       {versions.map((version) => {
         const isSelected = version.id === selected;
         return (
           <li key={version.id} className={`version-list__item${isSelected ? " version-list__item--selected" : ""}`} data-kind={version.kind}>
-            <Link to={`/docs/${slug}/history/${version.id}`} className="version-list__open" aria-current={isSelected ? "page" : undefined}>
+            <Link to={`/docs/${slug}/history/${version.id}${search}`} className="version-list__open" aria-current={isSelected ? "page" : undefined}>
               <strong>{versionKindLabels[version.kind]}</strong>
               <span className="version-list__meta">
                 {version.creator ? `${version.creator.name} · ` : null}
@@ -36,7 +38,7 @@ export function VersionList({ slug, versions, selected, comparedWith, now }: Ver
             </Link>
             {selected !== null && !isSelected ? (
               <Link
-                to={`/docs/${slug}/history/${selected}/${version.id}`}
+                to={`/docs/${slug}/history/${selected}/${version.id}${search}`}
                 className="version-list__compare"
                 aria-current={version.id === comparedWith ? "true" : undefined}
               >

@@ -38,7 +38,14 @@ export const timelineOf = (ctx: HistoryPageContext, query: { before?: string | n
 export const VERSIONS_LISTED = 100;
 
 /** The newest versions first (`call` answers a list's `data`, without its `meta`). */
-export const versionsOf = (ctx: HistoryPageContext) => answer(ctx.call<VersionSummary[]>("GET", `/articles/${ctx.article.id}/versions?per_page=${VERSIONS_LISTED}`));
+export const versionsOf = (ctx: HistoryPageContext, page = 1) =>
+  answer(ctx.call<VersionSummary[]>("GET", `/articles/${ctx.article.id}/versions?per_page=${VERSIONS_LISTED}&page=${page}`));
+
+/** `?page=` of a history page's version list: 1 unless a whole number above it is given. */
+export function versionsPageParam(request: Request) {
+  const page = Number(new URL(request.url).searchParams.get("page"));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
 
 export interface VersionShown {
   summary: ShownVersion;
