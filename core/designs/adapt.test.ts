@@ -42,6 +42,17 @@ describe("adaptScene", () => {
     expect(title(half)).toMatchObject({ font_size: (title(scene) as { font_size: number }).font_size / 2 });
   });
 
+  it("moves a headline and its sub-line together rather than pulling them apart", () => {
+    const scene = starterScene("header", "facebook_cover");
+    const gap = (s: typeof scene) => {
+      const title = s.nodes.find((node) => node.id === "title")!;
+      const subtitle = s.nodes.find((node) => node.id === "subtitle")!;
+      return subtitle.y - (title.y + title.height);
+    };
+    const tall = adaptScene(scene, 1080, 1920);
+    expect(gap(tall)).toBeCloseTo(gap(scene) * (1080 / 1640), 0);
+  });
+
   it("keeps a corner logo in its corner", () => {
     const scene = starterScene("photo", "instagram_square");
     const logo = scene.nodes.find((node) => node.id === "logo")!;

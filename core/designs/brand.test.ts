@@ -80,6 +80,14 @@ describe("applyBrand", () => {
     expect(byId(branded, "title").fill).toBe("#0B1F3A");
   });
 
+  it("keeps an accent colour for headlines and sets paragraphs in near-black or white unless a kit colour reads very well", () => {
+    const kit = { ...navy, colors: navy.colors.slice(0, 2) };
+    const branded = applyBrand(starterScene("header_paragraph", "instagram_square"), kit);
+    expect(byId(branded, "title").fill).toBe("#FF6B57");
+    expect(byId(branded, "body").fill).toBe("#FFFFFF");
+    expect(byId(applyBrand(starterScene("header_paragraph", "instagram_square"), navy), "body").fill).toBe("#F6E7C1");
+  });
+
   it("asks what a photo behind text looks like, and leaves the text alone when no one can say", () => {
     const scene = placeCoreImage(starterScene("video", "youtube_thumbnail"), 4, { width: 1280, height: 720 });
     const bright = applyBrand(scene, yellow, { luminanceBehind: () => 0.9 });

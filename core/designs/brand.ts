@@ -21,8 +21,13 @@ interface BrandOptions {
   luminanceBehind?: (node: SceneNode) => number | null;
 }
 
-/** WCAG AA for body text. */
+/** WCAG AA for body text: no text is left below it. */
 const READABLE = 4.5;
+/**
+ * A kit colour for a sub-line or paragraph needs WCAG AAA: an accent that passes for a large
+ * headline tires the eye over a paragraph, where near-black or white reads better.
+ */
+const READABLE_SMALL = 7;
 /** Below this, what is behind counts as dark (the brief's threshold for logo variants). */
 const DARK = 0.4;
 
@@ -71,10 +76,11 @@ function luminanceUnder(scene: Scene, index: number, point: { x: number; y: numb
 }
 
 /** Kit colours first, the most legible of them, if any reads well enough; else near-black or white. */
-function readableFill(behind: number, kit: DesignBrandKit): string {
+function readableFill(behind: number, role: TextNode["role"], kit: DesignBrandKit): string {
+  const enough = role === "title" ? READABLE : READABLE_SMALL;
   const legible = kit.colors
     .map((color) => color.value)
-    .filter((value) => isHexColor(value) && luminanceContrast(luminance(value), behind) >= READABLE)
+    .filter((value) => isHexColor(value) && luminanceContrast(luminance(value), behind) >= enough)
     .sort((a, b) => luminanceContrast(luminance(b), behind) - luminanceContrast(luminance(a), behind));
   return legible[0] ?? readableOnLuminance(behind);
 }
@@ -93,7 +99,7 @@ export function applyBrand(scene: Scene, kit: DesignBrandKit, options: BrandOpti
     if (node.type === "text") {
       const under = behind(node, index);
       // Unknown (a photo the caller did not measure): the user's own colour stays.
-      return under === null ? node : { ...node, fill: readableFill(under, kit) };
+      return under === null ? node : { ...node, fill: readableFill(under, node.role, kit) };
     }
     if (node.type === "logo") return brandLogo(node, behind(node, index), kit);
     return node;
