@@ -111,7 +111,8 @@ function cornerAngle(corner: Corner, box: { width: number; height: number }): nu
  * Konva fill attributes drawing `paint` over a box whose top-left corner is (0, 0), the way the
  * CSS draws it: a linear gradient along CSS's gradient line (through the centre, long enough for
  * the corners to reach the end colours); a radial one as a circle to the farthest corner (Konva
- * has no elliptical gradient; on a square the two are the same).
+ * has no elliptical gradient; on a square the two are the same). Konva draws an Ellipse about its
+ * centre: there, shift the points by minus half the box.
  */
 export function konvaFill(paint: string, box: { width: number; height: number }): Record<string, unknown> {
   const gradient = parse(paint);
