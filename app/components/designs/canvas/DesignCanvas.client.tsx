@@ -1,4 +1,4 @@
-import Konva from "konva";
+import type Konva from "konva";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Group, Layer, Line, Rect, Stage, Transformer } from "react-konva";
 import { boundsOf, type Box } from "../../../../core/designs/geometry";
@@ -48,6 +48,9 @@ const union = (boxes: Box[]): Box => {
   const y = Math.min(...boxes.map((box) => box.y));
   return { x, y, width: Math.max(...boxes.map((box) => box.x + box.width)) - x, height: Math.max(...boxes.map((box) => box.y + box.height)) - y };
 };
+
+/** Positions and sizes are kept to a hundredth of a pixel: what a drag adds beyond is noise. */
+const round = (value: number) => Math.round(value * 100) / 100;
 
 const coarsePointer = () => typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches;
 
@@ -240,7 +243,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
       const start = session.start.get(other)!;
       groups.current.get(other)?.position({ x: start.x + dx, y: start.y + dy });
     }
-    latest.current.onChange(moveNodes(session.base, session.ids, dx, dy), { commit });
+    latest.current.onChange(moveNodes(session.base, session.ids, round(dx), round(dy)), { commit });
     if (commit) {
       drag.current = null;
       setGuides(NO_GUIDES);
@@ -253,7 +256,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     const box = group.findOne<Konva.Rect>(".box");
     const width = Math.max(1, (box?.width() ?? 1) * Math.abs(group.scaleX()));
     const height = Math.max(1, (box?.height() ?? 1) * Math.abs(group.scaleY()));
-    return { x: group.x(), y: group.y(), rotation: group.rotation(), width, height };
+    return { x: round(group.x()), y: round(group.y()), rotation: round(group.rotation()), width: round(width), height: round(height) };
   };
   const onTransform = () => {
     const transformer = transformerRef.current;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { FontSpec, Measure } from "../../../../core/designs/fit";
 import type { Scene } from "../../../../core/designs/scene";
-import { sceneFonts } from "./scene-shapes";
+import { fontStack, sceneFonts } from "./scene-shapes";
 
 /**
  * Text measured as Konva draws it: the same font shorthand (style, variant, size, family quoted
@@ -10,9 +10,15 @@ import { sceneFonts } from "./scene-shapes";
  */
 let context: CanvasRenderingContext2D | null = null;
 
-const familyCss = (family: string) => (family.includes(" ") ? `"${family}"` : family);
+/** Konva's quoting of a font-family list (Text's normalizeFontFamily). */
+const familyCss = (families: string) =>
+  families
+    .split(",")
+    .map((family) => family.trim())
+    .map((family) => (family.includes(" ") && !/["']/.test(family) ? `"${family}"` : family))
+    .join(", ");
 
-export const konvaFont = (font: FontSpec) => `${font.italic ? "italic " : ""}${font.weight} normal ${font.size}px ${familyCss(font.family)}`;
+export const konvaFont = (font: FontSpec) => `${font.italic ? "italic " : ""}${font.weight} normal ${font.size}px ${familyCss(fontStack(font.family))}`;
 
 export const canvasMeasure: Measure = (text, font) => {
   context ??= document.createElement("canvas").getContext("2d");

@@ -53,6 +53,20 @@ export interface SpecOptions {
 export const LOADING_FILL = "#D9DDE3";
 export const BOX_FILL = "rgba(0,0,0,0)";
 
+/** Fonts of the list (core/document/fonts.ts) that are not sans serif, by the generic family that stands in for them. */
+const GENERIC_OF: Record<string, "serif" | "monospace" | "cursive"> = Object.fromEntries([
+  ...["Georgia", "Times New Roman", "Garamond", "Palatino Linotype", "Book Antiqua", "Cambria", "Merriweather", "Playfair Display", "Noto Serif", "PT Serif", "Roboto Slab", "IBM Plex Serif", "Libre Baskerville", "Lora", "Crimson Text", "EB Garamond", "Cormorant Garamond", "Source Serif 4", "DM Serif Display", "Bitter", "Arvo", "Zilla Slab", "Alegreya", "Cardo", "Spectral", "Vollkorn", "Domine", "Abril Fatface"].map((family) => [family, "serif"] as const),
+  ...["Courier New", "Lucida Console", "Consolas", "Monaco", "Roboto Mono", "Source Code Pro", "Fira Code", "IBM Plex Mono", "JetBrains Mono", "Inconsolata", "Space Mono"].map((family) => [family, "monospace"] as const),
+  ...["Lobster", "Pacifico", "Dancing Script", "Caveat", "Permanent Marker", "Shadows Into Light", "Indie Flower"].map((family) => [family, "cursive"] as const),
+]);
+
+/**
+ * A font family with the generic family that stands in while it loads or where it is missing
+ * (the browser's own default is a serif, far from most of the list). The stage, the export and
+ * the measuring all use this same stack.
+ */
+export const fontStack = (family: string) => `${family}, ${GENERIC_OF[family] ?? "sans-serif"}`;
+
 export const fontStyleOf = (node: Pick<TextNode, "font_weight" | "italic">) => `${node.italic ? "italic " : ""}${node.font_weight}`;
 
 /** The font of a text node at `size`, as fit.ts measures it. */
@@ -117,7 +131,7 @@ function textShapes(node: TextNode, measure: Measure): ShapeSpec[] {
         y,
         width: node.width,
         text: fitted.lines.join("\n"),
-        fontFamily: node.font_family,
+        fontFamily: fontStack(node.font_family),
         fontSize: fitted.fontSize,
         fontStyle: fontStyleOf(node),
         align: node.align,
@@ -147,7 +161,7 @@ function nodeShapes(node: SceneNode, options: SpecOptions): ShapeSpec[] {
         const size = Math.max(10, Math.min(node.height * 0.4, node.width / 3));
         return [
           { key: "placeholder", kind: "Rect", attrs: { ...box, stroke: "#8A8F98", strokeWidth: Math.max(1, Math.min(node.width, node.height) / 60), dash: [8, 6], strokeScaleEnabled: false, fill: "rgba(138,143,152,0.12)" } },
-          { key: "placeholder-label", kind: "Text", attrs: { x: 0, y: (node.height - size) / 2, width: node.width, text: "Logo", fontSize: size, fontFamily: "Arial", fill: "#6B7079", align: "center", wrap: "none" } },
+          { key: "placeholder-label", kind: "Text", attrs: { x: 0, y: (node.height - size) / 2, width: node.width, text: "Logo", fontSize: size, fontFamily: "Arial, sans-serif", fill: "#6B7079", align: "center", wrap: "none" } },
         ];
       }
       // A logo is never cropped: it fits inside its box, centred.
