@@ -114,6 +114,20 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     transformer.getLayer()?.batchDraw();
   }, [transformableKey, spec, scale, scroll]);
 
+  // --- A drag that a second finger turns into a pinch ---
+  const pinching = useRef(false);
+  /** A second finger turns a drag into a pinch: the layers go back to where the drag began. */
+  const cancelDrag = () => {
+    for (const group of groups.current.values()) if (group.isDragging()) group.stopDrag();
+    const session = drag.current;
+    if (!session) return;
+    drag.current = null;
+    for (const [id, start] of session.start) groups.current.get(id)?.position(start);
+    latest.current.onChange(session.base, { commit: true });
+    setGuides(NO_GUIDES);
+    setGesture(false);
+  };
+
   // --- Zoom: keep the design point under the pointer (or the pinch's centre) where it was. ---
   const anchor = useRef<{ designX: number; designY: number; px: number; py: number } | null>(null);
   const zoomAround = useCallback(
@@ -124,7 +138,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
       const rect = element.getBoundingClientRect();
       const px = clientX - rect.left;
       const py = clientY - rect.top;
-      const current = layoutView(scene, { width: element.clientWidth, height: element.clientHeight }, scaleRef.current);
+      const current = layoutView(latest.current.scene, { width: element.clientWidth, height: element.clientHeight }, scaleRef.current);
       anchor.current = {
         designX: (px + element.scrollLeft - current.originX) / scaleRef.current,
         designY: (py + element.scrollTop - current.originY) / scaleRef.current,
@@ -133,7 +147,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
       };
       change(clampZoom(next));
     },
-    [scene],
+    [],
   );
 
   useLayoutEffect(() => {
@@ -159,8 +173,8 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     const spread = (touches: TouchList) => Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
     const onTouchStart = (event: TouchEvent) => {
       if (event.touches.length !== 2) return;
-      // A second finger turns a drag into a pinch: the layer stays where the drag left it.
-      for (const group of groups.current.values()) if (group.isDragging()) group.stopDrag();
+      cancelDrag();
+      pinching.current = true;
       pinch = { distance: spread(event.touches), zoom: scaleRef.current };
     };
     const onTouchMove = (event: TouchEvent) => {
@@ -172,6 +186,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     };
     const onTouchEnd = (event: TouchEvent) => {
       if (event.touches.length < 2) pinch = null;
+      if (event.touches.length === 0) pinching.current = false;
     };
     element.addEventListener("wheel", onWheel, { passive: false });
     element.addEventListener("touchstart", onTouchStart, { passive: true });
@@ -185,9 +200,12 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
       element.removeEventListener("touchend", onTouchEnd);
       element.removeEventListener("touchcancel", onTouchEnd);
     };
-  }, [zoomAround]);
+    // The handlers read refs only: attached once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  // --- Selection ---
+  // --- Selection: a mouse selects on press (ready to drag); a finger on a tap or a drag, so that a
+  // pinch starting on a layer selects nothing. ---
   const pressNode = (id: string, shift: boolean) => {
     const { selectedIds: current, onSelect: select } = latest.current;
     dragged.current = false;
@@ -199,19 +217,28 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     const { selectedIds: current, onSelect: select } = latest.current;
     if (!shift && !dragged.current && current.length > 1 && current.includes(id)) select([id]);
   };
-  const pressStage = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+  const tapNode = (id: string) => {
+    const { selectedIds: current, onSelect: select } = latest.current;
+    if (current.length !== 1 || current[0] !== id) select([id]);
+  };
+  const pressEmpty = (event: Konva.KonvaEventObject<Event>) => {
     viewportRef.current?.focus({ preventScroll: true });
     const target = event.target;
-    if (target.findAncestor("Transformer")) return;
-    if (target.findAncestor(".scene-node")) return;
-    if (!event.evt.shiftKey && latest.current.selectedIds.length) latest.current.onSelect([]);
+    if (target.findAncestor("Transformer") || target.findAncestor(".scene-node")) return;
+    const shift = "shiftKey" in event.evt && event.evt.shiftKey === true;
+    if (!shift && latest.current.selectedIds.length) latest.current.onSelect([]);
   };
 
   // --- Dragging, with snapping. Several selected layers move together. ---
   const startDrag = (id: string, event: Konva.KonvaEventObject<DragEvent>) => {
+    if (pinching.current) {
+      event.target.stopDrag();
+      return;
+    }
     const { scene: base, selectedIds: current } = latest.current;
     dragged.current = true;
     const ids = current.includes(id) ? current : event.evt?.shiftKey ? [...current, id] : [id];
+    if (!current.includes(id)) latest.current.onSelect(ids);
     const moving = base.nodes.filter((node) => ids.includes(node.id) && !node.locked && !node.hidden);
     if (!moving.length) return;
     drag.current = {
@@ -295,7 +322,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
   const interactive = !readOnly;
 
   return (
-    <div className={["design-canvas", className].filter(Boolean).join(" ")}>
+    <div className={["design-canvas", className].filter(Boolean).join(" ")} style={{ aspectRatio: `${scene.width} / ${scene.height}` }}>
       <div
         ref={viewportRef}
         className="design-canvas__viewport"
@@ -312,8 +339,8 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
               style={{ left: scroll.left, top: scroll.top }}
               width={viewport.width}
               height={viewport.height}
-              onMouseDown={interactive ? pressStage : undefined}
-              onTouchStart={interactive ? pressStage : undefined}
+              onMouseDown={interactive ? pressEmpty : undefined}
+              onTap={interactive ? pressEmpty : undefined}
             >
               <Layer listening={interactive}>
                 <Group x={origin.x} y={origin.y} scaleX={scale} scaleY={scale}>
@@ -334,9 +361,8 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
                         name="scene-node"
                         draggable={interactive && !node.locked}
                         onMouseDown={(event) => pressNode(node.id, event.evt.shiftKey)}
-                        onTouchStart={() => pressNode(node.id, false)}
                         onClick={(event) => clickNode(node.id, event.evt.shiftKey)}
-                        onTap={() => clickNode(node.id, false)}
+                        onTap={() => tapNode(node.id)}
                         onDragStart={(event) => startDrag(node.id, event)}
                         onDragMove={(event) => dragTo(node.id, event, false)}
                         onDragEnd={(event) => dragTo(node.id, event, true)}

@@ -30,7 +30,12 @@ export function LayersPanel({ scene, selectedIds, onSelect, onChange }: LayersPa
     if (!wanted || !list) return;
     refocus.current = null;
     const row = list.querySelector<HTMLElement>(`[data-layer="${CSS.escape(wanted.id)}"]`);
-    const button = row?.querySelector<HTMLButtonElement>(`[data-action="${wanted.action}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>('[data-action="select"]');
+    // At the top (or bottom) its arrow is disabled: the other arrow takes focus.
+    const fallback = wanted.action === "up" ? "down" : wanted.action === "down" ? "up" : "select";
+    const button =
+      row?.querySelector<HTMLButtonElement>(`[data-action="${wanted.action}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>(`[data-action="${fallback}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>('[data-action="select"]');
     button?.focus();
   });
 
