@@ -75,59 +75,57 @@ export function LayersPanel({ scene, selectedIds, onSelect, onChange }: LayersPa
                 <span className="layer-row__name">{label}</span>
               </button>
               <span className="layer-row__tools">
-                <button
-                  type="button"
-                  className="layer-row__tool"
-                  data-action="hide"
-                  aria-pressed={node.hidden}
-                  aria-label={`Hide ${label}`}
-                  title={node.hidden ? "Show" : "Hide"}
-                  onClick={() => act(node, "hide", setNodeFlag(scene, node.id, "hidden", !node.hidden))}
-                >
+                <Tool action="hide" label={`Hide ${label}`} title={node.hidden ? "Show" : "Hide"} pressed={node.hidden} onClick={() => act(node, "hide", setNodeFlag(scene, node.id, "hidden", !node.hidden))}>
                   {node.hidden ? <EyeOffIcon /> : <EyeIcon />}
-                </button>
-                <button
-                  type="button"
-                  className="layer-row__tool"
-                  data-action="lock"
-                  aria-pressed={node.locked}
-                  aria-label={`Lock ${label}`}
-                  title={node.locked ? "Unlock" : "Lock"}
-                  onClick={() => act(node, "lock", setNodeFlag(scene, node.id, "locked", !node.locked))}
-                >
+                </Tool>
+                <Tool action="lock" label={`Lock ${label}`} title={node.locked ? "Unlock" : "Lock"} pressed={node.locked} onClick={() => act(node, "lock", setNodeFlag(scene, node.id, "locked", !node.locked))}>
                   {node.locked ? <LockIcon width={18} height={18} /> : <UnlockIcon />}
-                </button>
-                <button
-                  type="button"
-                  className="layer-row__tool"
-                  data-action="up"
-                  aria-label={`Move ${label} up`}
-                  title="Move up"
-                  disabled={position === 0}
-                  onClick={() => act(node, "up", moveLayer(scene, node.id, "up"))}
-                >
+                </Tool>
+                <Tool action="up" label={`Move ${label} up`} title="Move up" disabled={position === 0} onClick={() => act(node, "up", moveLayer(scene, node.id, "up"))}>
                   <ArrowIcon direction="up" />
-                </button>
-                <button
-                  type="button"
-                  className="layer-row__tool"
-                  data-action="down"
-                  aria-label={`Move ${label} down`}
-                  title="Move down"
-                  disabled={position === layers.length - 1}
-                  onClick={() => act(node, "down", moveLayer(scene, node.id, "down"))}
-                >
+                </Tool>
+                <Tool action="down" label={`Move ${label} down`} title="Move down" disabled={position === layers.length - 1} onClick={() => act(node, "down", moveLayer(scene, node.id, "down"))}>
                   <ArrowIcon direction="down" />
-                </button>
-                <button type="button" className="layer-row__tool layer-row__tool--danger" data-action="delete" aria-label={`Delete ${label}`} title="Delete" onClick={() => remove(node, position)}>
+                </Tool>
+                <Tool action="delete" label={`Delete ${label}`} title="Delete" onClick={() => remove(node, position)}>
                   <TrashIcon width={18} height={18} />
-                </button>
+                </Tool>
               </span>
             </li>
           );
         })}
       </ol>
     </div>
+  );
+}
+
+interface ToolProps {
+  action: Action;
+  /** The accessible name: says which layer ("Hide Headline"). */
+  label: string;
+  /** The tooltip: what a click does now. */
+  title: string;
+  /** For toggles (hide, lock): whether it is on. */
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}
+
+function Tool({ action, label, title, pressed, disabled, onClick, children }: ToolProps) {
+  return (
+    <button
+      type="button"
+      className={action === "delete" ? "layer-row__tool layer-row__tool--danger" : "layer-row__tool"}
+      data-action={action}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={title}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 

@@ -8,13 +8,8 @@ export type CanvasKeyAction =
   | { type: "duplicate" }
   | { type: "deselect" };
 
-export interface KeyPress {
-  key: string;
-  shiftKey: boolean;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-}
+/** What of a keydown event decides the action (a plain object in tests). */
+export type KeyPress = Pick<KeyboardEvent, "key" | "shiftKey" | "ctrlKey" | "metaKey" | "altKey">;
 
 export const NUDGE = 1;
 export const NUDGE_FAR = 10;

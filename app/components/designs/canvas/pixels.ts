@@ -1,4 +1,6 @@
-/** Pixel arithmetic for the export, pure so it is tested without a browser. */
+import { slugify } from "../../../../core/slug";
+
+/** Pixel arithmetic and file names for the export, pure so they are tested without a browser. */
 
 const linear = (channel: number) => {
   const c = channel / 255;
@@ -24,18 +26,8 @@ export function meanLuminance(data: ArrayLike<number>): number | null {
   return count ? total / count : null;
 }
 
-/** A file-name-safe form of a design's name ("Summer sale!" → "summer-sale"). */
-export function fileSlug(name: string | undefined, fallback = "design"): string {
-  const slug = (name ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/g, "");
-  return slug || fallback;
-}
+/** A file-name-safe form of a design's name ("Summer sale!" → "summer-sale"), at most 40 characters. */
+export const fileSlug = (name: string | undefined, fallback = "design") => slugify(name ?? "").slice(0, 40).replace(/-+$/, "") || fallback;
 
 /** The part of a box inside the frame, in whole pixels at `scale`; null when none is. */
 export function pixelRegion(box: { x: number; y: number; width: number; height: number }, frame: { width: number; height: number }, scale: number) {
