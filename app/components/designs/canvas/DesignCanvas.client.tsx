@@ -241,12 +241,14 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     if (!current.includes(id)) latest.current.onSelect(ids);
     const moving = base.nodes.filter((node) => ids.includes(node.id) && !node.locked && !node.hidden);
     if (!moving.length) return;
+    const movingIds = moving.map((node) => node.id);
     drag.current = {
       base,
-      ids: moving.map((node) => node.id),
+      ids: movingIds,
       start: new Map(moving.map((node) => [node.id, { x: node.x, y: node.y }])),
       box: union(moving.map(boundsOf)),
-      others: base.nodes.filter((node) => !node.hidden && !ids.includes(node.id)).map(boundsOf),
+      // What stays put (a locked layer among the selected too) is what the moving ones snap to.
+      others: base.nodes.filter((node) => !node.hidden && !movingIds.includes(node.id)).map(boundsOf),
     };
     setGesture(true);
   };

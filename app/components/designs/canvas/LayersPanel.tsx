@@ -30,12 +30,7 @@ export function LayersPanel({ scene, selectedIds, onSelect, onChange }: LayersPa
     if (!wanted || !list) return;
     refocus.current = null;
     const row = list.querySelector<HTMLElement>(`[data-layer="${CSS.escape(wanted.id)}"]`);
-    // At the top (or bottom) its arrow is disabled: the other arrow takes focus.
-    const fallback = wanted.action === "up" ? "down" : wanted.action === "down" ? "up" : "select";
-    const button =
-      row?.querySelector<HTMLButtonElement>(`[data-action="${wanted.action}"]:not(:disabled)`) ??
-      row?.querySelector<HTMLButtonElement>(`[data-action="${fallback}"]:not(:disabled)`) ??
-      row?.querySelector<HTMLButtonElement>('[data-action="select"]');
+    const button = row?.querySelector<HTMLButtonElement>(`[data-action="${wanted.action}"]`) ?? row?.querySelector<HTMLButtonElement>('[data-action="select"]');
     button?.focus();
   });
 
@@ -121,8 +116,10 @@ function Tool({ action, label, title, pressed, disabled, onClick, children }: To
       aria-label={label}
       aria-pressed={pressed}
       title={title}
-      disabled={disabled}
-      onClick={onClick}
+      // aria-disabled, not disabled: the button keeps focus when a move takes its layer to the top
+      // (or bottom), so pressing it again does nothing rather than focus jumping elsewhere.
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
     >
       {children}
     </button>

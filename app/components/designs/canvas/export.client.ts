@@ -90,3 +90,17 @@ export async function luminanceBehind(scene: Scene, node: SceneNode): Promise<nu
   if (!context) return null;
   return meanLuminance(context.getImageData(region.x, region.y, region.width, region.height).data);
 }
+
+/**
+ * What is behind each text and logo layer, measured now, as the lookup `applyBrand` takes:
+ * `applyBrand(scene, kit, { luminanceBehind: await luminanceLookup(scene) })`. A layer whose
+ * background could not be drawn (an image that does not load) is unknown (null).
+ */
+export async function luminanceLookup(scene: Scene): Promise<(node: SceneNode) => number | null> {
+  const measured = new Map<string, number | null>();
+  for (const node of scene.nodes) {
+    if (node.type !== "text" && node.type !== "logo") continue;
+    measured.set(node.id, await luminanceBehind(scene, node).catch(() => null));
+  }
+  return (node) => measured.get(node.id) ?? null;
+}
