@@ -6,7 +6,7 @@ import type { Scene } from "../../../../core/designs/scene";
 import { snapBox } from "../../../../core/designs/snap";
 import { canvasMeasure, useFontsVersion } from "./fonts.client";
 import { useSceneImages } from "./images.client";
-import { describeSelection, moveNodes, placeNodes, type Placement } from "./scene-edits";
+import { describeSelection, hundredths, moveNodes, placeNodes, type Placement } from "./scene-edits";
 import { sceneSpec } from "./scene-shapes";
 import { SpecShape } from "./SpecShape.client";
 import { clampZoom, fitZoom, layoutView, wheelZoom } from "./zoom";
@@ -48,9 +48,6 @@ const union = (boxes: Box[]): Box => {
   const y = Math.min(...boxes.map((box) => box.y));
   return { x, y, width: Math.max(...boxes.map((box) => box.x + box.width)) - x, height: Math.max(...boxes.map((box) => box.y + box.height)) - y };
 };
-
-/** Positions and sizes are kept to a hundredth of a pixel: what a drag adds beyond is noise. */
-const round = (value: number) => Math.round(value * 100) / 100;
 
 const coarsePointer = () => typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches;
 
@@ -272,7 +269,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
       const start = session.start.get(other)!;
       groups.current.get(other)?.position({ x: start.x + dx, y: start.y + dy });
     }
-    latest.current.onChange(moveNodes(session.base, session.ids, round(dx), round(dy)), { commit });
+    latest.current.onChange(moveNodes(session.base, session.ids, dx, dy), { commit });
     if (commit) {
       drag.current = null;
       setGuides(NO_GUIDES);
@@ -285,7 +282,7 @@ export default function DesignCanvas({ scene, onChange, selectedIds, onSelect, z
     const box = group.findOne<Konva.Rect>(".box");
     const width = Math.max(1, (box?.width() ?? 1) * Math.abs(group.scaleX()));
     const height = Math.max(1, (box?.height() ?? 1) * Math.abs(group.scaleY()));
-    return { x: round(group.x()), y: round(group.y()), rotation: round(group.rotation()), width: round(width), height: round(height) };
+    return { x: hundredths(group.x()), y: hundredths(group.y()), rotation: hundredths(group.rotation()), width: hundredths(width), height: hundredths(height) };
   };
   const onTransform = () => {
     const transformer = transformerRef.current;

@@ -22,6 +22,7 @@ describe("editing a design's layers", () => {
     const before = scene();
     const after = moveNodes(before, ["title", "band"], 10, -5);
     expect(after.nodes.find((n) => n.id === "title")).toMatchObject({ x: 70, y: 755 });
+    expect(moveNodes(before, ["title"], 0.1, 0.2).nodes[2]).toMatchObject({ x: 60.1, y: 760.2 });
     expect(after.nodes.find((n) => n.id === "band")).toMatchObject({ x: 0, y: 700 });
     expect(before.nodes.find((n) => n.id === "title")).toMatchObject({ x: 60, y: 760 });
   });

@@ -19,10 +19,16 @@ export function placeNodes(scene: Scene, placements: ReadonlyMap<string, Partial
   return { ...scene, nodes: scene.nodes.map((node) => (placements.has(node.id) ? { ...node, ...placements.get(node.id) } : node)) };
 }
 
+/** Positions are kept to a hundredth of a pixel: finer is float noise from a drag. */
+export const hundredths = (value: number) => Math.round(value * 100) / 100;
+
 /** Moves the unlocked nodes among `ids` by (dx, dy). */
 export function moveNodes(scene: Scene, ids: readonly string[], dx: number, dy: number): Scene {
   const moving = new Set(ids);
-  return { ...scene, nodes: scene.nodes.map((node) => (moving.has(node.id) && !node.locked ? { ...node, x: node.x + dx, y: node.y + dy } : node)) };
+  return {
+    ...scene,
+    nodes: scene.nodes.map((node) => (moving.has(node.id) && !node.locked ? { ...node, x: hundredths(node.x + dx), y: hundredths(node.y + dy) } : node)),
+  };
 }
 
 export function removeNodes(scene: Scene, ids: readonly string[]): Scene {
